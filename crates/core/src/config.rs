@@ -1,0 +1,180 @@
+//! Unvalidated set-up: the ruleset and its toggles, the layout of ships and
+//! teams, the seats. `Game::new` turns a `GameConfig` into a playable game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{RangeRule, Square};
+use crate::map::{MapSpec, Obstacle};
+use crate::station::Station;
+
+/// A ship, numbered from 0 in start order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ShipId(pub u8);
+
+/// A team (a side). In a duel team 0 is White and team 1 is Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TeamId(pub u8);
+
+/// A seat: one player's set of stations on one ship, or its Captain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SeatId(pub u8);
+
+/// How many ships, on which sides (R4, rulebook "Multiple Ships Per Side").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Layout {
+    /// One ship per side, White against Black.
+    Duel,
+    /// Two ships per side.
+    TwoPerSide,
+    /// Four ships, each its own team, starting in the corners.
+    FreeForAll,
+}
+
+impl Layout {
+    /// Number of ships.
+    pub fn ship_count(self) -> u8 {
+        match self {
+            Layout::Duel => 2,
+            Layout::TwoPerSide | Layout::FreeForAll => 4,
+        }
+    }
+
+    /// The team of each ship, in ship order.
+    pub fn team_of(self, ship: ShipId) -> TeamId {
+        match self {
+            Layout::Duel => TeamId(ship.0.min(1)),
+            Layout::TwoPerSide => TeamId(ship.0 / 2),
+            Layout::FreeForAll => TeamId(ship.0),
+        }
+    }
+}
+
+/// The McGuire house rules, each separately switchable (R39).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HouseRules {
+    /// No freeze may be declared during a freeze (R20).
+    pub no_queued_freezes: bool,
+    /// Range is max(|dx|, |dy|), at least 1; the own square costs one bolt (R12, R16).
+    pub chebyshev_range: bool,
+    /// The defender always chooses the sector on a diagonal (R13).
+    pub defender_picks_diagonal: bool,
+    /// Only Weapons calls Fire, naming the side; a wrong side wastes the shot (R39).
+    pub weapons_name_side: bool,
+    /// A mine damages every ship in its square (R17).
+    pub mines_hit_everyone: bool,
+    /// The tractor beam may move a mine one square (R16).
+    pub tractor_moves_mines: bool,
+    /// Rolled dice not yet placed are lost when a freeze starts (R39).
+    pub freeze_drops_rolled_dice: bool,
+}
+
+impl HouseRules {
+    /// Every McGuire toggle on.
+    pub fn mcguire() -> HouseRules {
+        HouseRules {
+            no_queued_freezes: true,
+            chebyshev_range: true,
+            defender_picks_diagonal: true,
+            weapons_name_side: true,
+            mines_hit_everyone: true,
+            tractor_moves_mines: true,
+            freeze_drops_rolled_dice: true,
+        }
+    }
+}
+
+/// The rules in force.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// The optional wormhole rule: two wormhole tokens placed in set-up.
+    pub wormholes: bool,
+    pub house: HouseRules,
+}
+
+impl Ruleset {
+    /// The range rule for torpedoes and tractors.
+    pub fn range_rule(&self) -> RangeRule {
+        if self.house.chebyshev_range {
+            RangeRule::ChebyshevMinOne
+        } else {
+            RangeRule::Orthogonal
+        }
+    }
+}
+
+/// Who sits where: a ship and the stations this seat holds, or its Captain.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatSpec {
+    pub ship: ShipId,
+    /// Stations held. Engineering may be held by several seats of one ship (R8).
+    pub stations: Vec<Station>,
+    /// A Captain holds no station; declares Fire and Tractor (R21).
+    pub captain: bool,
+}
+
+impl SeatSpec {
+    /// A seat holding every station of `ship` (one player crewing a ship, or a bot crew).
+    pub fn whole_ship(ship: ShipId) -> SeatSpec {
+        SeatSpec { ship, stations: crate::station::ALL_STATIONS.to_vec(), captain: false }
+    }
+
+    /// The rulebook's recommended split for a team of `players` (2, 3 or 4) on `ship`.
+    pub fn recommended(ship: ShipId, players: u8) -> Vec<SeatSpec> {
+        use Station::*;
+        let seat = |stations: &[Station]| SeatSpec { ship, stations: stations.to_vec(), captain: false };
+        match players {
+            0 | 1 => vec![SeatSpec::whole_ship(ship)],
+            2 => vec![seat(&[Helm, Shields, Tractor, Engineering]), seat(&[Weapons, Sensors, Engineering])],
+            3 => vec![seat(&[Helm, Shields, Tractor]), seat(&[Weapons, Sensors]), seat(&[Engineering])],
+            _ => vec![
+                seat(&[Helm, Shields, Tractor]),
+                seat(&[Weapons, Sensors]),
+                seat(&[Engineering]),
+                SeatSpec { ship, stations: vec![], captain: true },
+            ],
+        }
+    }
+}
+
+/// Tokens placed before play, when the set-up phase is skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Preplaced {
+    pub obstacles: Vec<(Square, Obstacle)>,
+    pub wormholes: Option<[Square; 2]>,
+}
+
+/// Everything needed to start a game; checked by `Game::new`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameConfig {
+    pub ruleset: Ruleset,
+    pub map: MapSpec,
+    pub layout: Layout,
+    pub seats: Vec<SeatSpec>,
+    /// `Some` skips the alternating set-up phase and starts the battle at once.
+    pub preplaced: Option<Preplaced>,
+}
+
+impl GameConfig {
+    /// A duel on the default map, one seat per ship holding every station,
+    /// the set-up phase played by the teams.
+    pub fn duel() -> GameConfig {
+        GameConfig {
+            ruleset: Ruleset::default(),
+            map: MapSpec::default(),
+            layout: Layout::Duel,
+            seats: vec![SeatSpec::whole_ship(ShipId(0)), SeatSpec::whole_ship(ShipId(1))],
+            preplaced: None,
+        }
+    }
+
+    /// A duel that skips set-up with a symmetric layout derived from `seed`.
+    pub fn quick_duel(seed: u64) -> GameConfig {
+        let mut config = GameConfig::duel();
+        let map = &config.map;
+        let mut blocked: Vec<Square> = map.crystal_squares.to_vec();
+        blocked.extend(map.starts(Layout::Duel).iter().map(|s| s.square));
+        let obstacles = map.symmetric_obstacles(seed, &blocked);
+        config.preplaced = Some(Preplaced { obstacles, wormholes: None });
+        config
+    }
+}

@@ -1,0 +1,228 @@
+//! What happened. Events carry every die face, so replicas never roll;
+//! `Game::apply` is the only mutation and is total.
+
+use serde::{Deserialize, Serialize};
+
+use crate::choice::{Answer, Choice, ChoiceId};
+use crate::config::{SeatId, ShipId, TeamId};
+use crate::dice::{Face, Pip};
+use crate::freeze::{Declared, Progress};
+use crate::geometry::{Dir, Position, Sector, Square};
+use crate::map::Obstacle;
+use crate::station::{MineId, Spot, Station, Tube};
+
+/// Why placed dice left a display (R25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Removal {
+    /// The officer took it off.
+    Officer,
+    /// The helm dice are cleared after the move (R10).
+    MoveDone,
+    Asteroid,
+    Nebula,
+    /// Torpedoes launched (R14).
+    Launched,
+    /// Locks spent on a launch (R14).
+    LocksSpent,
+    /// Jammers removed by a launch at this ship (R14, R27).
+    Jammed,
+    /// Shields on the struck sector (R14).
+    ShieldsHit,
+    /// Tractor dice discarded after any attempt or a mine release (R16, R17).
+    TractorUsed,
+}
+
+/// Why a ship took damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DamageCause {
+    Torpedo,
+    Mine,
+}
+
+/// Where a crystal is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CrystalAt {
+    OnMap(Square),
+    Held(ShipId),
+    /// In the used-crystal box until the next launch (R34).
+    Used,
+    /// Laid on a damage track by Energy Surge: out of play for good.
+    Track(ShipId),
+}
+
+/// Something that happened, in host order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Event {
+    ObstaclePlaced {
+        square: Square,
+        obstacle: Obstacle,
+        team: TeamId,
+    },
+    WormholePlaced {
+        square: Square,
+        team: TeamId,
+    },
+    /// Set-up done: "BEGIN!"
+    BattleBegan,
+
+    EnergyRolled {
+        ship: ShipId,
+        faces: Vec<(u8, Pip)>,
+    },
+    EnergySent {
+        ship: ShipId,
+        die: u8,
+        station: Station,
+    },
+    EnergyReturned {
+        ship: ShipId,
+        die: u8,
+        station: Station,
+    },
+    DiceRolled {
+        ship: ShipId,
+        station: Station,
+        faces: Vec<(u8, Pip)>,
+    },
+    /// A rolled die went on the display; energy die `energy` went back to the pool.
+    DiePlaced {
+        ship: ShipId,
+        station: Station,
+        die: u8,
+        spot: Spot,
+        energy: u8,
+    },
+    /// Station Override (R32): placed on a chosen face, no energy used.
+    DieOverridden {
+        ship: ShipId,
+        station: Station,
+        die: u8,
+        face: Face,
+        spot: Spot,
+    },
+    DiceRemoved {
+        ship: ShipId,
+        station: Station,
+        dice: Vec<u8>,
+        why: Removal,
+    },
+    /// A rolled die was set aside without being placed (R15 overflow, McGuire freeze rule).
+    RollLost {
+        ship: ShipId,
+        station: Station,
+        die: u8,
+    },
+
+    /// One step of movement, a wormhole shift, a tractor drag or a warp.
+    ShipMoved {
+        ship: ShipId,
+        to: Position,
+        facing: Dir,
+    },
+    /// Another ship shifted within its square (R11).
+    ShipShifted {
+        ship: ShipId,
+        half: Option<Dir>,
+    },
+    ObstacleEntered {
+        ship: ShipId,
+        obstacle: Obstacle,
+    },
+
+    MineReleased {
+        ship: ShipId,
+        mine: MineId,
+        square: Square,
+    },
+    MineMoved {
+        owner: ShipId,
+        mine: MineId,
+        to: Square,
+    },
+    MineGone {
+        owner: ShipId,
+        mine: MineId,
+    },
+
+    CrystalMoved {
+        crystal: u8,
+        to: CrystalAt,
+    },
+    /// Energy Surge: an energy die comes back from the damage track (R18).
+    EnergyRestored {
+        ship: ShipId,
+        die: u8,
+    },
+
+    Damaged {
+        ship: ShipId,
+        cause: DamageCause,
+    },
+    EnergyLost {
+        ship: ShipId,
+        die: u8,
+    },
+    ShipDestroyed {
+        ship: ShipId,
+    },
+    GameOver {
+        winner: Option<TeamId>,
+    },
+
+    FreezeDeclared {
+        declared: Declared,
+    },
+    FreezeQueued {
+        declared: Declared,
+    },
+    FreezeCancelled {
+        declared: Declared,
+        reason: String,
+    },
+    FreezeProgress {
+        progress: Progress,
+    },
+    TorpedoesLaunched {
+        ship: ShipId,
+        tubes: Vec<Tube>,
+        on_target: u8,
+    },
+    /// The hit test with its numbers (R14): lock ≥ range + jammers and lock ≥ 1.
+    HitTested {
+        ship: ShipId,
+        lock: u8,
+        range: u8,
+        jammers: u8,
+        hit: bool,
+    },
+    SectorStruck {
+        ship: ShipId,
+        sector: Sector,
+        shields: u8,
+    },
+    DamageRolled {
+        ship: ShipId,
+        faces: Vec<Pip>,
+        shields: u8,
+        damage: u8,
+    },
+    WarpRolled {
+        ship: ShipId,
+        pips: Vec<Pip>,
+    },
+    FreezeEnded,
+
+    ChoiceOpened {
+        choice: Choice,
+    },
+    ChoiceClosed {
+        id: ChoiceId,
+        answer: Answer,
+        by_default: bool,
+    },
+
+    SeatAway {
+        seat: SeatId,
+        away: bool,
+    },
+}

@@ -1,0 +1,72 @@
+//! A freeze (R19–R21, R28): who froze, what is being resolved, how far the
+//! resolution got, and the follow-up freezes queued behind it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::choice::ChoiceId;
+use crate::config::ShipId;
+use crate::geometry::Sector;
+use crate::intent::Target;
+use crate::station::TubeSide;
+
+/// The action that froze the game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FreezeAction {
+    Fire { count: u8, target: Target, side: Option<TubeSide> },
+    Tractor { target: ShipId },
+    Warp,
+}
+
+impl FreezeAction {
+    /// The call shouted at the table.
+    pub fn call(&self) -> String {
+        match self {
+            FreezeAction::Fire { count, .. } => format!("Fire {count}!"),
+            FreezeAction::Tractor { .. } => "Tractor!".to_string(),
+            FreezeAction::Warp => "Warp jump!".to_string(),
+        }
+    }
+}
+
+/// A declared freeze action of one ship.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Declared {
+    pub ship: ShipId,
+    pub action: FreezeAction,
+}
+
+/// How far a Fire resolution has got (the rulebook's steps A–C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireStep {
+    /// Torpedoes not launched yet (maybe waiting for the R26 side choice).
+    Launch { side: Option<TubeSide> },
+    /// Hit; waiting for the sector on a diagonal.
+    Sector { torpedoes: u8 },
+    /// Hit on `sector`: roll for damage.
+    Damage { torpedoes: u8, sector: Sector },
+    /// Return used crystals to the map (R34).
+    Crystals,
+}
+
+/// Progress of the running resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Progress {
+    Fire(FireStep),
+    /// Tractor beam on a ship: waiting for a destination, then moving it.
+    Tractor,
+    /// Warp: dice rolled so far.
+    Warp,
+    /// Resolved: shown to everyone until the host resumes play.
+    Review,
+}
+
+/// The freeze in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Freeze {
+    pub declared: Declared,
+    pub progress: Progress,
+    /// The choice the resolution waits for, if any.
+    pub awaiting: Option<ChoiceId>,
+    /// Follow-up freezes, in the order they will run (R20, R28).
+    pub queued: Vec<Declared>,
+}

@@ -1,0 +1,166 @@
+//! Pending choices: opening them, checking an answer (right seat, a real
+//! option), carrying it out, and the default the host applies on timeout.
+
+use super::{combat, damage, freezes, tractor, warp, Game};
+use crate::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
+use crate::config::{SeatId, ShipId};
+use crate::dice::DiceSource;
+use crate::error::{refuse, RuleError};
+use crate::event::{Event, Removal};
+use crate::ship::DieState;
+use crate::station::{Station, TubeSide};
+
+/// Opens a choice for `ship`'s crew.
+pub(super) fn open(game: &mut Game, ship: ShipId, chooser: Chooser, kind: ChoiceKind, out: &mut Vec<Event>) {
+    let id = ChoiceId(game.next_choice);
+    game.emit(out, Event::ChoiceOpened { choice: Choice { id, ship, chooser, kind } });
+}
+
+/// Whether `seat` may answer `choice` (R21 for the Captain).
+pub fn may_answer(game: &Game, seat: SeatId, choice: &Choice) -> bool {
+    let Some(spec) = game.seat(seat) else { return false };
+    if spec.ship != choice.ship {
+        return false;
+    }
+    match choice.chooser {
+        Chooser::AnySeat => true,
+        Chooser::Station(st) => game.holds(seat, st),
+        Chooser::CaptainOr(st) => {
+            if game.captain_present(choice.ship) {
+                spec.captain
+            } else {
+                game.holds(seat, st)
+            }
+        }
+    }
+}
+
+pub(super) fn validate_answer(
+    game: &Game,
+    seat: SeatId,
+    id: ChoiceId,
+    answer: &Answer,
+) -> Result<(), RuleError> {
+    let Some(choice) = game.choices.iter().find(|c| c.id == id) else {
+        refuse!("that choice has already been made");
+    };
+    if !may_answer(game, seat, choice) {
+        refuse!("this choice is not yours to make");
+    }
+    let ship = game.ship(choice.ship);
+    match (&choice.kind, answer) {
+        (ChoiceKind::DiagonalSector { options }, Answer::Sector(s)) if options.contains(s) => Ok(()),
+        (ChoiceKind::TorpedoSide, Answer::Side(side)) => {
+            if ship.is_some_and(|s| !s.loaded_tubes(*side).is_empty()) {
+                Ok(())
+            } else {
+                refuse!("no torpedo is loaded on that side")
+            }
+        }
+        (ChoiceKind::TractorDestination { options, .. }, Answer::Square(sq)) if options.contains(sq) => {
+            Ok(())
+        }
+        (ChoiceKind::EntryEdge { options, .. }, Answer::Edge(e)) if options.contains(e) => Ok(()),
+        (ChoiceKind::WarpDestination { options, .. }, Answer::Square(sq)) if options.contains(sq) => Ok(()),
+        (ChoiceKind::WarpDestination { .. }, Answer::RollAgain) => {
+            if game.crystals_held(choice.ship) == 0 {
+                refuse!("rolling again costs a crystal and you hold none");
+            }
+            Ok(())
+        }
+        (ChoiceKind::StripDice { station, count }, Answer::Dice(dice)) => {
+            let Some(s) = ship else { refuse!("no such ship") };
+            let placed = s.placed(*station).count();
+            let need = placed.min(usize::from(*count));
+            if dice.len() != need {
+                refuse!("choose exactly {need} {station} dice");
+            }
+            for (i, d) in dice.iter().enumerate() {
+                let on_display =
+                    matches!(s.station_dice(*station).get(usize::from(*d)), Some(DieState::Placed { .. }));
+                if !on_display || dice[..i].contains(d) {
+                    refuse!("choose placed {station} dice, each once");
+                }
+            }
+            Ok(())
+        }
+        (ChoiceKind::LoseEnergy, Answer::Energy(src)) => {
+            if damage::energy_sources(game, choice.ship).contains(src) {
+                Ok(())
+            } else {
+                refuse!("there is no energy die there to lose")
+            }
+        }
+        _ => refuse!("that is not one of the options"),
+    }
+}
+
+/// Carries out an answer (validated, or the default) and lets a waiting freeze go on.
+pub(super) fn answer(
+    game: &mut Game,
+    id: ChoiceId,
+    answer: &Answer,
+    by_default: bool,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    let Some(choice) = game.choices.iter().find(|c| c.id == id).cloned() else { return };
+    game.emit(out, Event::ChoiceClosed { id, answer: answer.clone(), by_default });
+    let ship = choice.ship;
+    match (&choice.kind, answer) {
+        (ChoiceKind::DiagonalSector { .. }, Answer::Sector(sector)) => combat::on_sector(game, *sector, out),
+        (ChoiceKind::TorpedoSide, Answer::Side(side)) => combat::on_side(game, *side, out),
+        (ChoiceKind::TractorDestination { target, .. }, Answer::Square(sq)) => {
+            tractor::drag(game, *target, *sq, out)
+        }
+        (ChoiceKind::EntryEdge { to, .. }, Answer::Edge(edge)) => {
+            tractor::enter_by_edge(game, ship, *to, *edge, out)
+        }
+        (ChoiceKind::WarpDestination { .. }, Answer::Square(sq)) => warp::arrive(game, ship, *sq, out),
+        (ChoiceKind::WarpDestination { rolled, .. }, Answer::RollAgain) => {
+            warp::roll_again(game, ship, rolled, dice, out)
+        }
+        (ChoiceKind::StripDice { station, .. }, Answer::Dice(list)) => {
+            let why = if *station == Station::Shields { Removal::Asteroid } else { Removal::Nebula };
+            game.emit(out, Event::DiceRemoved { ship, station: *station, dice: list.clone(), why });
+        }
+        (ChoiceKind::LoseEnergy, Answer::Energy(src)) => damage::lose_energy(game, ship, *src, out),
+        _ => {}
+    }
+    freezes::advance(game, dice, out);
+}
+
+/// The answer the host applies when the deadline passes.
+pub fn default_answer(game: &Game, id: ChoiceId) -> Option<Answer> {
+    let choice = game.choices.iter().find(|c| c.id == id)?;
+    let ship = game.ship(choice.ship)?;
+    Some(match &choice.kind {
+        ChoiceKind::DiagonalSector { options } => {
+            // R13: the stronger sector; on a tie the first option.
+            let [a, b] = *options;
+            Answer::Sector(if ship.shields(b) > ship.shields(a) { b } else { a })
+        }
+        ChoiceKind::TorpedoSide => {
+            let front = !ship.loaded_tubes(TubeSide::Front).is_empty();
+            Answer::Side(if front { TubeSide::Front } else { TubeSide::Rear })
+        }
+        ChoiceKind::TractorDestination { options, .. } => Answer::Square(*options.first()?),
+        ChoiceKind::EntryEdge { options, .. } => Answer::Edge(options[0]),
+        ChoiceKind::WarpDestination { options, .. } => Answer::Square(*options.first()?),
+        ChoiceKind::StripDice { station, count } => {
+            // R33: the most recently placed dice go.
+            let mut placed: Vec<(u16, u8)> = ship
+                .station_dice(*station)
+                .iter()
+                .enumerate()
+                .filter_map(|(i, d)| match d {
+                    DieState::Placed { order, .. } => Some((*order, i as u8)),
+                    _ => None,
+                })
+                .collect();
+            placed.sort_by(|a, b| b.cmp(a));
+            Answer::Dice(placed.iter().take(usize::from(*count)).map(|(_, i)| *i).collect())
+        }
+        ChoiceKind::LoseEnergy => Answer::Energy(damage::default_source(game, choice.ship)?),
+    })
+}

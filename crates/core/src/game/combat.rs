@@ -1,0 +1,256 @@
+//! Launching torpedoes (R14, R26, R27, R34): the rulebook's steps A (hit
+//! test and removals), B (sector and damage roll) and C (clean-up, crystals).
+
+use super::{choices, damage, Game};
+use crate::choice::{ChoiceKind, Chooser};
+use crate::config::ShipId;
+use crate::dice::{DiceSource, WeaponFace};
+use crate::error::{refuse, RuleError};
+use crate::event::{CrystalAt, DamageCause, Event, Removal};
+use crate::freeze::{FireStep, FreezeAction, Progress};
+use crate::geometry::{arc_of, hit_sector, range, Arc, Position, Sector, SectorHit};
+use crate::intent::Target;
+use crate::station::{Spot, Station, TorpedoPart, Tube, TubeSide};
+
+/// Whether "Fire `count`" at `target` may be declared.
+pub(super) fn check_fire(
+    game: &Game,
+    ship: ShipId,
+    count: u8,
+    target: Target,
+    side: Option<TubeSide>,
+) -> Result<(), RuleError> {
+    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+    if !(1..=2).contains(&count) {
+        refuse!("call Fire 1 or Fire 2");
+    }
+    let front = s.loaded_tubes(TubeSide::Front).len();
+    let rear = s.loaded_tubes(TubeSide::Rear).len();
+    if front + rear == 0 {
+        refuse!("no torpedo is loaded: a torpedo needs a nose, a body and a tail (R26)");
+    }
+    match (game.ruleset.house.weapons_name_side, side) {
+        (true, None) => refuse!("name the side you fire from: front or rear (house rule)"),
+        (true, Some(side)) if s.loaded_tubes(side).is_empty() => {
+            refuse!("no torpedo is loaded in the {side:?} tubes")
+        }
+        (false, Some(_)) => refuse!("the side is only named under the McGuire house rule"),
+        _ => {}
+    }
+    match target {
+        Target::Ship(t) => match game.ship(t) {
+            None => refuse!("there is no such ship"),
+            Some(ts) if ts.destroyed => refuse!("that ship has already been destroyed"),
+            Some(ts) if ts.team == s.team => refuse!("you may not fire at a friendly ship"),
+            Some(_) => Ok(()),
+        },
+        Target::Mine(sq) => match game.mine_at(sq) {
+            Some(_) => Ok(()),
+            None => refuse!("there is no mine there"),
+        },
+    }
+}
+
+fn target_position(game: &Game, target: Target) -> Option<Position> {
+    match target {
+        Target::Ship(t) => game.ship(t).map(|s| s.position),
+        Target::Mine(sq) => Some(Position::centre(sq)),
+    }
+}
+
+fn set_step(game: &mut Game, step: FireStep, out: &mut Vec<Event>) {
+    game.emit(out, Event::FreezeProgress { progress: Progress::Fire(step) });
+}
+
+/// One step of the Fire resolution.
+pub(super) fn step(game: &mut Game, step: FireStep, dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
+    let Some(f) = &game.freeze else { return };
+    let shooter = f.declared.ship;
+    let FreezeAction::Fire { count, target, side: named } = f.declared.action else { return };
+    match step {
+        FireStep::Launch { side } => launch(game, shooter, count, target, named.or(side), out),
+        FireStep::Sector { .. } => {}
+        FireStep::Damage { torpedoes, sector } => {
+            if let Target::Ship(t) = target {
+                damage_roll(game, t, torpedoes, sector, dice, out);
+            }
+            set_step(game, FireStep::Crystals, out);
+        }
+        FireStep::Crystals => {
+            return_crystals(game, dice, out);
+            game.emit(out, Event::FreezeProgress { progress: Progress::Review });
+        }
+    }
+}
+
+/// Which tubes fly: the arc's side first (R26); the rest from the other side.
+/// `None` means the Weapons officer must choose a side first.
+fn pick_tubes(
+    game: &Game,
+    ship: ShipId,
+    count: u8,
+    arc: Option<TubeSide>,
+    chosen: Option<TubeSide>,
+    named_only: bool,
+) -> Option<Vec<Tube>> {
+    let s = game.ship(ship)?;
+    let front = s.loaded_tubes(TubeSide::Front);
+    let rear = s.loaded_tubes(TubeSide::Rear);
+    let n = usize::from(count);
+    if named_only {
+        let side = chosen?;
+        return Some(s.loaded_tubes(side).into_iter().take(n).collect());
+    }
+    let first = match (arc, chosen) {
+        (Some(a), _) => a,
+        (None, Some(c)) => c,
+        (None, None) if front.is_empty() => TubeSide::Rear,
+        (None, None) if rear.is_empty() || front.len() + rear.len() <= n => TubeSide::Front,
+        (None, None) => return None,
+    };
+    let (a, b) = if first == TubeSide::Front { (front, rear) } else { (rear, front) };
+    Some(a.into_iter().chain(b).take(n).collect())
+}
+
+fn launch(
+    game: &mut Game,
+    shooter: ShipId,
+    count: u8,
+    target: Target,
+    side: Option<TubeSide>,
+    out: &mut Vec<Event>,
+) {
+    let (Some(s), Some(tpos)) = (game.ship(shooter), target_position(game, target)) else { return };
+    let (spos, sfacing, lock) = (s.position, s.facing, s.lock());
+    let arc_side = arc_of(spos, sfacing, tpos).map(|a| match a {
+        Arc::Front => TubeSide::Front,
+        Arc::Rear => TubeSide::Rear,
+    });
+    let named_only = game.ruleset.house.weapons_name_side;
+    let Some(tubes) = pick_tubes(game, shooter, count, arc_side, side, named_only) else {
+        choices::open(game, shooter, Chooser::Station(Station::Weapons), ChoiceKind::TorpedoSide, out);
+        return;
+    };
+    let on_target = tubes.iter().filter(|t| Some(t.side) == arc_side).count() as u8;
+    game.emit(out, Event::TorpedoesLaunched { ship: shooter, tubes: tubes.clone(), on_target });
+    let torpedo_dice: Vec<u8> = tubes
+        .iter()
+        .flat_map(|t| [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail].map(|p| Spot::Torpedo(*t, p)))
+        .filter_map(|spot| game.ship(shooter)?.dice_at(spot).next().map(|(i, _)| i))
+        .collect();
+    game.emit(
+        out,
+        Event::DiceRemoved {
+            ship: shooter,
+            station: Station::Weapons,
+            dice: torpedo_dice,
+            why: Removal::Launched,
+        },
+    );
+    remove_all(game, shooter, Spot::Lock, Removal::LocksSpent, out);
+
+    let rule = game.ruleset.range_rule();
+    let dist = range(spos.square, tpos.square, rule);
+    match target {
+        Target::Ship(t) => {
+            let jammers = game.ship(t).map_or(0, |ts| ts.jammers());
+            if on_target > 0 {
+                // R14, R27: jammers go whenever a torpedo flew from the arc's side, hit or miss.
+                remove_all(game, t, Spot::Jammer, Removal::Jammed, out);
+            }
+            let hit = on_target > 0 && lock >= 1 && lock >= dist.saturating_add(jammers);
+            game.emit(out, Event::HitTested { ship: shooter, lock, range: dist, jammers, hit });
+            if !hit {
+                return set_step(game, FireStep::Crystals, out);
+            }
+            let Some(ts) = game.ship(t) else { return };
+            match hit_sector(ts.position, ts.facing, spos) {
+                SectorHit::Sector(sector) => {
+                    set_step(game, FireStep::Damage { torpedoes: on_target, sector }, out)
+                }
+                SectorHit::Diagonal(a, b) => {
+                    let (sa, sb) = (ts.shields(a), ts.shields(b));
+                    if game.ruleset.house.defender_picks_diagonal || sa == sb {
+                        set_step(game, FireStep::Sector { torpedoes: on_target }, out);
+                        let kind = ChoiceKind::DiagonalSector { options: [a, b] };
+                        choices::open(game, t, Chooser::Station(Station::Shields), kind, out);
+                    } else {
+                        let sector = if sa > sb { a } else { b };
+                        set_step(game, FireStep::Damage { torpedoes: on_target, sector }, out);
+                    }
+                }
+            }
+        }
+        Target::Mine(sq) => {
+            // R27: no jammers on a mine; the lock still has to reach it.
+            let hit = on_target > 0 && lock >= 1 && lock >= dist;
+            game.emit(out, Event::HitTested { ship: shooter, lock, range: dist, jammers: 0, hit });
+            if let Some(mine) = game.mine_at(sq).filter(|_| hit) {
+                game.emit(out, Event::MineGone { owner: mine.owner, mine: mine.mine });
+            }
+            set_step(game, FireStep::Crystals, out);
+        }
+    }
+}
+
+fn remove_all(game: &mut Game, ship: ShipId, spot: Spot, why: Removal, out: &mut Vec<Event>) {
+    let Some(s) = game.ship(ship) else { return };
+    let dice: Vec<u8> = s.dice_at(spot).map(|(i, _)| i).collect();
+    if !dice.is_empty() {
+        game.emit(out, Event::DiceRemoved { ship, station: spot.station(), dice, why });
+    }
+}
+
+/// The defender picked the sector on a diagonal.
+pub(super) fn on_sector(game: &mut Game, sector: Sector, out: &mut Vec<Event>) {
+    if let Some(Progress::Fire(FireStep::Sector { torpedoes })) =
+        game.freeze.as_ref().map(|f| f.progress.clone())
+    {
+        set_step(game, FireStep::Damage { torpedoes, sector }, out);
+    }
+}
+
+/// The Weapons officer picked the side whose torpedoes fly (R26).
+pub(super) fn on_side(game: &mut Game, side: TubeSide, out: &mut Vec<Event>) {
+    set_step(game, FireStep::Launch { side: Some(side) }, out);
+}
+
+/// R14 step B: 0 shields → every torpedo damages; 3+ → none; 1–2 → one
+/// weapons die per torpedo, Blast beats one shield, Double Blast two.
+fn damage_roll(
+    game: &mut Game,
+    target: ShipId,
+    torpedoes: u8,
+    sector: Sector,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    let Some(ts) = game.ship(target) else { return };
+    let shields = ts.shields(sector);
+    game.emit(out, Event::SectorStruck { ship: target, sector, shields });
+    let (faces, damage) = match shields {
+        0 => (vec![], torpedoes),
+        1 | 2 => {
+            let faces: Vec<_> = (0..torpedoes).map(|_| dice.roll()).collect();
+            let damage = faces.iter().filter(|p| WeaponFace::from_pip(**p).blasts() >= shields).count() as u8;
+            (faces, damage)
+        }
+        _ => (vec![], 0),
+    };
+    game.emit(out, Event::DamageRolled { ship: target, faces, shields, damage });
+    remove_all(game, target, Spot::Shield(sector), Removal::ShieldsHit, out);
+    for _ in 0..damage {
+        damage::hit(game, target, DamageCause::Torpedo, out);
+    }
+}
+
+/// R34: every used crystal is rolled back onto its crystal square.
+fn return_crystals(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
+    for crystal in 0..game.crystals.len() {
+        if game.crystals[crystal] == CrystalAt::Used {
+            let pip = dice.roll();
+            let to = CrystalAt::OnMap(game.map.crystal_square(pip.value()));
+            game.emit(out, Event::CrystalMoved { crystal: crystal as u8, to });
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! Freezes (R19–R21, R28): who may declare, queueing a follow-up, starting,
+//! driving the resolution until it waits for a choice, and resuming.
+
+use super::{combat, tractor, warp, Game};
+use crate::choice::ChoiceKind;
+use crate::config::{SeatId, ShipId};
+use crate::dice::DiceSource;
+use crate::error::{refuse, RuleError};
+use crate::event::Event;
+use crate::freeze::{Declared, FireStep, FreezeAction, Progress};
+use crate::intent::{Intent, Target};
+use crate::station::{Station, DICE_STATIONS};
+
+/// The progress a freeze starts with.
+pub(super) fn initial_progress(action: &FreezeAction) -> Progress {
+    match action {
+        FreezeAction::Fire { .. } => Progress::Fire(FireStep::Launch { side: None }),
+        FreezeAction::Tractor { .. } => Progress::Tractor,
+        FreezeAction::Warp => Progress::Warp,
+    }
+}
+
+/// Choices the resolution itself waits for (damage and obstacle choices do not hold it up).
+pub(super) fn belongs_to_freeze(kind: &ChoiceKind) -> bool {
+    matches!(
+        kind,
+        ChoiceKind::DiagonalSector { .. }
+            | ChoiceKind::TorpedoSide
+            | ChoiceKind::TractorDestination { .. }
+            | ChoiceKind::EntryEdge { .. }
+            | ChoiceKind::WarpDestination { .. }
+    )
+}
+
+/// The freeze action an intent declares, with the target resolved.
+pub(super) fn action_of(game: &Game, ship: ShipId, intent: &Intent) -> Result<FreezeAction, RuleError> {
+    match intent {
+        Intent::Fire { count, target, side } => {
+            let target = match target {
+                Some(t) => *t,
+                None => {
+                    let team = game.ship(ship).map(|s| s.team);
+                    let enemies: Vec<ShipId> =
+                        team.map(|t| game.enemies_of(t).map(|(id, _)| id).collect()).unwrap_or_default();
+                    match enemies.as_slice() {
+                        [only] => Target::Ship(*only),
+                        _ => refuse!("name the target: there is more than one enemy ship"),
+                    }
+                }
+            };
+            Ok(FreezeAction::Fire { count: *count, target, side: *side })
+        }
+        Intent::TractorShip { target } => Ok(FreezeAction::Tractor { target: *target }),
+        Intent::WarpJump => Ok(FreezeAction::Warp),
+        _ => refuse!("that is not a freeze action"),
+    }
+}
+
+/// R21: who may shout it.
+fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) -> Result<(), RuleError> {
+    let captain_calls = game.captain_present(ship);
+    let is_captain = game.seat(seat).is_some_and(|s| s.captain);
+    let station = match action {
+        FreezeAction::Warp => return Ok(()),
+        FreezeAction::Fire { .. } if game.ruleset.house.weapons_name_side => {
+            return if game.holds(seat, Station::Weapons) {
+                Ok(())
+            } else {
+                refuse!("only Weapons may call Fire (house rule)")
+            };
+        }
+        FreezeAction::Fire { .. } => Station::Weapons,
+        FreezeAction::Tractor { .. } => Station::Tractor,
+    };
+    match (captain_calls, is_captain, game.holds(seat, station)) {
+        (true, true, _) | (false, _, true) => Ok(()),
+        (true, false, _) => refuse!("your Captain gives that order (R21)"),
+        (false, _, false) => refuse!("only the {station} officer may call that (R21)"),
+    }
+}
+
+/// Whether the action itself is possible now (also re-checked when a queued freeze starts, R28).
+pub(super) fn check_action(game: &Game, ship: ShipId, action: &FreezeAction) -> Result<(), RuleError> {
+    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+    if s.destroyed {
+        refuse!("that ship has been destroyed");
+    }
+    match action {
+        FreezeAction::Fire { count, target, side } => combat::check_fire(game, ship, *count, *target, *side),
+        FreezeAction::Tractor { target } => tractor::check_tractor_ship(game, ship, *target),
+        FreezeAction::Warp => {
+            if game.crystals_held(ship) == 0 {
+                refuse!("a warp jump costs a crystal and your ship holds none");
+            }
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn validate_declare(game: &Game, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
+    let Some(ship) = game.seat_ship(seat) else { refuse!("you do not hold a seat in this game") };
+    let action = action_of(game, ship, intent)?;
+    check_caller(game, seat, ship, &action)?;
+    if let Some(freeze) = &game.freeze {
+        if game.ruleset.house.no_queued_freezes {
+            refuse!("no freeze may be declared during a freeze (house rule): wait until play resumes");
+        }
+        let team = game.ship(ship).map(|s| s.team);
+        let queued_already = freeze.queued.iter().any(|q| game.ship(q.ship).map(|s| s.team) == team);
+        if queued_already {
+            refuse!("your team has already queued a follow-up freeze (R28)");
+        }
+        if freeze.declared.ship == ship
+            && freeze.progress != Progress::Review
+            && matches!(action, FreezeAction::Fire { .. })
+            && matches!(freeze.declared.action, FreezeAction::Fire { .. })
+        {
+            // The same torpedoes cannot be fired twice; the check below would pass
+            // on torpedoes that this very launch is about to remove.
+            refuse!("wait for your own launch to resolve");
+        }
+    }
+    check_action(game, ship, &action)
+}
+
+/// Declares (or queues) a freeze.
+pub(super) fn declare(
+    game: &mut Game,
+    seat: SeatId,
+    intent: &Intent,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    let Some(ship) = game.seat_ship(seat) else { return };
+    let Ok(action) = action_of(game, ship, intent) else { return };
+    let declared = Declared { ship, action };
+    if game.freeze.is_some() {
+        game.emit(out, Event::FreezeQueued { declared });
+    } else {
+        start(game, declared, dice, out);
+    }
+}
+
+fn start(game: &mut Game, declared: Declared, dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
+    let ship = declared.ship;
+    let action = declared.action.clone();
+    game.emit(out, Event::FreezeDeclared { declared });
+    if game.ruleset.house.freeze_drops_rolled_dice {
+        drop_rolled_dice(game, out);
+    }
+    match action {
+        FreezeAction::Fire { .. } => {}
+        FreezeAction::Tractor { target } => tractor::start_drag(game, ship, target, out),
+        FreezeAction::Warp => warp::start(game, ship, dice, out),
+    }
+    advance(game, dice, out);
+}
+
+/// McGuire (R39): rolled dice not yet placed are lost when time freezes.
+fn drop_rolled_dice(game: &mut Game, out: &mut Vec<Event>) {
+    for i in 0..game.ships.len() {
+        for station in DICE_STATIONS {
+            let rolled: Vec<u8> = game.ships[i]
+                .station_dice(station)
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.rolled().is_some())
+                .map(|(d, _)| d as u8)
+                .collect();
+            for die in rolled {
+                game.emit(out, Event::RollLost { ship: ShipId(i as u8), station, die });
+            }
+        }
+    }
+}
+
+/// Runs the resolution until it waits for a choice or is resolved.
+pub(super) fn advance(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
+    // Every step either moves the progress on or opens a choice; the bound is a safety net.
+    for _ in 0..16 {
+        let Some(f) = &game.freeze else { return };
+        if f.awaiting.is_some() {
+            return;
+        }
+        match f.progress.clone() {
+            Progress::Fire(step) => combat::step(game, step, dice, out),
+            Progress::Tractor | Progress::Warp => {
+                // These wait on their destination choice; without one they are done.
+                game.emit(out, Event::FreezeProgress { progress: Progress::Review });
+            }
+            Progress::Review => return,
+        }
+        super::damage::check_over(game, out);
+    }
+}
+
+/// The host ends the review: the next queued freeze starts (the team that did
+/// not declare the running one first, R20, R28), or play resumes.
+pub(super) fn resume(
+    game: &mut Game,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let Some(f) = &game.freeze else { refuse!("the game is not frozen") };
+    if f.progress != Progress::Review || f.awaiting.is_some() {
+        refuse!("the freeze is still being resolved");
+    }
+    let running_team = game.ship(f.declared.ship).map(|s| s.team);
+    let mut queue = f.queued.clone();
+    queue.sort_by_key(|q| game.ship(q.ship).map(|s| s.team) == running_team);
+    for next in queue {
+        match check_action(game, next.ship, &next.action) {
+            Ok(()) => {
+                start(game, next, dice, out);
+                return Ok(());
+            }
+            Err(e) => game.emit(out, Event::FreezeCancelled { declared: next, reason: e.0 }),
+        }
+    }
+    game.emit(out, Event::FreezeEnded);
+    Ok(())
+}

@@ -1,0 +1,306 @@
+//! `Game`: the whole state of one match, built from a `GameConfig`, changed
+//! only by `apply(&Event)`. The host side (`play`, `host`) validates an
+//! intent, works out what happens with the caller's dice, and applies the
+//! resulting events one by one, returning them for broadcast.
+
+mod apply;
+mod choices;
+mod combat;
+mod damage;
+mod energy;
+mod freezes;
+mod legal;
+mod movement;
+mod play;
+mod setup;
+mod tractor;
+mod validate;
+mod warp;
+
+pub use movement::{plan_path, PathStep};
+
+use serde::{Deserialize, Serialize};
+
+use crate::choice::Choice;
+use crate::config::{GameConfig, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+use crate::error::{RuleError, SetupError};
+use crate::event::{CrystalAt, Event};
+use crate::freeze::Freeze;
+use crate::geometry::{Position, Square};
+use crate::map::{MapSpec, Obstacle, OBSTACLE_TOKENS, WORMHOLE_TOKENS};
+use crate::ship::{MineToken, Ship};
+use crate::station::{MineId, Station};
+
+/// Where the match is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// Teams alternate placing obstacle (and wormhole) tokens (R5). `next` places now.
+    Setup { next: TeamId },
+    /// Real-time play.
+    Battle,
+    /// Finished: the winning team, or `None` for a draw (R37).
+    Over { winner: Option<TeamId> },
+}
+
+/// A mine token on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MineOnMap {
+    pub owner: ShipId,
+    pub mine: MineId,
+    pub square: Square,
+}
+
+/// The whole state of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Game {
+    ruleset: Ruleset,
+    map: MapSpec,
+    layout: Layout,
+    seats: Vec<SeatSpec>,
+    away: Vec<SeatId>,
+    phase: Phase,
+    ships: Vec<Ship>,
+    /// Obstacle tokens, sorted by square (one per square).
+    obstacles: Vec<(Square, Obstacle)>,
+    wormholes: Vec<Square>,
+    crystals: [CrystalAt; 6],
+    freeze: Option<Freeze>,
+    choices: Vec<Choice>,
+    next_choice: u32,
+    /// Events applied so far (a cheap progress counter for replicas and tests).
+    applied: u64,
+}
+
+impl Game {
+    /// Validates `config` and builds the game at the start of set-up (or of
+    /// the battle when tokens are preplaced).
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming what is wrong with the map, seats or tokens.
+    pub fn new(config: GameConfig) -> Result<Game, SetupError> {
+        let starts = config.map.starts(config.layout);
+        config.map.validate(&starts)?;
+        setup::validate_seats(&config)?;
+        let ships = starts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let team = config.layout.team_of(ShipId(i as u8));
+                Ship::new(team, Position::centre(s.square), s.facing)
+            })
+            .collect();
+        let crystals = std::array::from_fn(|i| CrystalAt::OnMap(config.map.crystal_squares[i]));
+        let mut game = Game {
+            ruleset: config.ruleset,
+            map: config.map,
+            layout: config.layout,
+            seats: config.seats,
+            away: Vec::new(),
+            phase: Phase::Setup { next: TeamId(0) },
+            ships,
+            obstacles: Vec::new(),
+            wormholes: Vec::new(),
+            crystals,
+            freeze: None,
+            choices: Vec::new(),
+            next_choice: 0,
+            applied: 0,
+        };
+        if let Some(pre) = config.preplaced {
+            setup::preplace(&mut game, &pre)?;
+        }
+        Ok(game)
+    }
+
+    // ----- read access for the UI, bots and the network layer -----
+
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+    pub fn map(&self) -> &MapSpec {
+        &self.map
+    }
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+    pub fn seats(&self) -> &[SeatSpec] {
+        &self.seats
+    }
+    pub fn seat(&self, seat: SeatId) -> Option<&SeatSpec> {
+        self.seats.get(usize::from(seat.0))
+    }
+    pub fn is_away(&self, seat: SeatId) -> bool {
+        self.away.contains(&seat)
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn ships(&self) -> &[Ship] {
+        &self.ships
+    }
+    pub fn ship(&self, ship: ShipId) -> Option<&Ship> {
+        self.ships.get(usize::from(ship.0))
+    }
+    pub fn obstacles(&self) -> &[(Square, Obstacle)] {
+        &self.obstacles
+    }
+    pub fn obstacle_at(&self, sq: Square) -> Option<Obstacle> {
+        self.obstacles.iter().find(|(s, _)| *s == sq).map(|(_, o)| *o)
+    }
+    pub fn wormholes(&self) -> &[Square] {
+        &self.wormholes
+    }
+    pub fn crystals(&self) -> &[CrystalAt; 6] {
+        &self.crystals
+    }
+    pub fn freeze(&self) -> Option<&Freeze> {
+        self.freeze.as_ref()
+    }
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+    pub fn events_applied(&self) -> u64 {
+        self.applied
+    }
+
+    /// The winner once the game is over (`Some(None)` is a draw).
+    pub fn outcome(&self) -> Option<Option<TeamId>> {
+        match self.phase {
+            Phase::Over { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// Crystals a ship holds.
+    pub fn crystals_held(&self, ship: ShipId) -> u8 {
+        self.crystals.iter().filter(|c| **c == CrystalAt::Held(ship)).count() as u8
+    }
+
+    /// Mine tokens on the map.
+    pub fn mines(&self) -> Vec<MineOnMap> {
+        let mut out = Vec::new();
+        for (i, ship) in self.ships.iter().enumerate() {
+            for (mine, token) in [MineId::A, MineId::B].iter().zip(ship.mines) {
+                if let MineToken::OnMap(square) = token {
+                    out.push(MineOnMap { owner: ShipId(i as u8), mine: *mine, square });
+                }
+            }
+        }
+        out
+    }
+
+    /// The mine in a square, if any (at most one, R17).
+    pub fn mine_at(&self, sq: Square) -> Option<MineOnMap> {
+        self.mines().into_iter().find(|m| m.square == sq)
+    }
+
+    /// The ship a seat crews.
+    pub fn seat_ship(&self, seat: SeatId) -> Option<ShipId> {
+        self.seat(seat).map(|s| s.ship)
+    }
+
+    /// Whether `seat` holds `station` (R8: Engineering may be shared).
+    pub fn holds(&self, seat: SeatId, station: Station) -> bool {
+        self.seat(seat).is_some_and(|s| s.stations.contains(&station))
+    }
+
+    /// Seats of a ship.
+    pub fn seats_of(&self, ship: ShipId) -> impl Iterator<Item = (SeatId, &SeatSpec)> + '_ {
+        self.seats.iter().enumerate().filter(move |(_, s)| s.ship == ship).map(|(i, s)| (SeatId(i as u8), s))
+    }
+
+    /// Whether a ship has a Captain who is present (R21).
+    pub fn captain_present(&self, ship: ShipId) -> bool {
+        self.seats_of(ship).any(|(id, s)| s.captain && !self.is_away(id))
+    }
+
+    /// Ships not on `team` and not destroyed.
+    pub fn enemies_of(&self, team: TeamId) -> impl Iterator<Item = (ShipId, &Ship)> + '_ {
+        self.ships
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.team != team && !s.destroyed)
+            .map(|(i, s)| (ShipId(i as u8), s))
+    }
+
+    /// The team placing a token now, during set-up.
+    pub fn setup_turn(&self) -> Option<TeamId> {
+        match self.phase {
+            Phase::Setup { next } => Some(next),
+            _ => None,
+        }
+    }
+
+    /// Tokens still to place in set-up: (obstacles, wormholes).
+    pub fn tokens_left(&self) -> (u8, u8) {
+        let wormholes = if self.ruleset.wormholes { WORMHOLE_TOKENS } else { 0 };
+        (
+            OBSTACLE_TOKENS.saturating_sub(self.obstacles.len() as u8),
+            wormholes.saturating_sub(self.wormholes.len() as u8),
+        )
+    }
+
+    /// A stable digest of the whole state (see [`crate::hash`]).
+    pub fn state_hash(&self) -> u64 {
+        crate::hash::stable_hash(self)
+    }
+
+    /// Validates and carries out a player's intent, rolling with `dice`.
+    /// Returns the events applied, in order, for broadcast.
+    ///
+    /// # Errors
+    /// The [`RuleError`] from [`Game::validate`]; the state is unchanged.
+    pub fn play(
+        &mut self,
+        seat: SeatId,
+        intent: &crate::intent::Intent,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        self.validate(seat, intent)?;
+        let mut out = Vec::new();
+        play::carry_out(self, seat, intent, dice, &mut out);
+        damage::check_over(self, &mut out);
+        Ok(out)
+    }
+
+    /// Carries out a host action (a deadline passing, resuming after a freeze, presence).
+    ///
+    /// # Errors
+    /// A [`RuleError`] when the action does not apply now (no such choice, not frozen).
+    pub fn host(
+        &mut self,
+        action: &crate::intent::HostAction,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        let mut out = Vec::new();
+        play::host_action(self, action, dice, &mut out)?;
+        damage::check_over(self, &mut out);
+        Ok(out)
+    }
+
+    /// The answer the host applies to `choice` when its deadline passes.
+    pub fn default_answer(&self, choice: crate::choice::ChoiceId) -> Option<crate::choice::Answer> {
+        choices::default_answer(self, choice)
+    }
+
+    /// Whether `seat` is the one to answer `choice`.
+    pub fn may_answer(&self, seat: SeatId, choice: &Choice) -> bool {
+        choices::may_answer(self, seat, choice)
+    }
+
+    /// Snapshot to bytes-agnostic form: the `Game` itself is the snapshot
+    /// (serde); this checks a restored one is usable.
+    pub fn is_consistent(&self) -> bool {
+        crate::invariants::check(self).is_ok()
+    }
+
+    /// Applies `event` to the state and records it in `out`: the one path the host uses.
+    fn emit(&mut self, out: &mut Vec<Event>, event: Event) {
+        self.apply(&event);
+        out.push(event);
+    }
+
+    fn ship_mut(&mut self, ship: ShipId) -> Option<&mut Ship> {
+        self.ships.get_mut(usize::from(ship.0))
+    }
+}

@@ -1,0 +1,95 @@
+//! The host side: turns a validated intent (or a host action) into events,
+//! applying each as it goes so later steps see earlier ones.
+
+use super::{choices, energy, freezes, movement, setup, tractor, warp, Game};
+use crate::config::SeatId;
+use crate::dice::DiceSource;
+use crate::error::{refuse, RuleError};
+use crate::event::{CrystalAt, Event};
+use crate::intent::{HostAction, Intent};
+use crate::station::{Spot, Station};
+
+/// Carries out an intent that `validate` accepted.
+pub(super) fn carry_out(
+    game: &mut Game,
+    seat: SeatId,
+    intent: &Intent,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    let Some(ship) = game.seat_ship(seat) else { return };
+    match intent {
+        Intent::PlaceObstacle { square, obstacle } => {
+            setup::carry_out_token(game, seat, *square, Some(*obstacle), out)
+        }
+        Intent::PlaceWormhole { square } => setup::carry_out_token(game, seat, *square, None, out),
+        Intent::RollEnergy { dice: which } => energy::roll_energy(game, ship, which, dice, out),
+        Intent::SendEnergy { die } => energy::send(game, ship, *die, out),
+        Intent::ReturnEnergy { station } => energy::give_back(game, ship, *station, out),
+        Intent::RollDice { station, dice: which } => {
+            energy::roll_dice(game, ship, *station, which, dice, out)
+        }
+        Intent::PlaceDie { station, die, spot } => {
+            energy::place(game, ship, *station, *die, *spot, out);
+            after_placement(game, ship, *spot, dice, out);
+        }
+        Intent::RemoveDie { station, die } => energy::remove(game, ship, *station, *die, out),
+        Intent::Override { station, die, face, spot } => {
+            warp::spend_crystal(game, ship, CrystalAt::Used, out);
+            game.emit(
+                out,
+                Event::DieOverridden { ship, station: *station, die: *die, face: *face, spot: *spot },
+            );
+            after_placement(game, ship, *spot, dice, out);
+        }
+        Intent::ReleaseMine { mine } => tractor::release(game, ship, *mine, out),
+        Intent::TractorCrystal { crystal } => tractor::take_crystal(game, ship, *crystal, out),
+        Intent::TractorMine { at, to } => tractor::move_mine(game, ship, *at, *to, out),
+        Intent::EnergySurge => warp::surge(game, ship, out),
+        Intent::Fire { .. } | Intent::TractorShip { .. } | Intent::WarpJump => {
+            freezes::declare(game, seat, intent, dice, out);
+        }
+        Intent::Answer { choice, answer } => choices::answer(game, *choice, answer, false, dice, out),
+    }
+}
+
+/// The helm moves as soon as its third slot is filled (R10).
+fn after_placement(
+    game: &mut Game,
+    ship: crate::config::ShipId,
+    spot: Spot,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    if spot.station() == Station::Helm && movement::helm_ready(game, ship) {
+        movement::move_ship(game, ship, dice, out);
+    }
+}
+
+/// Carries out a host action.
+pub(super) fn host_action(
+    game: &mut Game,
+    action: &HostAction,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    match action {
+        HostAction::Timeout { choice } => {
+            let Some(answer) = choices::default_answer(game, *choice) else {
+                refuse!("no such choice is pending");
+            };
+            choices::answer(game, *choice, &answer, true, dice, out);
+            Ok(())
+        }
+        HostAction::Resume => freezes::resume(game, dice, out),
+        HostAction::SetAway { seat, away } => {
+            if game.seat(*seat).is_none() {
+                refuse!("no such seat");
+            }
+            if game.is_away(*seat) != *away {
+                game.emit(out, Event::SeatAway { seat: *seat, away: *away });
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Set-up (R4, R5, R8): seat checks, preplaced tokens, and the alternating
+//! placement of obstacle and wormhole tokens.
+
+use super::{Game, Phase};
+use crate::config::{GameConfig, Preplaced, SeatId, TeamId};
+use crate::error::{fmt_square, refuse, RuleError, SetupError};
+use crate::event::{CrystalAt, Event};
+use crate::geometry::Square;
+use crate::map::Obstacle;
+use crate::station::Station;
+
+/// Seats must name real ships; a station other than Engineering has at most
+/// one holder per ship (R8 lets Engineering be shared); a Captain holds none.
+pub(super) fn validate_seats(config: &GameConfig) -> Result<(), SetupError> {
+    let ships = config.layout.ship_count();
+    if config.seats.len() > 64 {
+        return Err(SetupError::Seat { seat: 64, reason: "too many seats".into() });
+    }
+    for (i, seat) in config.seats.iter().enumerate() {
+        let err = |reason: &str| SetupError::Seat { seat: i as u8, reason: reason.to_string() };
+        if seat.ship.0 >= ships {
+            return Err(err("names a ship that is not in this game"));
+        }
+        if seat.captain && !seat.stations.is_empty() {
+            return Err(err("a Captain holds no station (R21)"));
+        }
+        for (j, st) in seat.stations.iter().enumerate() {
+            if seat.stations[..j].contains(st) {
+                return Err(err("lists a station twice"));
+            }
+            if *st == Station::Engineering {
+                continue;
+            }
+            let clash = config.seats[..i].iter().any(|o| o.ship == seat.ship && o.stations.contains(st));
+            if clash {
+                return Err(err(&format!("{st} is already held by another seat of this ship")));
+            }
+        }
+        if seat.captain && config.seats[..i].iter().any(|o| o.ship == seat.ship && o.captain) {
+            return Err(err("this ship already has a Captain"));
+        }
+    }
+    Ok(())
+}
+
+/// Places the tokens of a preplaced layout and starts the battle.
+pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupError> {
+    if pre.obstacles.len() > usize::from(crate::map::OBSTACLE_TOKENS) {
+        return Err(SetupError::Tokens("there are only ten obstacle tokens".into()));
+    }
+    if pre.wormholes.is_some() != game.ruleset.wormholes {
+        return Err(SetupError::Tokens("wormholes need the wormhole rule, and both tokens".into()));
+    }
+    let squares = pre.obstacles.iter().map(|(s, _)| *s).chain(pre.wormholes.into_iter().flatten());
+    let mut seen: Vec<Square> = Vec::new();
+    for sq in squares {
+        if let Err(e) = token_square_free(game, sq, &seen) {
+            return Err(SetupError::Tokens(e.0));
+        }
+        seen.push(sq);
+    }
+    let mut obstacles = pre.obstacles.clone();
+    obstacles.sort();
+    game.obstacles = obstacles;
+    game.wormholes = pre.wormholes.map(|w| w.to_vec()).unwrap_or_default();
+    game.phase = Phase::Battle;
+    Ok(())
+}
+
+/// A token may go on an empty square that is no start or crystal square.
+fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {
+    if !game.map.contains(sq) {
+        refuse!("{} is off the map", fmt_square(sq));
+    }
+    if game.ships.iter().any(|s| s.position.square == sq) {
+        refuse!("{} is a start square", fmt_square(sq));
+    }
+    if game.crystals.iter().any(|c| *c == CrystalAt::OnMap(sq)) || game.map.crystal_squares.contains(&sq) {
+        refuse!("{} is a crystal square", fmt_square(sq));
+    }
+    if game.obstacle_at(sq).is_some() || game.wormholes.contains(&sq) || also_taken.contains(&sq) {
+        refuse!("{} already holds a token (one token per square)", fmt_square(sq));
+    }
+    Ok(())
+}
+
+/// Checks a set-up placement by `seat`.
+pub(super) fn validate_token(game: &Game, seat: SeatId, sq: Square, wormhole: bool) -> Result<(), RuleError> {
+    let Phase::Setup { next } = game.phase else {
+        refuse!("set-up is over: tokens can no longer be placed");
+    };
+    let team = seat_team(game, seat)?;
+    if team != next {
+        refuse!("it is the other team's turn to place a token");
+    }
+    let (obstacles, wormholes) = game.tokens_left();
+    if wormhole && wormholes == 0 {
+        refuse!("no wormhole tokens left to place");
+    }
+    if !wormhole && obstacles == 0 {
+        refuse!("all ten obstacle tokens are placed");
+    }
+    token_square_free(game, sq, &[])
+}
+
+/// The team of a seat.
+pub(super) fn seat_team(game: &Game, seat: SeatId) -> Result<TeamId, RuleError> {
+    match game.seat(seat).and_then(|s| game.ship(s.ship)) {
+        Some(ship) => Ok(ship.team),
+        None => refuse!("you do not hold a seat in this game"),
+    }
+}
+
+/// Places a token and begins the battle after the last one.
+pub(super) fn carry_out_token(
+    game: &mut Game,
+    seat: SeatId,
+    sq: Square,
+    token: Option<Obstacle>,
+    out: &mut Vec<Event>,
+) {
+    let team = seat_team(game, seat).unwrap_or(TeamId(0));
+    let event = match token {
+        Some(obstacle) => Event::ObstaclePlaced { square: sq, obstacle, team },
+        None => Event::WormholePlaced { square: sq, team },
+    };
+    game.emit(out, event);
+    if game.tokens_left() == (0, 0) {
+        game.emit(out, Event::BattleBegan);
+    }
+}

@@ -1,0 +1,116 @@
+//! `Game::validate`: checks in a fixed order (seat, phase, freeze, station,
+//! then the action's own rule) so the first reason a player sees is the
+//! most fundamental one.
+
+use super::{energy, freezes, setup, tractor, warp, Game, Phase};
+use crate::config::SeatId;
+use crate::error::{refuse, RuleError};
+use crate::intent::Intent;
+use crate::station::Station;
+
+impl Game {
+    /// Whether `seat` may do `intent` now.
+    ///
+    /// # Errors
+    /// A [`RuleError`] a player can read, e.g. "Sensors has no energy die to roll with".
+    pub fn validate(&self, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
+        let Some(spec) = self.seat(seat) else {
+            refuse!("you do not hold a seat in this game");
+        };
+        let ship_id = spec.ship;
+        if let Phase::Over { .. } = self.phase {
+            refuse!("the game is over");
+        }
+        match intent {
+            Intent::PlaceObstacle { square, .. } => return setup::validate_token(self, seat, *square, false),
+            Intent::PlaceWormhole { square } => {
+                if !self.ruleset.wormholes {
+                    refuse!("wormholes are not in play in this game");
+                }
+                return setup::validate_token(self, seat, *square, true);
+            }
+            Intent::Answer { choice, answer } => {
+                return super::choices::validate_answer(self, seat, *choice, answer)
+            }
+            _ => {}
+        }
+        if let Phase::Setup { .. } = self.phase {
+            refuse!("the battle has not begun: finish placing the obstacle tokens");
+        }
+        let Some(ship) = self.ship(ship_id) else {
+            refuse!("your ship is not in this game");
+        };
+        if ship.destroyed {
+            refuse!("your ship has been destroyed");
+        }
+        if intent.is_freeze() {
+            return freezes::validate_declare(self, seat, intent);
+        }
+        if let Some(freeze) = &self.freeze {
+            // R19, R24, R31: while frozen only the resolution's choices are open.
+            refuse!("the game is frozen ({}): wait until play resumes", freeze.declared.action.call());
+        }
+        if spec.captain {
+            refuse!("the Captain gives orders but never rolls, places or overrides dice (R21)");
+        }
+        let needs = |station: Station| -> Result<(), RuleError> {
+            if self.holds(seat, station) {
+                Ok(())
+            } else {
+                refuse!("you do not hold the {station} station")
+            }
+        };
+        match intent {
+            Intent::RollEnergy { dice } => {
+                needs(Station::Engineering)?;
+                energy::validate_roll_energy(ship, dice)
+            }
+            Intent::SendEnergy { die } => {
+                needs(Station::Engineering)?;
+                energy::validate_send(ship, *die)
+            }
+            Intent::ReturnEnergy { station } => {
+                needs(*station)?;
+                energy::validate_return(ship, *station)
+            }
+            Intent::RollDice { station, dice } => {
+                needs(*station)?;
+                energy::validate_roll_dice(ship, *station, dice)
+            }
+            Intent::PlaceDie { station, die, spot } => {
+                needs(*station)?;
+                energy::validate_place(ship, *station, *die, *spot)
+            }
+            Intent::RemoveDie { station, die } => {
+                needs(*station)?;
+                energy::validate_remove(ship, *station, *die)
+            }
+            Intent::Override { station, die, face, spot } => {
+                needs(*station)?;
+                if self.crystals_held(ship_id) == 0 {
+                    refuse!("Station Override costs a crystal and your ship holds none");
+                }
+                energy::validate_override(ship, *station, *die, *face, *spot)
+            }
+            Intent::ReleaseMine { mine } => {
+                needs(Station::Tractor)?;
+                tractor::validate_release(self, ship_id, *mine)
+            }
+            Intent::TractorCrystal { crystal } => {
+                needs(Station::Tractor)?;
+                tractor::validate_crystal(self, ship_id, *crystal)
+            }
+            Intent::TractorMine { at, to } => {
+                needs(Station::Tractor)?;
+                tractor::validate_mine(self, ship_id, *at, *to)
+            }
+            Intent::EnergySurge => warp::validate_surge(self, ship_id),
+            Intent::PlaceObstacle { .. }
+            | Intent::PlaceWormhole { .. }
+            | Intent::Answer { .. }
+            | Intent::Fire { .. }
+            | Intent::TractorShip { .. }
+            | Intent::WarpJump => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Crystals (R18, R30, R31, R38): spending them, the warp jump, Energy Surge.
+
+use super::movement::{enter, strip_entered, Entered};
+use super::{choices, Game};
+use crate::choice::{ChoiceKind, Chooser};
+use crate::config::ShipId;
+use crate::dice::{DiceSource, Pip};
+use crate::error::{refuse, RuleError};
+use crate::event::{CrystalAt, Event};
+use crate::geometry::Square;
+use crate::ship::EnergyAt;
+
+/// Moves one of the ship's crystals to `to` (the used box, or the damage track).
+pub(super) fn spend_crystal(game: &mut Game, ship: ShipId, to: CrystalAt, out: &mut Vec<Event>) {
+    if let Some(i) = game.crystals.iter().position(|c| *c == CrystalAt::Held(ship)) {
+        game.emit(out, Event::CrystalMoved { crystal: i as u8, to });
+    }
+}
+
+pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {
+    if game.crystals_held(ship) < 2 {
+        refuse!("Energy Surge costs two crystals");
+    }
+    if game.ship(ship).is_none_or(|s| s.energy_on_track() == 0) {
+        refuse!("Energy Surge needs an energy die on your damage track (R38)");
+    }
+    Ok(())
+}
+
+/// One crystal replaces an energy die on the damage track for good; the other is used.
+pub(super) fn surge(game: &mut Game, ship: ShipId, out: &mut Vec<Event>) {
+    let Some(die) = game.ship(ship).and_then(|s| s.energy.iter().position(|e| *e == EnergyAt::DamageTrack))
+    else {
+        return;
+    };
+    spend_crystal(game, ship, CrystalAt::Track(ship), out);
+    spend_crystal(game, ship, CrystalAt::Used, out);
+    game.emit(out, Event::EnergyRestored { ship, die: die as u8 });
+}
+
+/// "Warp jump!": a crystal is spent and two energy dice rolled.
+pub(super) fn start(game: &mut Game, ship: ShipId, dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
+    spend_crystal(game, ship, CrystalAt::Used, out);
+    roll_and_offer(game, ship, Vec::new(), dice, out);
+}
+
+/// R31: another crystal during the warp buys two more dice.
+pub(super) fn roll_again(
+    game: &mut Game,
+    ship: ShipId,
+    rolled: &[Pip],
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    spend_crystal(game, ship, CrystalAt::Used, out);
+    roll_and_offer(game, ship, rolled.to_vec(), dice, out);
+}
+
+/// Crystal squares the ship may warp to: the rolled ones without an enemy (R18, R30).
+fn destinations(game: &Game, ship: ShipId, rolled: &[Pip]) -> Vec<Square> {
+    let team = game.ship(ship).map(|s| s.team);
+    let mut out: Vec<Square> = Vec::new();
+    for pip in rolled {
+        let sq = game.map.crystal_square(pip.value());
+        let enemy_there =
+            game.ships.iter().any(|s| Some(s.team) != team && !s.destroyed && s.position.square == sq);
+        if !enemy_there && !out.contains(&sq) {
+            out.push(sq);
+        }
+    }
+    out
+}
+
+fn roll_and_offer(
+    game: &mut Game,
+    ship: ShipId,
+    mut rolled: Vec<Pip>,
+    dice: &mut dyn DiceSource,
+    out: &mut Vec<Event>,
+) {
+    // R30: when every rolled square holds an enemy, roll again for free.
+    for _ in 0..32 {
+        let pips = vec![dice.roll(), dice.roll()];
+        game.emit(out, Event::WarpRolled { ship, pips: pips.clone() });
+        rolled.extend(pips);
+        if !destinations(game, ship, &rolled).is_empty() {
+            break;
+        }
+    }
+    let options = destinations(game, ship, &rolled);
+    if options.is_empty() {
+        return;
+    }
+    choices::open(game, ship, Chooser::AnySeat, ChoiceKind::WarpDestination { rolled, options }, out);
+}
+
+/// The ship appears on the chosen crystal square, facing kept; a mine there explodes (R30).
+pub(super) fn arrive(game: &mut Game, ship: ShipId, to: Square, out: &mut Vec<Event>) {
+    let Some(facing) = game.ship(ship).map(|s| s.facing) else { return };
+    let mut entered = Entered::default();
+    enter(game, ship, to, None, facing, &mut entered, out);
+    strip_entered(game, ship, entered, out);
+}

@@ -1,0 +1,215 @@
+//! A ship's own state: its energy dice, each station's dice, mine tokens,
+//! damage track. Every die has an identity and exactly one place, so "dice
+//! are conserved" is a property of the types, checked by the invariants.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::TeamId;
+use crate::dice::{Face, Pip};
+use crate::geometry::{Dir, Position, Sector};
+use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide, TUBES};
+
+/// Energy dice per capital ship (R3).
+pub const ENERGY_DICE: usize = 6;
+/// The fourth damage destroys a ship (R15).
+pub const HULL: u8 = 4;
+
+/// What kind of ship. Die Fighter adds `Fighter` (no energy, a cockpit);
+/// everything that differs is looked up through the class, not assumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShipClass {
+    Capital,
+}
+
+/// Where an energy die is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EnergyAt {
+    /// In Engineering's pool, unrolled (`None`) or showing a face.
+    Pool(Option<Pip>),
+    /// In a station's striped energy section.
+    Station(Station),
+    /// Lost to the damage track (R15).
+    DamageTrack,
+}
+
+/// Where a station die is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DieState {
+    /// Beside the display, not rolled.
+    Idle,
+    /// Rolled, showing `face`, not yet placed. `order` says which roll is newest (R15).
+    Rolled { face: Face, order: u16 },
+    /// On the display at `spot`. `order` says which placement is newest (R33).
+    Placed { face: Face, spot: Spot, order: u16 },
+}
+
+impl DieState {
+    /// The placed face and spot, if the die is on the display.
+    pub fn placed(self) -> Option<(Face, Spot)> {
+        match self {
+            DieState::Placed { face, spot, .. } => Some((face, spot)),
+            _ => None,
+        }
+    }
+
+    /// The rolled face, if the die is rolled and not placed.
+    pub fn rolled(self) -> Option<Face> {
+        match self {
+            DieState::Rolled { face, .. } => Some(face),
+            _ => None,
+        }
+    }
+}
+
+/// Where a mine token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MineToken {
+    /// On the tractor display, ready to be armed.
+    Held,
+    /// Released onto the map.
+    OnMap(crate::geometry::Square),
+    /// Triggered or destroyed; never recovered (rulebook: "at most two mine tokens").
+    Spent,
+}
+
+/// A ship and its crew's displays.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ship {
+    pub class: ShipClass,
+    pub team: TeamId,
+    pub position: Position,
+    pub facing: Dir,
+    pub energy: [EnergyAt; ENERGY_DICE],
+    /// Station dice, indexed by `Station::index()` (Engineering's list is empty).
+    pub dice: [Vec<DieState>; 6],
+    pub mines: [MineToken; 2],
+    /// Damage taken (R15); the fourth destroys the ship.
+    pub hits: u8,
+    /// Crystals laid on the damage track by Energy Surge (R18).
+    pub track_crystals: u8,
+    pub destroyed: bool,
+    /// A counter that orders rolls and placements (R15, R33).
+    pub clock: u16,
+}
+
+impl Ship {
+    /// A fresh capital ship at `position`: every energy die unrolled in the pool.
+    pub fn new(team: TeamId, position: Position, facing: Dir) -> Ship {
+        let dice = crate::station::ALL_STATIONS.map(|s| vec![DieState::Idle; usize::from(s.dice_count())]);
+        Ship {
+            class: ShipClass::Capital,
+            team,
+            position,
+            facing,
+            energy: [EnergyAt::Pool(None); ENERGY_DICE],
+            dice,
+            mines: [MineToken::Held; 2],
+            hits: 0,
+            track_crystals: 0,
+            destroyed: false,
+            clock: 0,
+        }
+    }
+
+    /// The dice of one station.
+    pub fn station_dice(&self, station: Station) -> &[DieState] {
+        &self.dice[station.index()]
+    }
+
+    /// Energy dice in a station's energy section.
+    pub fn energy_at(&self, station: Station) -> usize {
+        self.energy.iter().filter(|e| **e == EnergyAt::Station(station)).count()
+    }
+
+    /// Energy dice in Engineering's pool.
+    pub fn pool(&self) -> impl Iterator<Item = (u8, Option<Pip>)> + '_ {
+        self.energy.iter().enumerate().filter_map(|(i, e)| match e {
+            EnergyAt::Pool(p) => Some((i as u8, *p)),
+            _ => None,
+        })
+    }
+
+    /// Energy dice on the damage track.
+    pub fn energy_on_track(&self) -> usize {
+        self.energy.iter().filter(|e| **e == EnergyAt::DamageTrack).count()
+    }
+
+    /// Rolled-but-unplaced dice at a station.
+    pub fn rolled_count(&self, station: Station) -> usize {
+        self.station_dice(station).iter().filter(|d| matches!(d, DieState::Rolled { .. })).count()
+    }
+
+    /// Placed dice at a station, as (die index, face, spot).
+    pub fn placed(&self, station: Station) -> impl Iterator<Item = (u8, Face, Spot)> + '_ {
+        self.station_dice(station)
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| d.placed().map(|(f, s)| (i as u8, f, s)))
+    }
+
+    /// Placed dice at `spot`.
+    pub fn dice_at(&self, spot: Spot) -> impl Iterator<Item = (u8, Face)> + '_ {
+        self.placed(spot.station()).filter(move |(_, _, s)| *s == spot).map(|(i, f, _)| (i, f))
+    }
+
+    /// Points in an area (locks, jammers, bolts).
+    pub fn points_at(&self, spot: Spot) -> u8 {
+        self.dice_at(spot).map(|(_, f)| points(f)).sum()
+    }
+
+    /// Weapon lock points.
+    pub fn lock(&self) -> u8 {
+        self.points_at(Spot::Lock)
+    }
+
+    /// Jammer points.
+    pub fn jammers(&self) -> u8 {
+        self.points_at(Spot::Jammer)
+    }
+
+    /// Tractor beam strength: bolts on placed tractor dice (R16).
+    pub fn tractor_strength(&self) -> u8 {
+        self.points_at(Spot::Bolts)
+    }
+
+    /// Shield dice in one sector.
+    pub fn shields(&self, sector: Sector) -> u8 {
+        self.dice_at(Spot::Shield(sector)).count() as u8
+    }
+
+    /// Whether a tube holds nose, body and tail.
+    pub fn tube_loaded(&self, tube: Tube) -> bool {
+        [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail]
+            .iter()
+            .all(|p| self.dice_at(Spot::Torpedo(tube, *p)).next().is_some())
+    }
+
+    /// Loaded tubes on one side.
+    pub fn loaded_tubes(&self, side: TubeSide) -> Vec<Tube> {
+        TUBES.iter().copied().filter(|t| t.side == side && self.tube_loaded(*t)).collect()
+    }
+
+    /// Whether mine `id` is armed: its token held and a matching die placed (R17).
+    pub fn mine_armed(&self, id: MineId) -> bool {
+        self.mines[mine_index(id)] == MineToken::Held && self.dice_at(Spot::Mine(id)).next().is_some()
+    }
+
+    /// Whether the spot is free for a die (areas always are).
+    pub fn spot_free(&self, spot: Spot) -> bool {
+        spot.is_area() || self.dice_at(spot).next().is_none()
+    }
+
+    /// The next value of the ship's ordering clock.
+    pub fn tick(&mut self) -> u16 {
+        self.clock = self.clock.wrapping_add(1);
+        self.clock
+    }
+}
+
+/// Index 0/1 of a mine token.
+pub fn mine_index(id: MineId) -> usize {
+    match id {
+        MineId::A => 0,
+        MineId::B => 1,
+    }
+}
