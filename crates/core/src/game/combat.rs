@@ -254,3 +254,39 @@ fn return_crystals(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<Eve
         }
     }
 }
+
+/// What a launch at a target would meet now: for the Sensors display, the
+/// Captain's "can we hit?" and bots. Mirrors the hit test of `launch`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirePreview {
+    /// The shooter's arc holding the target, if any.
+    pub arc: Option<TubeSide>,
+    /// Loaded torpedoes on that side.
+    pub loaded_on_arc: u8,
+    pub lock: u8,
+    pub range: u8,
+    pub jammers: u8,
+    /// Every hit condition met by at least one torpedo.
+    pub would_hit: bool,
+}
+
+impl Game {
+    /// The hit test `ship` would face firing at `target` now.
+    pub fn fire_preview(&self, ship: ShipId, target: Target) -> Option<FirePreview> {
+        let s = self.ship(ship)?;
+        let tpos = target_position(self, target)?;
+        let arc = arc_of(s.position, s.facing, tpos).map(|a| match a {
+            Arc::Front => TubeSide::Front,
+            Arc::Rear => TubeSide::Rear,
+        });
+        let loaded_on_arc = arc.map_or(0, |side| s.loaded_tubes(side).len() as u8);
+        let jammers = match target {
+            Target::Ship(t) => self.ship(t)?.jammers(),
+            Target::Mine(_) => 0,
+        };
+        let range = range(s.position.square, tpos.square, self.ruleset.range_rule());
+        let lock = s.lock();
+        let would_hit = loaded_on_arc > 0 && lock >= 1 && lock >= range.saturating_add(jammers);
+        Some(FirePreview { arc, loaded_on_arc, lock, range, jammers, would_hit })
+    }
+}

@@ -17,6 +17,7 @@ mod tractor;
 mod validate;
 mod warp;
 
+pub use combat::FirePreview;
 pub use movement::{plan_path, PathStep};
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,250 @@
+//! Shared test support: a seeded dice source, a weighted random-legal-intent
+//! driver (also used by the benchmark), and scenario helpers that build a
+//! position by applying events, exactly as a replica would.
+#![allow(dead_code)]
+
+use duel_core::event::{CrystalAt, Event};
+use duel_core::ship::DieState;
+use duel_core::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// Dice from a seeded ChaCha RNG.
+pub struct TestRng(pub ChaCha8Rng);
+
+impl TestRng {
+    pub fn new(seed: u64) -> TestRng {
+        TestRng(ChaCha8Rng::seed_from_u64(seed))
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+impl DiceSource for TestRng {
+    fn roll(&mut self) -> Pip {
+        Pip::new((self.0.next_u32() % 6) as u8 + 1)
+    }
+}
+
+/// How much the random crew likes each kind of intent: productive actions
+/// are preferred so random games end in a reasonable number of events.
+fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u32 {
+    match intent {
+        Intent::Fire { target: Some(t), .. } => {
+            let ship = game.seat_ship(seat).unwrap_or(ShipId(0));
+            match game.fire_preview(ship, *t) {
+                Some(p) if p.would_hit => 200,
+                _ => 0,
+            }
+        }
+        Intent::PlaceDie { spot: Spot::Lock, .. } => 40,
+        Intent::PlaceDie { spot: Spot::Torpedo(tube, _), .. } => {
+            let ship = game.seat_ship(seat).and_then(|s| game.ship(s));
+            let parts = ship.map_or(0, |s| {
+                [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail]
+                    .iter()
+                    .filter(|p| s.dice_at(Spot::Torpedo(*tube, **p)).next().is_some())
+                    .count() as u32
+            });
+            1 + 60 * parts
+        }
+        Intent::RemoveDie { station: Station::Weapons, .. } => 2,
+        Intent::PlaceDie { station: Station::Helm, die, spot: Spot::Helm(slot) } => {
+            helm_weight(game, seat, *die, *slot)
+        }
+        Intent::Answer { .. } => 40,
+        Intent::Fire { .. } => 30,
+        Intent::PlaceDie { .. } => 20,
+        Intent::SendEnergy { .. } => 12,
+        Intent::EnergySurge => 10,
+        Intent::TractorCrystal { .. } => 8,
+        Intent::RollDice { dice, .. } if dice.len() > 1 => 6,
+        Intent::RollEnergy { dice } if dice.len() > 1 => 6,
+        Intent::RollDice { .. } | Intent::RollEnergy { .. } => 3,
+        Intent::TractorShip { .. } | Intent::ReleaseMine { .. } | Intent::TractorMine { .. } => 3,
+        Intent::Override { .. } => 2,
+        Intent::WarpJump => 1,
+        Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
+        Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
+    }
+}
+
+/// A helm die that completes a move ending with the enemy in an arc is
+/// strongly preferred: it keeps random games from drifting forever.
+fn helm_weight(game: &Game, seat: SeatId, die: u8, slot: HelmSlot) -> u32 {
+    let Some(ship_id) = game.seat_ship(seat) else { return 0 };
+    let Some(ship) = game.ship(ship_id) else { return 0 };
+    let face_of = |s: HelmSlot| -> Option<dice::HelmFace> {
+        if s == slot {
+            return ship.station_dice(Station::Helm)[usize::from(die)].rolled().and_then(station::helm_face);
+        }
+        ship.dice_at(Spot::Helm(s)).next().and_then(|(_, f)| station::helm_face(f))
+    };
+    let faces: Option<Vec<_>> = [HelmSlot::A, HelmSlot::B, HelmSlot::C].into_iter().map(face_of).collect();
+    let Some(faces) = faces else { return 20 };
+    let path = game::plan_path(game, ship.position.square, ship.facing, &faces);
+    let Some(end) = path.last() else { return 5 };
+    let enemy = game.enemies_of(ship.team).next().map(|(_, e)| e.position);
+    match enemy.and_then(|e| geometry::arc_of(Position::centre(end.square), end.facing, e)) {
+        Some(_) => 60,
+        None => 2,
+    }
+}
+
+/// Picks a weighted random intent from a list.
+pub fn pick(game: &Game, seat: SeatId, rng: &mut TestRng, legal: &[Intent]) -> Option<Intent> {
+    let weight = |i: &Intent| weight(game, seat, i);
+    let total: u32 = legal.iter().map(weight).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = (rng.0.next_u32() % total) as i64;
+    for i in legal {
+        r -= i64::from(weight(i));
+        if r < 0 {
+            return Some(i.clone());
+        }
+    }
+    legal.last().cloned()
+}
+
+/// One step of a random game: a random seat acts, or the host times out a
+/// choice or resumes a finished freeze. Returns the events, or `None` when
+/// nothing at all can happen.
+pub fn random_step(game: &mut Game, rng: &mut TestRng) -> Option<Vec<Event>> {
+    // The host's clock: sometimes a deadline passes or the review ends.
+    if rng.below(8) == 0 {
+        if let Some(c) = game.choices().first() {
+            let id = c.id;
+            return game.host(&HostAction::Timeout { choice: id }, rng).ok();
+        }
+    }
+    if let Some(f) = game.freeze() {
+        if f.progress == freeze::Progress::Review && f.awaiting.is_none() && rng.below(3) == 0 {
+            return game.host(&HostAction::Resume, rng).ok();
+        }
+    }
+    let seats = game.seats().len();
+    let start = rng.below(seats);
+    for k in 0..seats {
+        let seat = SeatId(((start + k) % seats) as u8);
+        let legal = game.legal_intents(seat);
+        if let Some(intent) = pick(game, seat, rng, &legal) {
+            let events = game.play(seat, &intent, rng);
+            return Some(events.unwrap_or_else(|e| panic!("legal intent {intent:?} refused: {e}")));
+        }
+    }
+    if let Some(c) = game.choices().first() {
+        let id = c.id;
+        return game.host(&HostAction::Timeout { choice: id }, rng).ok();
+    }
+    game.host(&HostAction::Resume, rng).ok()
+}
+
+/// Plays a random game until it ends or `max_events` events were applied.
+pub fn random_game(seed: u64, config: GameConfig, max_events: u64) -> (Game, Vec<Event>) {
+    let mut rng = TestRng::new(seed);
+    let mut game = Game::new(config).expect("valid config");
+    let mut log = Vec::new();
+    while game.outcome().is_none() && (log.len() as u64) < max_events {
+        match random_step(&mut game, &mut rng) {
+            Some(events) => log.extend(events),
+            None => break,
+        }
+    }
+    (game, log)
+}
+
+// ----- scenario helpers: build a position by applying events -----
+
+pub const WHITE: ShipId = ShipId(0);
+pub const BLACK: ShipId = ShipId(1);
+pub const WHITE_SEAT: SeatId = SeatId(0);
+pub const BLACK_SEAT: SeatId = SeatId(1);
+
+/// A duel with no obstacles, battle begun, one seat per ship.
+pub fn duel() -> Game {
+    duel_with(Ruleset::default())
+}
+
+pub fn duel_with(ruleset: Ruleset) -> Game {
+    let mut config = GameConfig::duel();
+    config.ruleset = ruleset;
+    config.preplaced = Some(config::Preplaced::default());
+    Game::new(config).expect("valid")
+}
+
+/// Puts a die of `station` on `spot` showing `face` (as an override would, no crystal).
+pub fn place(game: &mut Game, ship: ShipId, face: Face, spot: Spot) {
+    let station = spot.station();
+    let die =
+        game.ship(ship).unwrap().station_dice(station).iter().position(|d| *d == DieState::Idle).unwrap();
+    game.apply(&Event::DieOverridden { ship, station, die: die as u8, face, spot });
+}
+
+/// Moves a ship to `square` facing `facing`, in the centre.
+pub fn put(game: &mut Game, ship: ShipId, square: Square, facing: Dir) {
+    game.apply(&Event::ShipMoved { ship, to: Position::centre(square), facing });
+}
+
+/// Gives a ship `n` crystals from the map.
+pub fn give_crystals(game: &mut Game, ship: ShipId, n: usize) {
+    let free: Vec<usize> =
+        (0..6).filter(|i| matches!(game.crystals()[*i], CrystalAt::OnMap(_))).take(n).collect();
+    for i in free {
+        game.apply(&Event::CrystalMoved { crystal: i as u8, to: CrystalAt::Held(ship) });
+    }
+}
+
+/// Sends an energy die to `station` (rolled with the right number).
+pub fn energise(game: &mut Game, ship: ShipId, station: Station) {
+    let die = game.ship(ship).unwrap().pool().next().unwrap().0;
+    let pip = Pip::new(station.energy_number().unwrap());
+    game.apply(&Event::EnergyRolled { ship, faces: vec![(die, pip)] });
+    game.apply(&Event::EnergySent { ship, die, station });
+}
+
+/// A loaded torpedo in `tube`.
+pub fn load(game: &mut Game, ship: ShipId, tube: Tube) {
+    use duel_core::dice::WeaponFace::*;
+    for (face, part) in [(Nose, TorpedoPart::Nose), (Body, TorpedoPart::Body), (Tail, TorpedoPart::Tail)] {
+        place(game, ship, Face::Weapons(face), Spot::Torpedo(tube, part));
+    }
+}
+
+pub const FRONT_1: Tube = Tube { side: TubeSide::Front, index: 0 };
+pub const FRONT_2: Tube = Tube { side: TubeSide::Front, index: 1 };
+pub const REAR_1: Tube = Tube { side: TubeSide::Rear, index: 0 };
+
+pub fn lock(game: &mut Game, ship: ShipId, double_locks: u8, single_locks: u8) {
+    use duel_core::dice::SensorFace::*;
+    for _ in 0..double_locks {
+        place(game, ship, Face::Sensors(DoubleLock), Spot::Lock);
+    }
+    for _ in 0..single_locks {
+        place(game, ship, Face::Sensors(Lock), Spot::Lock);
+    }
+}
+
+/// Plays an intent that must be accepted.
+pub fn ok(game: &mut Game, seat: SeatId, intent: Intent, dice: &[u8]) -> Vec<Event> {
+    let mut d = FixedDice::new(dice);
+    match game.play(seat, &intent, &mut d) {
+        Ok(events) => events,
+        Err(e) => panic!("{intent:?} refused: {e}"),
+    }
+}
+
+/// Plays an intent that must be refused; returns the reason.
+pub fn refused(game: &mut Game, seat: SeatId, intent: Intent) -> String {
+    let before = game.state_hash();
+    let err = game.play(seat, &intent, &mut FixedDice::new(&[1])).expect_err("should be refused");
+    assert_eq!(game.state_hash(), before, "a refused intent changed the state");
+    err.0
+}
+
+/// The pending choice of a kind, if any.
+pub fn choice_of(game: &Game, pred: impl Fn(&ChoiceKind) -> bool) -> Option<Choice> {
+    game.choices().iter().find(|c| pred(&c.kind)).cloned()
+}
