@@ -1,5 +1,6 @@
 //! Scenario tests for torpedoes and damage: R12–R15, R26, R27, R34, R37 and
 //! the rulebook's torpedo example.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

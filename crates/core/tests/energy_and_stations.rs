@@ -1,4 +1,5 @@
 //! Scenario tests for energy and stations: R1, R2, R3, R6, R7, R8, R9, R24, R32.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

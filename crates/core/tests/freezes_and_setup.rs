@@ -1,5 +1,6 @@
 //! Scenario tests for freezes and set-up: R4, R5, R19–R21, R28 and the
 //! rulebook's freeze-timing example.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

@@ -1,5 +1,6 @@
 //! Scenario tests for the helm: R10, R11, R33, wormholes, and the rulebook's
 //! movement example (A: forward, B: forward + left, C: forward + right).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

@@ -1,5 +1,6 @@
 //! Property tests: random legal play never panics, keeps the invariants, and
 //! replaying the log (from scratch or from a snapshot) gives the same hash.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

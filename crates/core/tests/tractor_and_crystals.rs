@@ -1,5 +1,6 @@
 //! Scenario tests for tractor beams, mines and crystals: R16–R18, R29, R30,
 //! R35, R36, R38, the rulebook's tractor and crystal examples.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 

@@ -75,7 +75,7 @@ fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(
     if game.ships.iter().any(|s| s.position.square == sq) {
         refuse!("{} is a start square", fmt_square(sq));
     }
-    if game.crystals.iter().any(|c| *c == CrystalAt::OnMap(sq)) || game.map.crystal_squares.contains(&sq) {
+    if game.crystals.contains(&CrystalAt::OnMap(sq)) || game.map.crystal_squares.contains(&sq) {
         refuse!("{} is a crystal square", fmt_square(sq));
     }
     if game.obstacle_at(sq).is_some() || game.wormholes.contains(&sq) || also_taken.contains(&sq) {

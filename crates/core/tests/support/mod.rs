@@ -1,7 +1,7 @@
 //! Shared test support: a seeded dice source, a weighted random-legal-intent
 //! driver (also used by the benchmark), and scenario helpers that build a
 //! position by applying events, exactly as a replica would.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use duel_core::event::{CrystalAt, Event};
 use duel_core::ship::DieState;
