@@ -1,0 +1,62 @@
+//! The built app (`dist/`) as static files, with the single-page-app fallback.
+//!
+//! The app routes in the browser (`/lobby`, `/game`, …), so a reload on such a path
+//! must get `index.html`. A missing *file* (`/app-1234.wasm` after a rebuild) must
+//! stay a 404, or the browser would try to run HTML as wasm and fail obscurely.
+
+use std::convert::Infallible;
+use std::path::Path;
+
+use axum::extract::Request;
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tower::service_fn;
+use tower::util::ServiceExt;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Serves `dist`, falling back to `dist/index.html` for unknown app routes.
+///
+/// `dist` may be missing at start (the app not built yet); files are looked up per
+/// request, so a later `trunk build` is picked up without a restart.
+pub fn app_service(
+    dist: &Path,
+) -> ServeDir<
+    impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send + 'static> + Clone,
+> {
+    let index = dist.join("index.html");
+    let spa = service_fn(move |req: Request| {
+        let index = index.clone();
+        async move {
+            let response = if is_app_route(req.method(), req.uri().path()) {
+                ServeFile::new(index).oneshot(req).await.into_response()
+            } else {
+                StatusCode::NOT_FOUND.into_response()
+            };
+            Ok::<_, Infallible>(response)
+        }
+    });
+    ServeDir::new(dist).fallback(spa)
+}
+
+/// A browser navigation the app should handle: a GET or HEAD whose last path
+/// segment has no file extension.
+fn is_app_route(method: &Method, path: &str) -> bool {
+    let is_read = method == Method::GET || method == Method::HEAD;
+    let last = path.rsplit('/').next().unwrap_or_default();
+    is_read && !last.contains('.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn app_routes_fall_back_and_files_do_not() {
+        assert!(is_app_route(&Method::GET, "/"));
+        assert!(is_app_route(&Method::GET, "/lobby/abc"));
+        assert!(is_app_route(&Method::HEAD, "/game"));
+        assert!(!is_app_route(&Method::GET, "/dice-duel-123.wasm"));
+        assert!(!is_app_route(&Method::GET, "/style/missing.css"));
+        assert!(!is_app_route(&Method::POST, "/lobby"));
+    }
+}

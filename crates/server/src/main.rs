@@ -1,0 +1,104 @@
+//! `duel-server`: serves Dice Duel (the built `dist/`) and its signalling on one port.
+#![forbid(unsafe_code)]
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use duel_server::{Limits, ServerConfig, DEFAULT_BIND};
+use tracing::Level;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// Dice Duel server: the app and the matchbox signalling websocket (/signal/<room>)
+/// on one port. Listens on loopback only unless told otherwise.
+#[derive(Debug, Parser)]
+#[command(name = "duel-server", version)]
+struct Cli {
+    /// Address to listen on. A LAN address (or 0.0.0.0) opens the game to tablets.
+    #[arg(long, default_value_t = DEFAULT_BIND)]
+    bind: SocketAddr,
+    /// Port to listen on, keeping the --bind address (0 picks a free one).
+    #[arg(long)]
+    port: Option<u16>,
+    /// The built app (Trunk's output folder).
+    #[arg(long, default_value = "dist")]
+    dist: PathBuf,
+    /// Rooms open at once.
+    #[arg(long, default_value_t = Limits::default().max_rooms)]
+    max_rooms: usize,
+    /// Peers in one room at once.
+    #[arg(long, default_value_t = Limits::default().max_peers_per_room)]
+    max_peers_per_room: usize,
+    /// Largest websocket message a peer may send, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_message_bytes)]
+    max_message_bytes: usize,
+    /// New signalling connections one IP may open per --connect-window-secs.
+    #[arg(long, default_value_t = Limits::default().max_connects_per_ip)]
+    max_connects_per_ip: u32,
+    /// The window for --max-connects-per-ip, in seconds.
+    #[arg(long, default_value_t = Limits::default().connect_window.as_secs())]
+    connect_window_secs: u64,
+    /// Log every connection and dropped message (debug level).
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+impl Cli {
+    fn config(&self) -> ServerConfig {
+        let mut bind = self.bind;
+        if let Some(port) = self.port {
+            bind.set_port(port);
+        }
+        ServerConfig::default().with_bind(bind).with_dist(self.dist.clone()).with_limits(Limits {
+            max_rooms: self.max_rooms,
+            max_peers_per_room: self.max_peers_per_room,
+            max_message_bytes: self.max_message_bytes,
+            max_connects_per_ip: self.max_connects_per_ip,
+            connect_window: Duration::from_secs(self.connect_window_secs),
+        })
+    }
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let level = if cli.verbose { Level::DEBUG } else { Level::INFO };
+    // matchbox logs every fan-out at info; its warnings are what matter here.
+    let filter = Targets::new().with_default(level).with_target("matchbox_signaling", Level::WARN);
+    tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::stderr().is_terminal()),
+        )
+        .with(filter)
+        .init();
+
+    let server = match duel_server::start(cli.config()).await {
+        Ok(server) => server,
+        Err(e) => {
+            eprintln!("duel-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let addr = server.local_addr();
+    println!("Dice Duel: http://{addr}/");
+    if addr.ip().is_unspecified() {
+        println!("(all interfaces: on a tablet, open this machine's LAN address, port {})", addr.port());
+    }
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    match server.run_until(ctrl_c).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("duel-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
