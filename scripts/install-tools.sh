@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, skipping whatever is already present at the right
+# version (a warm run takes a second). Only crates.io, Debian apt and npm are used.
+#
+# Usage: scripts/install-tools.sh [--browser]
+#   --browser   also Debian chromium + chromium-driver and the npm packages of tests/e2e
+#
+# Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
+#   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
+#   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
+set -euo pipefail
+# shellcheck source=lib/env.sh
+source "$(dirname "$0")/lib/env.sh"
+
+BROWSER=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) BROWSER=1 ;;
+    -h | --help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) die "unknown argument: $arg" ;;
+  esac
+done
+
+mkdir -p "$TOOLS"
+# One installer at a time per tool folder (two clones may run CI at once).
+exec 9>"$TOOLS/.install.lock"
+flock 9
+
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then
+    log "apt-get update"
+    as_root apt-get update -q
+    apt_updated=1
+  fi
+  log "apt-get install $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+}
+
+# --- Rust target -------------------------------------------------------------------------------
+command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
+if command -v rustup >/dev/null; then
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    log "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+elif [ ! -d "$(rustc --print sysroot)/lib/rustlib/wasm32-unknown-unknown" ]; then
+  die "the wasm32-unknown-unknown target is missing and rustup is not available"
+fi
+
+# --- Node (runs wasm-opt from npm and the browser tests) ----------------------------------------
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  apt_install nodejs npm
+fi
+
+# --- trunk -------------------------------------------------------------------------------------
+have_version() { # have_version <cmd> <version>: does `<cmd> --version` mention exactly <version>?
+  command -v "$1" >/dev/null && "$1" --version 2>/dev/null | grep -qw -- "$2"
+}
+if ! have_version trunk "$TRUNK_VERSION"; then
+  log "cargo install trunk $TRUNK_VERSION (about 11 minutes on 2 cores)"
+  # 0.22 needs a newer rustc than this machine has.
+  cargo install trunk --locked --version "$TRUNK_VERSION" --root "$TOOLS"
+fi
+
+# --- wasm-bindgen-cli: exactly the version in Cargo.lock -----------------------------------------
+WB_VERSION=$(lock_wasm_bindgen_version)
+if [ -z "$WB_VERSION" ]; then
+  log "cargo fetch (Cargo.lock has no wasm-bindgen yet)"
+  (cd "$ROOT" && cargo fetch)
+  WB_VERSION=$(lock_wasm_bindgen_version)
+fi
+[ -n "$WB_VERSION" ] || die "could not read the wasm-bindgen version from Cargo.lock"
+if ! have_version wasm-bindgen "$WB_VERSION"; then
+  log "cargo install wasm-bindgen-cli $WB_VERSION (about 3 minutes)"
+  # Not --locked: its lockfile pins a crate version the registry no longer has.
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --root "$TOOLS"
+fi
+TRUNK_PIN=$(sed -n 's/^wasm_bindgen *= *"\(.*\)".*/\1/p' "$ROOT/Trunk.toml")
+[ "$TRUNK_PIN" = "$WB_VERSION" ] ||
+  die "Trunk.toml pins wasm_bindgen = \"$TRUNK_PIN\" but Cargo.lock has wasm-bindgen $WB_VERSION: set [tools] wasm_bindgen = \"$WB_VERSION\" in Trunk.toml"
+
+# --- wasm-opt (npm binaryen) -------------------------------------------------------------------
+binaryen_installed() {
+  node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
+    "$TOOLS/npm/node_modules/binaryen/package.json" "$BINARYEN_VERSION" 2>/dev/null
+}
+if ! binaryen_installed; then
+  log "npm install binaryen@$BINARYEN_VERSION (wasm-opt)"
+  mkdir -p "$TOOLS/npm"
+  [ -f "$TOOLS/npm/package.json" ] || echo '{ "name": "dice-duel-tools", "private": true }' >"$TOOLS/npm/package.json"
+  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "binaryen@$BINARYEN_VERSION"
+fi
+
+# --- browser tests -----------------------------------------------------------------------------
+if [ "$BROWSER" -eq 1 ]; then
+  pkgs=()
+  command -v chromium >/dev/null || pkgs+=(chromium)
+  command -v chromedriver >/dev/null || pkgs+=(chromium-driver)
+  command -v unshare >/dev/null || pkgs+=(util-linux)
+  command -v ip >/dev/null || pkgs+=(iproute2)
+  [ "${#pkgs[@]}" -eq 0 ] || apt_install "${pkgs[@]}"
+
+  E2E="$ROOT/tests/e2e"
+  # Reinstall only when package-lock.json changed since the last install.
+  stamp="$E2E/node_modules/.dice-duel-lock.sha256"
+  want=$(sha256sum "$E2E/package.json" "$E2E/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    if [ -f "$E2E/package-lock.json" ]; then
+      log "npm ci (tests/e2e)"
+      (cd "$E2E" && npm ci --no-audit --no-fund)
+    else
+      log "npm install (tests/e2e)"
+      (cd "$E2E" && npm install --no-audit --no-fund)
+      want=$(sha256sum "$E2E/package.json" "$E2E/package-lock.json" | sha256sum | cut -d' ' -f1)
+    fi
+    echo "$want" >"$stamp"
+  fi
+fi
+
+log "tools ready: trunk $TRUNK_VERSION, wasm-bindgen $WB_VERSION, wasm-opt $BINARYEN_VERSION (in $TOOLS)"

@@ -1,0 +1,17 @@
+// Where the things under test live. Overridable so a spec can run against another build.
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const E2E = path.resolve(__dirname, '..');
+
+module.exports = {
+  ROOT,
+  /** The built app (`trunk build --release` writes it). */
+  DIST: process.env.DUEL_DIST || path.join(ROOT, 'dist'),
+  /** The one-port server: static files + matchbox signalling. */
+  SERVER_BIN: process.env.DUEL_SERVER_BIN || path.join(ROOT, 'target', 'debug', 'duel-server'),
+  /** Debian's chromium; Playwright's own browser download is impossible here. */
+  CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium',
+  /** Screenshots, server logs, browser console logs. */
+  ARTIFACTS: process.env.E2E_ARTIFACTS || path.join(E2E, 'artifacts'),
+};
