@@ -5,8 +5,8 @@
 use super::{damage, Game, Phase};
 use crate::choice::{Answer, Choice, ChoiceKind};
 use crate::config::{SeatId, ShipId};
-use crate::dice::{Pip, HELM_FACES};
-use crate::geometry::{Square, DIRS, SECTORS};
+use crate::dice::Pip;
+use crate::geometry::Square;
 use crate::intent::{Intent, Target};
 use crate::map::Obstacle;
 use crate::ship::{DieState, Ship};
@@ -26,7 +26,7 @@ impl Game {
                     self.freeze_candidates(ship_id, &mut out);
                     if self.freeze.is_none() {
                         self.station_candidates(seat, ship, &mut out);
-                        self.tractor_candidates(ship_id, ship, &mut out);
+                        self.tractor_candidates(&mut out);
                         out.push(Intent::EnergySurge);
                     }
                 }
@@ -158,10 +158,9 @@ impl Game {
                 }
             }
         }
-        let _ = HELM_FACES;
     }
 
-    fn tractor_candidates(&self, ship_id: ShipId, ship: &Ship, out: &mut Vec<Intent>) {
+    fn tractor_candidates(&self, out: &mut Vec<Intent>) {
         out.push(Intent::ReleaseMine { mine: MineId::A });
         out.push(Intent::ReleaseMine { mine: MineId::B });
         for (i, c) in self.crystals.iter().enumerate() {
@@ -176,6 +175,5 @@ impl Game {
                 }
             }
         }
-        let _ = (ship_id, ship, SECTORS, DIRS);
     }
 }
