@@ -6,9 +6,29 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The number on a rolled six-sided die, always 1..=6.
+/// The number on a rolled six-sided die, always 1..=6 (also when decoded
+/// from a peer's bytes: deserialising 0 or 7 is an error, not a panic later).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Pip(u8);
+
+impl TryFrom<u8> for Pip {
+    type Error = &'static str;
+
+    fn try_from(value: u8) -> Result<Pip, Self::Error> {
+        if (1..=6).contains(&value) {
+            Ok(Pip(value))
+        } else {
+            Err("a die face is 1 to 6")
+        }
+    }
+}
+
+impl From<Pip> for u8 {
+    fn from(pip: Pip) -> u8 {
+        pip.0
+    }
+}
 
 impl Pip {
     /// Clamps any byte into 1..=6 so an event from a peer can never hold an impossible face.
@@ -239,6 +259,14 @@ mod tests {
         assert!(Face::Sensors(SensorFace::Special).is_special());
         assert!(Face::Tractor(TractorFace::Special).is_special());
         assert!(!Face::Weapons(WeaponFace::Blast).is_special());
+    }
+
+    #[test]
+    fn a_decoded_face_out_of_range_is_an_error() {
+        let bytes = postcard::to_allocvec(&Pip::new(6)).unwrap();
+        assert_eq!(postcard::from_bytes::<Pip>(&bytes).unwrap(), Pip::new(6));
+        assert!(postcard::from_bytes::<Pip>(&[0]).is_err());
+        assert!(postcard::from_bytes::<Pip>(&[7]).is_err());
     }
 
     #[test]

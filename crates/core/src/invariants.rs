@@ -13,8 +13,22 @@ use crate::station::{HelmSlot, Spot, DICE_STATIONS};
 /// # Errors
 /// A description of the broken invariant.
 pub fn check(game: &Game) -> Result<(), String> {
+    if game.ships().len() != usize::from(game.layout().ship_count()) {
+        return Err("the number of ships does not match the layout".to_string());
+    }
+    if game.seats().iter().any(|s| usize::from(s.ship.0) >= game.ships().len()) {
+        return Err("a seat names a ship that is not in the game".to_string());
+    }
     for (i, ship) in game.ships().iter().enumerate() {
         let id = ShipId(i as u8);
+        for station in crate::station::ALL_STATIONS {
+            if ship.station_dice(station).len() != usize::from(station.dice_count()) {
+                return Err(format!("ship {i}: {station} has the wrong number of dice (R3)"));
+            }
+        }
+        if !game.map().contains(ship.position.square) {
+            return Err(format!("ship {i} is off the map"));
+        }
         let on_track = ship.energy_on_track() as u8;
         if ship.hits > HULL {
             return Err(format!("ship {i} has {} hits", ship.hits));

@@ -91,3 +91,18 @@ fn random_games_fight_and_their_damage_adds_up() {
     }
     assert!(damage > 0, "random crews never damaged each other");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// Whatever a peer's bytes decode to, applying it never panics (STYLE: nothing
+    /// from the network can panic us); the net layer also refuses such events first.
+    #[test]
+    fn apply_never_panics_on_any_decodable_event(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
+        if let Ok(event) = postcard::from_bytes::<Event>(&bytes) {
+            let mut game = Game::new(GameConfig::quick_duel(1)).unwrap();
+            game.apply(&event);
+            let _ = game.state_hash();
+        }
+    }
+}

@@ -1,1 +1,37 @@
-//! placeholder
+//! # duel-net: the networking layer of Dice Duel
+//!
+//! Transport-agnostic and free of I/O, in the manner of GGRS: the
+//! [`Host`] and the [`Replica`] are state machines that take datagrams and
+//! the caller's clock and return datagrams; a [`Transport`] moves bytes.
+//!
+//! - [`wire`]: the versioned, size-capped postcard protocol (`PeerMsg` up,
+//!   `HostMsg` down), chunking of large messages, decoding that never panics.
+//! - [`host`]: the authoritative room: lobby, seats, the `Game`, its event
+//!   log, the dice, deadlines, presence, save/restore.
+//! - [`replica`]: a device's copy: ordered apply, gap and hash repair,
+//!   commands resent until answered.
+//! - [`transport`]: the trait, an in-memory network with injectable chaos
+//!   (tests and the offline loopback), and [`transport::WithLocal`] to put
+//!   the host tab's own replica on a loopback beside the WebRTC peers.
+//! - [`node`]: the pump loop binding a state machine to a transport.
+//!
+//! The protocol is described in `docs/PROTOCOL.md`.
+
+#![forbid(unsafe_code)]
+
+pub mod dice;
+pub mod fuzz;
+pub mod host;
+pub mod ids;
+pub mod node;
+pub mod replica;
+pub mod transport;
+pub mod wire;
+
+pub use dice::ChaChaDice;
+pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
+pub use ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
+pub use node::{HostNode, ReplicaNode};
+pub use replica::{Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
+pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
+pub use wire::{Command, HostMsg, LobbyEdit, PeerMsg, Refusal, RoomView, SeatHolder, WireError};

@@ -1,0 +1,173 @@
+//! duel-net benchmarks: host throughput, replica apply rate, snapshot
+//! size, and intent → applied on 8 replicas over 0 ms in-memory links.
+//!
+//! `cargo bench -p duel-net --bench net`. Figures are recorded in
+//! `docs/PROTOCOL.md` (Performance).
+#![allow(clippy::unwrap_used)]
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use common::{pick, Sim};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use duel_core::{GameConfig, SeatId};
+use duel_net::fuzz::{started_host, BUILD};
+use duel_net::wire::{encode_host, encode_peer};
+use duel_net::{Command, CommandId, Conditions, Host, HostMsg, PeerId, PeerMsg, Replica, ReplicaConfig};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// What a recorded game feeds the host: a datagram or a clock tick.
+enum Step {
+    Datagram(PeerId, Vec<u8>, u64),
+    Tick(u64),
+}
+
+/// Plays a random game on a `started_host` (peer 1 holds seat 0, peer 2
+/// seat 1), recording every input so it replays identically on a fresh
+/// host (same seed, same dice). Also returns what peer 2 received.
+fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
+    let mut host = started_host();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (mut steps, mut to_peer2) = (Vec::new(), Vec::new());
+    // Peer 2 joined before the recording: give it the game as it started.
+    let start: duel_net::wire::Snapshot = postcard::from_bytes(&host.snapshot_bytes().unwrap()).unwrap();
+    to_peer2.extend(encode_host(&HostMsg::Sync(Box::new(start)), &mut 0).unwrap());
+    let mut next_id = [1u32, 1u32];
+    let mut now = 0;
+    for _ in 0..intents {
+        now += 50;
+        let who = (rng.next_u32() % 2) as usize;
+        let game = host.game().unwrap();
+        if game.outcome().is_some() {
+            break;
+        }
+        if let Some(intent) = pick(&mut rng, &game.legal_intents(SeatId(who as u8))) {
+            let id = CommandId(next_id[who]);
+            next_id[who] += 1;
+            let msg = PeerMsg::Command { id, command: Command::Intent { seat: SeatId(who as u8), intent } };
+            let bytes = encode_peer(&msg).unwrap();
+            let peer = PeerId(who as u128 + 1);
+            let out = host.handle(now, peer, &bytes);
+            to_peer2.extend(out.into_iter().filter(|o| o.to == PeerId(2)).map(|o| o.datagram));
+            steps.push(Step::Datagram(peer, bytes, now));
+        }
+        let out = host.tick(now);
+        to_peer2.extend(out.into_iter().filter(|o| o.to == PeerId(2)).map(|o| o.datagram));
+        steps.push(Step::Tick(now));
+    }
+    let events = host.log().len();
+    (steps, to_peer2, events)
+}
+
+fn replay(host: &mut Host, steps: &[Step]) {
+    for s in steps {
+        match s {
+            Step::Datagram(peer, bytes, now) => black_box(host.handle(*now, *peer, bytes)),
+            Step::Tick(now) => black_box(host.tick(*now)),
+        };
+    }
+}
+
+fn host_throughput(c: &mut Criterion) {
+    let (steps, _, _) = record(2_000);
+    let intents = steps.iter().filter(|s| matches!(s, Step::Datagram(..))).count();
+    let mut g = c.benchmark_group("host");
+    g.throughput(Throughput::Elements(intents as u64));
+    g.bench_function("intents validated, sequenced, encoded", |b| {
+        b.iter_batched(started_host, |mut host| replay(&mut host, &steps), BatchSize::LargeInput)
+    });
+    g.finish();
+}
+
+fn replica_apply(c: &mut Criterion) {
+    let (_, datagrams, events) = record(2_000);
+    let fresh = || {
+        let mut r = Replica::new(ReplicaConfig::new(duel_net::PlayerToken(2), "B", BUILD));
+        r.connect(0);
+        r
+    };
+    let mut g = c.benchmark_group("replica");
+    g.throughput(Throughput::Elements(events as u64));
+    g.bench_function("events decoded and applied", |b| {
+        b.iter_batched(
+            fresh,
+            |mut r| {
+                for d in &datagrams {
+                    black_box(r.handle(0, d));
+                }
+                assert_eq!(r.head().0 as usize, events);
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+}
+
+fn snapshot_size(c: &mut Criterion) {
+    let (steps, _, _) = record(1_500);
+    let mut host = started_host();
+    replay(&mut host, &steps[..steps.len() / 2]);
+    let game = postcard::to_allocvec(host.game().unwrap()).unwrap().len();
+    let sync = host.snapshot_bytes().unwrap().len();
+    println!("snapshot at event {}: game {game} bytes, checkpoint + tail {sync} bytes", host.head().0);
+    let mut g = c.benchmark_group("snapshot");
+    g.bench_function("encode mid-game snapshot", |b| b.iter(|| black_box(host.snapshot_bytes())));
+    g.finish();
+}
+
+/// Time from `submit` on one replica to the events applied on all eight,
+/// CPU only (0 ms links); choosing the intent is not timed.
+fn intent_to_eight_replicas(c: &mut Criterion) {
+    let fresh = || {
+        let mut sim = Sim::new(9, GameConfig::quick_duel(9), 8, Conditions::PERFECT);
+        sim.seat_and_start(&[
+            vec![SeatId(0)],
+            vec![SeatId(1)],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ]);
+        sim
+    };
+    let mut sim = fresh();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    c.bench_function("intent -> applied on 8 replicas", |b| {
+        b.iter_custom(|iters| {
+            let mut spent = Duration::ZERO;
+            let mut done = 0;
+            while done < iters {
+                let who = (rng.next_u32() % 2) as usize;
+                let legal = sim.peers[who].replica.game().unwrap().legal_intents(SeatId(who as u8));
+                let Some(intent) = pick(&mut rng, &legal) else {
+                    sim.run_for(1_000);
+                    if sim.host_game().outcome().is_some() || sim.log().len() > 5_000 {
+                        sim = fresh();
+                    }
+                    continue;
+                };
+                let now = sim.now;
+                let t = Instant::now();
+                sim.peers[who].submit(now, SeatId(who as u8), intent).unwrap();
+                sim.host.pump(now);
+                for p in &mut sim.peers {
+                    p.pump(now);
+                }
+                spent += t.elapsed();
+                done += 1;
+                sim.now += 1;
+                sim.net.set_time(sim.now);
+            }
+            spent
+        })
+    });
+}
+
+criterion_group!(benches, host_throughput, replica_apply, snapshot_size, intent_to_eight_replicas);
+criterion_main!(benches);

@@ -1,0 +1,107 @@
+//! Each player's command stream: run in id order, each exactly once.
+//!
+//! A replica numbers its commands 0, 1, 2, … and resends the ones not yet
+//! answered, so the host sees duplicates (resends, transport duplicates)
+//! and, on an unordered transport, later ids before earlier ones. The book
+//! runs id `next` and any held successors, holds a few early ids, and
+//! answers a duplicate with the outcome it recorded.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use crate::ids::CommandId;
+use crate::wire::{Command, Refusal};
+
+/// How far ahead of `next` an id may be held.
+const WINDOW: u32 = 64;
+/// Outcomes remembered for answering duplicates.
+const REMEMBER: usize = 128;
+
+/// What to do with an offered command.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Offer {
+    /// Run these now, in order (the offered one and held successors).
+    Run(Vec<(CommandId, Command)>),
+    /// Already run: answer again with this outcome (`None`: forgotten).
+    Duplicate(Option<Result<(), Refusal>>),
+    /// Held until the ids before it arrive.
+    Held,
+    /// Too far ahead to hold.
+    TooFar { expected: CommandId },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Book {
+    next: u32,
+    recent: VecDeque<(u32, Result<(), Refusal>)>,
+    #[serde(skip)]
+    early: BTreeMap<u32, Command>,
+}
+
+impl Book {
+    /// The id the host expects next (told to a peer in `Welcome`).
+    pub(crate) fn next(&self) -> CommandId {
+        CommandId(self.next)
+    }
+
+    pub(crate) fn offer(&mut self, id: CommandId, command: Command) -> Offer {
+        let id = id.0;
+        if id < self.next {
+            let outcome = self.recent.iter().find(|(i, _)| *i == id).map(|(_, o)| o.clone());
+            return Offer::Duplicate(outcome);
+        }
+        if id > self.next {
+            if id - self.next > WINDOW {
+                return Offer::TooFar { expected: CommandId(self.next) };
+            }
+            self.early.entry(id).or_insert(command);
+            return Offer::Held;
+        }
+        let mut run = vec![(CommandId(id), command)];
+        self.next = id.saturating_add(1);
+        while let Some(c) = self.early.remove(&self.next) {
+            run.push((CommandId(self.next), c));
+            self.next = self.next.saturating_add(1);
+        }
+        Offer::Run(run)
+    }
+
+    pub(crate) fn record(&mut self, id: CommandId, outcome: Result<(), Refusal>) {
+        if self.recent.len() >= REMEMBER {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((id.0, outcome));
+    }
+
+    /// A new connection for this player: commands held from the old one are
+    /// dropped (the replica resends everything unanswered after `Welcome`).
+    pub(crate) fn reconnected(&mut self) {
+        self.early.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_core::SeatId;
+
+    fn cmd(seat: u8) -> Command {
+        Command::Claim { seat: SeatId(seat) }
+    }
+
+    #[test]
+    fn runs_in_order_holds_early_and_answers_duplicates() {
+        let mut b = Book::default();
+        assert_eq!(b.offer(CommandId(1), cmd(1)), Offer::Held);
+        assert_eq!(b.offer(CommandId(2), cmd(2)), Offer::Held);
+        let Offer::Run(run) = b.offer(CommandId(0), cmd(0)) else { panic!("should run") };
+        assert_eq!(run.iter().map(|(i, _)| i.0).collect::<Vec<_>>(), vec![0, 1, 2]);
+        for (id, _) in run {
+            b.record(id, Err(Refusal::NotOwner));
+        }
+        assert_eq!(b.offer(CommandId(1), cmd(1)), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
+        assert_eq!(b.next(), CommandId(3));
+        assert_eq!(b.offer(CommandId(500), cmd(0)), Offer::TooFar { expected: CommandId(3) });
+    }
+}

@@ -1,0 +1,240 @@
+//! Message dispatch: one datagram in, datagrams out. Every refusal goes
+//! back to the sender with its reason; a datagram that cannot be used
+//! changes nothing but the sender's presence clock.
+
+use duel_core::{HostAction, SeatId};
+
+use super::book::Offer;
+use super::game::{Batch, Match};
+use super::{Host, Outbound, Stage};
+use crate::dice::ChaChaDice;
+use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
+use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
+
+impl Host {
+    /// Handles one datagram from `from` at time `now_ms`.
+    pub fn handle(&mut self, now_ms: u64, from: PeerId, datagram: &[u8]) -> Vec<Outbound> {
+        match decode_peer(datagram) {
+            Err(e) => self.out.send(from, &HostMsg::Refused { reason: e.refusal() }),
+            Ok(PeerMsg::Hello { player, name, build }) => self.hello(now_ms, from, player, &name, build),
+            Ok(msg) => match self.roster.heard(from, now_ms) {
+                None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
+                Some((player, back)) => {
+                    if back {
+                        self.presence_changed(now_ms);
+                    }
+                    self.dispatch(now_ms, from, player, msg);
+                }
+            },
+        }
+        self.flush()
+    }
+
+    /// Advances the host's clock: presence, choice deadlines, the review pause.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Outbound> {
+        if self.roster.sweep(now_ms, self.settings.timing.away_after_ms) {
+            self.presence_changed(now_ms);
+        }
+        if let Stage::Playing(m) = &mut self.stage {
+            let batches = m.tick(now_ms);
+            self.broadcast_batches(&batches);
+        }
+        self.flush()
+    }
+
+    /// The transport lost `peer`: stop sending to it (presence follows from silence).
+    pub fn disconnected(&mut self, peer: PeerId) -> Vec<Outbound> {
+        if self.roster.player_of(peer).is_some() {
+            self.roster.detach(peer);
+            self.room_dirty = true;
+        }
+        self.flush()
+    }
+
+    fn flush(&mut self) -> Vec<Outbound> {
+        if std::mem::take(&mut self.room_dirty) {
+            self.room_version = self.room_version.wrapping_add(1);
+            let view = HostMsg::Room(self.room());
+            self.out.send_all(&self.roster.peers(), &view);
+        }
+        self.out.take()
+    }
+
+    fn hello(&mut self, now: u64, from: PeerId, token: PlayerToken, name: &str, build: String) {
+        if build != self.settings.build {
+            let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
+            self.out.send(from, &HostMsg::Refused { reason });
+            return;
+        }
+        let seats = &self.seats;
+        let room = (self.settings.capacity, self.settings.owner);
+        let admitted = match self.roster.admit(from, token, name, now, room, |p| seats.holds_any(p)) {
+            Ok(a) => a,
+            Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
+        };
+        if let Some(old) = admitted.replaced {
+            self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
+        }
+        let next_command = self.roster.get_mut(admitted.no).map(|p| p.book.next()).unwrap_or(CommandId(0));
+        let build = self.settings.build.clone();
+        self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command });
+        self.out.send(from, &HostMsg::Room(self.room()));
+        if let Stage::Playing(m) = &self.stage {
+            self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
+        }
+        self.presence_changed(now);
+    }
+
+    fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
+        match msg {
+            PeerMsg::Hello { .. } => {}
+            PeerMsg::Command { id, command } => self.command(now, player, id, command),
+            PeerMsg::Ping { nonce } => {
+                let (head, hash) = match &self.stage {
+                    Stage::Playing(m) => (m.head(), Some(m.game.state_hash())),
+                    Stage::Lobby(_) => (Default::default(), None),
+                };
+                self.out.send(from, &HostMsg::Pong { nonce, head, hash, room: self.room_version });
+            }
+            PeerMsg::Resend { from: seq } => {
+                if let Stage::Playing(m) = &self.stage {
+                    for msg in m.resend(seq) {
+                        self.out.send(from, &msg);
+                    }
+                }
+            }
+            PeerMsg::SnapshotPlease => {
+                if let Stage::Playing(m) = &self.stage {
+                    self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
+                }
+            }
+            PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(self.room())),
+            PeerMsg::Bye => {
+                if self.roster.leave(from) {
+                    self.presence_changed(now);
+                }
+                self.room_dirty = true;
+            }
+        }
+    }
+
+    /// Offers a command to the player's book and runs what it releases, in order.
+    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command) {
+        let Some(p) = self.roster.get_mut(player) else { return };
+        let to_run = match p.book.offer(id, command) {
+            Offer::Run(run) => run,
+            Offer::Held => return,
+            Offer::Duplicate(outcome) => {
+                let outcome = outcome.unwrap_or(Err(Refusal::AlreadyHandled(id)));
+                return self.answer(player, id, outcome);
+            }
+            Offer::TooFar { expected } => {
+                return self.answer(player, id, Err(Refusal::OutOfSequence { got: id, expected }));
+            }
+        };
+        for (id, command) in to_run {
+            let outcome = self.run(now, player, command);
+            if let Some(p) = self.roster.get_mut(player) {
+                p.book.record(id, outcome.clone());
+            }
+            self.answer(player, id, outcome);
+        }
+    }
+
+    fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<(), Refusal>) {
+        let Some(conn) = self.roster.conn_of(player) else { return };
+        let msg = match outcome {
+            Ok(()) => HostMsg::Accepted { id },
+            Err(reason) => HostMsg::Rejected { id, reason },
+        };
+        self.out.send(conn, &msg);
+    }
+
+    fn run(&mut self, now: u64, player: PlayerNo, command: Command) -> Result<(), Refusal> {
+        let is_owner = self.owner_no() == Some(player);
+        match command {
+            Command::Intent { seat, intent } => {
+                let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
+                self.seats.may_act(seat, player, is_owner)?;
+                let batch = m.play(seat, &intent, now).map_err(Refusal::Rule)?;
+                self.broadcast_batches(&[batch]);
+            }
+            Command::Claim { seat } => {
+                self.seats.claim(seat, player)?;
+                self.seats_changed(now);
+            }
+            Command::Release { seat } => {
+                self.seats.release(seat, player)?;
+                self.seats_changed(now);
+            }
+            Command::Edit(edit) => {
+                let Stage::Lobby(lobby) = &mut self.stage else { return Err(Refusal::Started) };
+                if !is_owner {
+                    return Err(Refusal::NotOwner);
+                }
+                lobby.edit(edit, &mut self.seats)?;
+                self.room_dirty = true;
+            }
+            Command::Start => {
+                let Stage::Lobby(lobby) = &self.stage else { return Err(Refusal::Started) };
+                if !is_owner {
+                    return Err(Refusal::NotOwner);
+                }
+                let dice = ChaChaDice::new(self.settings.seed);
+                let m = Match::start(lobby.config.clone(), dice, self.settings.timing)
+                    .map_err(|e| Refusal::Setup(e.to_string()))?;
+                self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
+                self.stage = Stage::Playing(Box::new(m));
+                self.seats_changed(now);
+            }
+        }
+        Ok(())
+    }
+
+    fn seats_changed(&mut self, now: u64) {
+        self.room_dirty = true;
+        self.reconcile_away(now);
+    }
+
+    fn presence_changed(&mut self, now: u64) {
+        self.room_dirty = true;
+        self.reconcile_away(now);
+    }
+
+    /// Makes each seat's away flag in the game match the table: a seat is
+    /// away when nobody holds it or its player is away (R21: an away Captain
+    /// hands Fire to Weapons). Bot seats are never away.
+    fn reconcile_away(&mut self, now: u64) {
+        let Stage::Playing(m) = &mut self.stage else { return };
+        if m.game.outcome().is_some() {
+            return;
+        }
+        let mut batches = Vec::new();
+        for (seat, holder) in self.seats.iter() {
+            let away = match holder {
+                SeatHolder::Open => true,
+                SeatHolder::Bot => false,
+                SeatHolder::Player(p) => self.roster.is_away(p),
+            };
+            if m.game.is_away(seat) != away {
+                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, now) {
+                    batches.push(batch);
+                }
+            }
+        }
+        self.broadcast_batches(&batches);
+    }
+
+    fn broadcast_batches(&mut self, batches: &[Batch]) {
+        let Stage::Playing(m) = &self.stage else { return };
+        let peers = self.roster.peers();
+        for batch in batches.iter().filter(|b| b.count > 0) {
+            self.out.send_all(&peers, &m.events_msg(batch));
+        }
+    }
+
+    /// Seats a player holds (for tests and the app's seat picker).
+    pub fn seats_of(&self, player: PlayerNo) -> Vec<SeatId> {
+        self.room().seats_of(player)
+    }
+}

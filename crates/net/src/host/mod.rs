@@ -1,0 +1,211 @@
+//! The host: a state machine that takes datagrams and clock ticks and
+//! returns datagrams. It owns the room (players, seats, the lobby or the
+//! game), never touches a socket or a clock, and never calls the app: bots
+//! and the host's own player reach it as peers, through a loopback.
+//!
+//! Lobby handling is in [`lobby`], the game in [`game`], message dispatch
+//! in [`handle`], persistence in [`save`].
+
+mod book;
+mod game;
+mod handle;
+mod lobby;
+mod outbox;
+mod roster;
+mod save;
+mod seats;
+
+pub use lobby::MAX_SEATS;
+pub use outbox::Outbound;
+pub use roster::MAX_NAME;
+pub use save::RestoreError;
+
+use duel_core::{Event, Game, GameConfig, SeatId};
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{PeerId, PlayerNo, PlayerToken, Seq};
+use crate::wire::RoomView;
+use game::Match;
+use lobby::Lobby;
+use outbox::Outbox;
+use roster::Roster;
+use seats::Seats;
+
+/// The host's clocks and cadences, in milliseconds of the caller's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// How long a player has to answer a choice before its default applies.
+    pub choice_ms: u64,
+    /// How long a resolved freeze stays on screen before play resumes.
+    pub review_ms: u64,
+    /// Silence after which a player is away (its seats stay reserved).
+    pub away_after_ms: u64,
+    /// Events between state hashes in the broadcast.
+    pub hash_every: u64,
+    /// Events between checkpoints (a snapshot is the checkpoint plus the log after it).
+    pub checkpoint_every: u64,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            choice_ms: 20_000,
+            review_ms: 2_500,
+            away_after_ms: 5_000,
+            hash_every: 8,
+            checkpoint_every: 256,
+        }
+    }
+}
+
+/// Everything a room is created with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostConfig {
+    /// The app's build id; peers with another one are refused (they must reload).
+    pub build: String,
+    /// The room owner's token: the only player who may edit the lobby and
+    /// start, and the one whose app drives the bot seats.
+    pub owner: PlayerToken,
+    /// Seed for the dice (the app draws it from the browser's crypto RNG).
+    pub seed: u64,
+    /// Most players (seated or spectating) the room admits.
+    pub capacity: u16,
+    /// The game the lobby starts from.
+    pub lobby: GameConfig,
+    pub timing: Timing,
+}
+
+impl HostConfig {
+    /// A room for a duel with default timing and room for 16 players.
+    pub fn new(build: impl Into<String>, owner: PlayerToken, seed: u64) -> HostConfig {
+        HostConfig {
+            build: build.into(),
+            owner,
+            seed,
+            capacity: 16,
+            lobby: GameConfig::duel(),
+            timing: Timing::default(),
+        }
+    }
+}
+
+/// The settings that never change during a room's life (saved with it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Settings {
+    build: String,
+    owner: PlayerToken,
+    seed: u64,
+    capacity: u16,
+    timing: Timing,
+}
+
+#[derive(Debug)]
+enum Stage {
+    Lobby(Lobby),
+    Playing(Box<Match>),
+}
+
+/// The authoritative room. See the module docs.
+#[derive(Debug)]
+pub struct Host {
+    settings: Settings,
+    roster: Roster,
+    seats: Seats,
+    stage: Stage,
+    room_version: u32,
+    /// The room view changed during this call: broadcast it once at the end.
+    room_dirty: bool,
+    out: Outbox,
+}
+
+impl Host {
+    /// A new room in its lobby.
+    pub fn new(config: HostConfig) -> Host {
+        let seats = Seats::new(config.lobby.seats.len());
+        Host {
+            settings: Settings {
+                build: config.build,
+                owner: config.owner,
+                seed: config.seed,
+                capacity: config.capacity,
+                timing: config.timing,
+            },
+            roster: Roster::default(),
+            seats,
+            stage: Stage::Lobby(Lobby { config: config.lobby }),
+            room_version: 1,
+            room_dirty: false,
+            out: Outbox::default(),
+        }
+    }
+
+    /// The game, once started.
+    pub fn game(&self) -> Option<&Game> {
+        match &self.stage {
+            Stage::Playing(m) => Some(&m.game),
+            Stage::Lobby(_) => None,
+        }
+    }
+
+    /// The event log (empty before the start).
+    pub fn log(&self) -> &[Event] {
+        match &self.stage {
+            Stage::Playing(m) => &m.log,
+            Stage::Lobby(_) => &[],
+        }
+    }
+
+    /// The sequence number of the last event.
+    pub fn head(&self) -> Seq {
+        Seq(self.log().len() as u64)
+    }
+
+    /// The room as peers see it.
+    pub fn room(&self) -> RoomView {
+        let config = match &self.stage {
+            Stage::Lobby(l) => l.config.clone(),
+            Stage::Playing(m) => m.config.clone(),
+        };
+        RoomView {
+            version: self.room_version,
+            owner: self.roster.no_of(self.settings.owner),
+            started: matches!(self.stage, Stage::Playing(_)),
+            config,
+            seats: self.seats.all().to_vec(),
+            players: self.roster.views(),
+        }
+    }
+
+    /// Seats the owner's app must drive with a bot.
+    pub fn bot_seats(&self) -> Vec<SeatId> {
+        self.room().bot_seats()
+    }
+
+    /// Connections currently admitted.
+    pub fn peers(&self) -> Vec<PeerId> {
+        self.roster.peers()
+    }
+
+    /// The player a connection speaks for.
+    pub fn player_of(&self, peer: PeerId) -> Option<PlayerNo> {
+        self.roster.player_of(peer)
+    }
+
+    /// The checkpoint snapshot a joining peer would get now, encoded (its
+    /// size is what the 16 KiB budget is about).
+    pub fn snapshot_bytes(&self) -> Option<Vec<u8>> {
+        match &self.stage {
+            Stage::Playing(m) => postcard::to_allocvec(&m.snapshot()).ok(),
+            Stage::Lobby(_) => None,
+        }
+    }
+
+    /// Messages that failed to encode (always 0 unless something is badly wrong).
+    pub fn encode_failures(&self) -> u64 {
+        self.out.failures
+    }
+
+    fn owner_no(&self) -> Option<PlayerNo> {
+        self.roster.no_of(self.settings.owner)
+    }
+}

@@ -1,0 +1,240 @@
+//! Who is in the room: players (by secret token, shown by number), the
+//! transport connection each speaks through now, and presence.
+//!
+//! A player is its token, not its peer id: matchbox ids change on every
+//! reconnect. A player silent for `away_after_ms` is away; its seats stay
+//! reserved until it comes back under any peer id.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::book::Book;
+use crate::ids::{PeerId, PlayerNo, PlayerToken};
+use crate::wire::{PlayerView, Refusal};
+
+/// Longest player name kept, in characters.
+pub const MAX_NAME: usize = 32;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Player {
+    pub(crate) token: PlayerToken,
+    pub(crate) name: String,
+    #[serde(skip)]
+    pub(crate) conn: Option<PeerId>,
+    /// `None` until heard from (after a restore: the first tick starts the clock).
+    #[serde(skip)]
+    pub(crate) last_heard: Option<u64>,
+    pub(crate) away: bool,
+    pub(crate) book: Book,
+}
+
+/// Admission of a `Hello`.
+pub(crate) struct Admitted {
+    pub(crate) no: PlayerNo,
+    /// The connection this player spoke through before, now superseded.
+    pub(crate) replaced: Option<PeerId>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Roster {
+    pub(crate) players: BTreeMap<PlayerNo, Player>,
+    next_no: u16,
+    #[serde(skip)]
+    conns: BTreeMap<PeerId, PlayerNo>,
+}
+
+fn clean_name(name: &str) -> String {
+    let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME).collect();
+    let name = name.trim();
+    if name.is_empty() {
+        "Cadet".to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+impl Roster {
+    /// Admits `token` on `peer`. A known token always comes back (with its
+    /// seats), and so does the room's owner; a new one needs room, made if
+    /// need be by forgetting a player who holds no seat and is not connected.
+    pub(crate) fn admit(
+        &mut self,
+        peer: PeerId,
+        token: PlayerToken,
+        name: &str,
+        now: u64,
+        room: (u16, PlayerToken),
+        holds_seat: impl Fn(PlayerNo) -> bool,
+    ) -> Result<Admitted, Refusal> {
+        let (capacity, owner) = room;
+        let known = self.players.iter().find(|(_, p)| p.token == token).map(|(no, _)| *no);
+        let no = match known {
+            Some(no) => no,
+            None => {
+                if self.players.len() >= usize::from(capacity) && token != owner {
+                    let idle = self
+                        .players
+                        .iter()
+                        .find(|(no, p)| p.conn.is_none() && !holds_seat(**no))
+                        .map(|(no, _)| *no);
+                    match idle {
+                        Some(gone) => {
+                            self.players.remove(&gone);
+                        }
+                        None => return Err(Refusal::RoomFull { capacity }),
+                    }
+                }
+                let no = PlayerNo(self.next_no);
+                self.next_no = self.next_no.wrapping_add(1);
+                let player = Player {
+                    token,
+                    name: String::new(),
+                    conn: None,
+                    last_heard: None,
+                    away: false,
+                    book: Book::default(),
+                };
+                self.players.insert(no, player);
+                no
+            }
+        };
+        let Some(p) = self.players.get_mut(&no) else { return Err(Refusal::NotJoined) };
+        p.name = clean_name(name);
+        let replaced = p.conn.replace(peer).filter(|old| *old != peer);
+        p.book.reconnected();
+        p.last_heard = Some(now);
+        p.away = false;
+        if let Some(old) = replaced {
+            self.conns.remove(&old);
+        }
+        // The same connection spoke for someone else before (a tab that switched identity).
+        if let Some(other) = self.conns.insert(peer, no).filter(|o| *o != no) {
+            if let Some(p) = self.players.get_mut(&other) {
+                p.conn = None;
+            }
+        }
+        Ok(Admitted { no, replaced })
+    }
+
+    /// The player a connection speaks for.
+    pub(crate) fn player_of(&self, peer: PeerId) -> Option<PlayerNo> {
+        self.conns.get(&peer).copied()
+    }
+
+    pub(crate) fn get_mut(&mut self, no: PlayerNo) -> Option<&mut Player> {
+        self.players.get_mut(&no)
+    }
+
+    pub(crate) fn conn_of(&self, no: PlayerNo) -> Option<PeerId> {
+        self.players.get(&no).and_then(|p| p.conn)
+    }
+
+    pub(crate) fn no_of(&self, token: PlayerToken) -> Option<PlayerNo> {
+        self.players.iter().find(|(_, p)| p.token == token).map(|(no, _)| *no)
+    }
+
+    pub(crate) fn is_away(&self, no: PlayerNo) -> bool {
+        self.players.get(&no).is_none_or(|p| p.away)
+    }
+
+    /// Notes traffic from `peer`. Returns its player, and whether that
+    /// player was away and is now back.
+    pub(crate) fn heard(&mut self, peer: PeerId, now: u64) -> Option<(PlayerNo, bool)> {
+        let no = self.player_of(peer)?;
+        let p = self.players.get_mut(&no)?;
+        p.last_heard = Some(now);
+        let back = std::mem::replace(&mut p.away, false);
+        Some((no, back))
+    }
+
+    /// The transport says `peer` is gone: stop sending to it. Presence is
+    /// still decided by silence (the peer may be reconnecting already).
+    pub(crate) fn detach(&mut self, peer: PeerId) {
+        if let Some(no) = self.conns.remove(&peer) {
+            if let Some(p) = self.players.get_mut(&no) {
+                if p.conn == Some(peer) {
+                    p.conn = None;
+                }
+            }
+        }
+    }
+
+    /// The player left on purpose (`Bye`): away at once.
+    pub(crate) fn leave(&mut self, peer: PeerId) -> bool {
+        let Some(no) = self.player_of(peer) else { return false };
+        self.detach(peer);
+        self.players.get_mut(&no).is_some_and(|p| !std::mem::replace(&mut p.away, true))
+    }
+
+    /// Marks players silent for longer than `away_after` as away. Returns
+    /// whether anyone changed.
+    pub(crate) fn sweep(&mut self, now: u64, away_after: u64) -> bool {
+        let mut changed = false;
+        for p in self.players.values_mut() {
+            let heard = *p.last_heard.get_or_insert(now);
+            if !p.away && now.saturating_sub(heard) > away_after {
+                p.away = true;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Every connection to broadcast to.
+    pub(crate) fn peers(&self) -> Vec<PeerId> {
+        self.conns.keys().copied().collect()
+    }
+
+    pub(crate) fn views(&self) -> Vec<PlayerView> {
+        self.players
+            .iter()
+            .map(|(no, p)| PlayerView {
+                no: *no,
+                name: p.name.clone(),
+                connected: p.conn.is_some(),
+                away: p.away,
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    const OWNER: PlayerToken = PlayerToken(1);
+
+    #[test]
+    fn a_full_room_still_admits_its_owner_and_forgets_idle_spectators() {
+        let mut r = Roster::default();
+        let room = (2, OWNER);
+        r.admit(PeerId(2), PlayerToken(2), "a", 0, room, |_| true).ok().unwrap();
+        r.admit(PeerId(3), PlayerToken(3), "b", 0, room, |_| false).ok().unwrap();
+        assert_eq!(
+            r.admit(PeerId(4), PlayerToken(4), "c", 0, room, |_| false).err(),
+            Some(Refusal::RoomFull { capacity: 2 })
+        );
+        assert!(r.admit(PeerId(1), OWNER, "owner", 0, room, |_| false).is_ok(), "the owner always gets in");
+        r.detach(PeerId(3));
+        let newcomer = r.admit(PeerId(5), PlayerToken(5), "d", 0, room, |no| no == PlayerNo(0));
+        assert!(newcomer.is_ok(), "the idle spectator's place is reused");
+        assert_eq!(r.no_of(PlayerToken(3)), None);
+    }
+
+    #[test]
+    fn a_new_connection_replaces_the_old_and_names_are_cleaned() {
+        let mut r = Roster::default();
+        let room = (8, OWNER);
+        let first = r.admit(PeerId(2), PlayerToken(2), " \u{7}Ana\n ", 0, room, |_| false).ok().unwrap();
+        let again = r.admit(PeerId(9), PlayerToken(2), &"x".repeat(99), 5, room, |_| false).ok().unwrap();
+        assert_eq!((first.no, again.no, again.replaced), (PlayerNo(0), PlayerNo(0), Some(PeerId(2))));
+        assert_eq!(r.player_of(PeerId(2)), None);
+        assert_eq!(r.views()[0].name.chars().count(), MAX_NAME);
+        let mut r2 = Roster::default();
+        r2.admit(PeerId(2), PlayerToken(2), " \u{7}Ana\n ", 0, room, |_| false).ok().unwrap();
+        assert_eq!(r2.views()[0].name, "Ana");
+        assert!(!r2.sweep(5_000, 5_000) && r2.sweep(5_001, 5_000), "away after 5 s of silence");
+    }
+}

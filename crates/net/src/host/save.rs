@@ -1,0 +1,181 @@
+//! Saving and restoring a room, so a reloaded host tab resumes it.
+//!
+//! The save holds the config the game started from and the whole event
+//! log, not a `Game`: restoring replays the log through `Game::apply` and
+//! checks the result against the hash saved beside it, so a save from a
+//! build with different rules is caught rather than silently diverging.
+//! Layout: `b"DDSV"`, a u16 format version, the postcard body, and a
+//! 64-bit FNV-1a checksum of the body (browser storage can truncate).
+
+use std::collections::BTreeMap;
+use std::hash::Hasher;
+
+use duel_core::hash::StableHasher;
+use duel_core::{ChoiceId, Event, GameConfig};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::game::Match;
+use super::lobby::Lobby;
+use super::outbox::Outbox;
+use super::roster::Roster;
+use super::seats::Seats;
+use super::{Host, Settings, Stage};
+use crate::dice::{ChaChaDice, DiceState};
+use crate::ids::Seq;
+use crate::wire::check_event;
+
+const MAGIC: [u8; 4] = *b"DDSV";
+const FORMAT: u16 = 1;
+
+/// Why saved bytes could not be restored. The bytes are never trusted
+/// partway: either the whole room comes back or nothing does.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RestoreError {
+    #[error("not a saved room")]
+    NotASave,
+    #[error("saved by a newer or older version (format {0})")]
+    Format(u16),
+    #[error("the save is damaged (checksum mismatch)")]
+    Checksum,
+    #[error("the save does not decode: {0}")]
+    Malformed(String),
+    #[error("the saved game cannot be rebuilt: {0}")]
+    Setup(String),
+    #[error("replaying the saved log gives a different game (another build of the rules?)")]
+    Diverged,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    settings: Settings,
+    roster: Roster,
+    seats: Seats,
+    room_version: u32,
+    stage: SavedStage,
+}
+
+#[derive(Serialize, Deserialize)]
+enum SavedStage {
+    Lobby(Lobby),
+    Playing {
+        config: GameConfig,
+        log: Vec<Event>,
+        dice: DiceState,
+        deadlines: Vec<(ChoiceId, u64)>,
+        review_since: Option<u64>,
+        hash: u64,
+    },
+}
+
+fn checksum(body: &[u8]) -> u64 {
+    let mut h = StableHasher::default();
+    h.write(body);
+    h.finish()
+}
+
+impl Host {
+    /// The room as bytes for browser storage: settings, players (with
+    /// tokens: keep the save private), seats, and the lobby or the game's
+    /// config, log, dice position and clocks. Connections are not saved.
+    pub fn save(&self) -> Vec<u8> {
+        let stage = match &self.stage {
+            Stage::Lobby(l) => SavedStage::Lobby(l.clone()),
+            Stage::Playing(m) => SavedStage::Playing {
+                config: m.config.clone(),
+                log: m.log.clone(),
+                dice: m.dice.state(),
+                deadlines: m.deadlines.iter().map(|(k, v)| (*k, *v)).collect(),
+                review_since: m.review_since,
+                hash: m.game.state_hash(),
+            },
+        };
+        let saved = Saved {
+            settings: self.settings.clone(),
+            roster: self.roster.clone(),
+            seats: self.seats.clone(),
+            room_version: self.room_version,
+            stage,
+        };
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
+        let body = postcard::to_allocvec(&saved).unwrap_or_default();
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        out
+    }
+
+    /// Rebuilds a room from [`Host::save`] bytes. Every player starts
+    /// disconnected and gets `away_after_ms` from the first tick to come back.
+    ///
+    /// # Errors
+    /// A [`RestoreError`] for foreign, damaged or inconsistent bytes; never panics.
+    pub fn restore(bytes: &[u8]) -> Result<Host, RestoreError> {
+        let (Some(head), Some(rest)) = (bytes.get(..6), bytes.get(6..)) else {
+            return Err(RestoreError::NotASave);
+        };
+        if head[..4] != MAGIC {
+            return Err(RestoreError::NotASave);
+        }
+        let format = u16::from_le_bytes([head[4], head[5]]);
+        if format != FORMAT {
+            return Err(RestoreError::Format(format));
+        }
+        let split = rest.len().checked_sub(8).ok_or(RestoreError::Checksum)?;
+        let (body, sum) = rest.split_at(split);
+        let mut sum_bytes = [0u8; 8];
+        sum_bytes.copy_from_slice(sum);
+        if checksum(body) != u64::from_le_bytes(sum_bytes) {
+            return Err(RestoreError::Checksum);
+        }
+        let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let stage = match saved.stage {
+            SavedStage::Lobby(l) => Stage::Lobby(l),
+            SavedStage::Playing { config, log, dice, deadlines, review_since, hash } => {
+                let mut m = replay(config, log, dice, &saved.settings)?;
+                if m.game.state_hash() != hash {
+                    return Err(RestoreError::Diverged);
+                }
+                m.deadlines = deadlines.into_iter().collect::<BTreeMap<_, _>>();
+                m.review_since = review_since;
+                Stage::Playing(Box::new(m))
+            }
+        };
+        Ok(Host {
+            settings: saved.settings,
+            roster: saved.roster,
+            seats: saved.seats,
+            stage,
+            room_version: saved.room_version.wrapping_add(1),
+            room_dirty: false,
+            out: Outbox::default(),
+        })
+    }
+}
+
+/// Rebuilds the match by applying the log to a fresh game, taking
+/// checkpoints where the live host would have.
+fn replay(
+    config: GameConfig,
+    log: Vec<Event>,
+    dice: DiceState,
+    settings: &Settings,
+) -> Result<Match, RestoreError> {
+    let every = settings.timing.checkpoint_every.max(1);
+    let mut m = Match::start(config, ChaChaDice::from_state(dice), settings.timing)
+        .map_err(|e| RestoreError::Setup(e.to_string()))?;
+    for (i, event) in log.iter().enumerate() {
+        check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        m.game.apply(event);
+        let seq = i as u64 + 1;
+        if seq.is_multiple_of(every) {
+            m.checkpoint = (Seq(seq), m.game.clone());
+        }
+    }
+    if !m.game.is_consistent() {
+        return Err(RestoreError::Diverged);
+    }
+    m.log = log;
+    Ok(m)
+}

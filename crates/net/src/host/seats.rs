@@ -1,0 +1,83 @@
+//! The seat table: who holds each seat of the config, in the lobby and in
+//! the game alike. A player may hold several seats (a tablet passed round
+//! the table); a player with none is a spectator; a bot seat is driven by
+//! the room owner's app through the same command path as everyone else.
+
+use duel_core::SeatId;
+use serde::{Deserialize, Serialize};
+
+use crate::ids::PlayerNo;
+use crate::wire::{Refusal, SeatHolder};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Seats(Vec<SeatHolder>);
+
+impl Seats {
+    pub(crate) fn new(count: usize) -> Seats {
+        Seats(vec![SeatHolder::Open; count])
+    }
+
+    pub(crate) fn reset(&mut self, count: usize) {
+        *self = Seats::new(count);
+    }
+
+    pub(crate) fn holder(&self, seat: SeatId) -> Option<SeatHolder> {
+        self.0.get(usize::from(seat.0)).copied()
+    }
+
+    pub(crate) fn set(&mut self, seat: SeatId, holder: SeatHolder) {
+        if let Some(h) = self.0.get_mut(usize::from(seat.0)) {
+            *h = holder;
+        }
+    }
+
+    pub(crate) fn all(&self) -> &[SeatHolder] {
+        &self.0
+    }
+
+    /// Every seat with its holder.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (SeatId, SeatHolder)> + '_ {
+        self.0.iter().enumerate().map(|(i, h)| (SeatId(u8::try_from(i).unwrap_or(u8::MAX)), *h))
+    }
+
+    pub(crate) fn holds_any(&self, player: PlayerNo) -> bool {
+        self.0.contains(&SeatHolder::Player(player))
+    }
+
+    /// Whether `player` may send intents for `seat`: it holds it, or it is
+    /// the owner and the seat is a bot's.
+    pub(crate) fn may_act(&self, seat: SeatId, player: PlayerNo, is_owner: bool) -> Result<(), Refusal> {
+        match self.holder(seat) {
+            None => Err(Refusal::NoSuchSeat(seat)),
+            Some(SeatHolder::Player(p)) if p == player => Ok(()),
+            Some(SeatHolder::Bot) if is_owner => Ok(()),
+            Some(_) => Err(Refusal::NotYourSeat(seat)),
+        }
+    }
+
+    /// Takes an open seat (claiming one's own seat again is fine).
+    pub(crate) fn claim(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
+        match self.holder(seat) {
+            None => Err(Refusal::NoSuchSeat(seat)),
+            Some(SeatHolder::Open) => {
+                self.set(seat, SeatHolder::Player(player));
+                Ok(())
+            }
+            Some(SeatHolder::Player(p)) if p == player => Ok(()),
+            Some(SeatHolder::Bot) => Err(Refusal::BotSeat(seat)),
+            Some(SeatHolder::Player(_)) => Err(Refusal::SeatTaken(seat)),
+        }
+    }
+
+    /// Gives a held seat back.
+    pub(crate) fn release(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
+        match self.holder(seat) {
+            None => Err(Refusal::NoSuchSeat(seat)),
+            Some(SeatHolder::Player(p)) if p == player => {
+                self.set(seat, SeatHolder::Open);
+                Ok(())
+            }
+            Some(_) => Err(Refusal::NotYourSeat(seat)),
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Small identifiers that cross the wire. Each is a newtype so a transport
+//! id can never be mistaken for a player, nor a sequence number for a
+//! command id.
+
+use serde::{Deserialize, Serialize};
+
+/// A transport-level peer: who a datagram came from or goes to.
+///
+/// 128 bits so a matchbox `PeerId` (a UUID) maps onto it one to one. It
+/// changes on every reconnect, so it never identifies a *player*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PeerId(pub u128);
+
+/// A player's secret identity, kept in browser storage across reloads.
+///
+/// The host never reveals tokens to other peers (the room view shows
+/// [`PlayerNo`]s), so knowing someone's seat does not let you act for them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PlayerToken(pub u128);
+
+impl std::fmt::Debug for PlayerToken {
+    /// Only a prefix: tokens are secrets and logs are shared in bug reports.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PlayerToken({:08x}…)", (self.0 >> 96) as u32)
+    }
+}
+
+/// The host's public number for an admitted player, in admission order.
+/// Stable for the life of the room (saved with it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PlayerNo(pub u16);
+
+/// A peer's number for one of its commands (intents, seat claims, lobby
+/// edits). Consecutive per player; the host processes each player's
+/// commands in this order and deduplicates by `(player, id)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CommandId(pub u32);
+
+/// The 1-based position of an event in the room's log. `Seq(0)` is "no
+/// event yet": a replica at head `Seq(n)` has applied events `1..=n`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Seq(pub u64);
+
+impl Seq {
+    /// The sequence number after this one.
+    pub fn next(self) -> Seq {
+        Seq(self.0.saturating_add(1))
+    }
+}

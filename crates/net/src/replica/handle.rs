@@ -1,0 +1,217 @@
+//! The replica's side of the protocol: host messages in, requests out.
+
+use super::sync::GameSync;
+use super::{Link, Notice, Replica};
+use crate::ids::{CommandId, PlayerNo};
+use crate::wire::{HostMsg, PeerMsg, Refusal, RoomView, Snapshot};
+
+impl Replica {
+    /// Handles one datagram from the host. Bytes that do not decode are
+    /// dropped (they change nothing); the host is the only sender.
+    pub fn handle(&mut self, now_ms: u64, datagram: &[u8]) -> Vec<Vec<u8>> {
+        let msg = match self.decoder.decode(datagram) {
+            Ok(Some(msg)) => msg,
+            Ok(None) => return Vec::new(),
+            Err(crate::wire::WireError::Version { ours, theirs }) => {
+                // The host speaks another protocol: it can't understand us either.
+                let reason = Refusal::Version { host: theirs, peer: ours };
+                self.link = Link::Refused(reason.clone());
+                self.notice(Notice::Refused(reason));
+                return Vec::new();
+            }
+            Err(_) => return Vec::new(),
+        };
+        self.last_heard = Some(now_ms);
+        let mut out = Vec::new();
+        match msg {
+            HostMsg::Welcome { build: _, you, next_command } => {
+                self.welcome(now_ms, you, next_command, &mut out)
+            }
+            HostMsg::Refused { reason } => self.refused_by_host(now_ms, reason, &mut out),
+            HostMsg::Room(view) => self.room_view(view),
+            HostMsg::Sync(snapshot) => self.snapshot(*snapshot),
+            HostMsg::Events { from, events, hash } => {
+                if let Some(sync) = &mut self.sync {
+                    let before = sync.head;
+                    let offered = sync.offer(from, events, hash);
+                    let after = sync.head;
+                    if offered.applied > 0 {
+                        self.notice(Notice::Applied { from: before.next(), to: after });
+                    }
+                    if offered.mismatch {
+                        self.notice(Notice::Desync { head: after });
+                    }
+                }
+            }
+            HostMsg::Accepted { id } => {
+                if self.pending.answered(id).is_some() {
+                    self.notice(Notice::Accepted { id });
+                }
+            }
+            HostMsg::Rejected { id, reason } => {
+                let command = self.pending.answered(id);
+                self.notice(Notice::Rejected { id, command, reason });
+            }
+            HostMsg::Pong { nonce: _, head, hash, room } => {
+                if self.room.as_ref().is_none_or(|r| r.version < room) {
+                    self.asked_room = None;
+                    self.ask(now_ms, &mut out, Ask::Room);
+                }
+                if let Some(sync) = &mut self.sync {
+                    if head == sync.head
+                        && hash.is_some_and(|h| h != sync.game.state_hash())
+                        && !sync.desynced
+                    {
+                        sync.desynced = true;
+                        let at = sync.head;
+                        self.notice(Notice::Desync { head: at });
+                    }
+                }
+                if self.head() < head {
+                    self.ask(now_ms, &mut out, Ask::Resend);
+                }
+            }
+        }
+        self.requests(now_ms, &mut out);
+        self.encode(&out)
+    }
+
+    /// Advances the clock: Hello retries, heartbeats, command resends, and
+    /// repeated requests for whatever is still missing.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let retry = self.cfg.timing.retry_ms;
+        match self.link {
+            Link::Refused(_) => {}
+            Link::Joining { hello_at } => {
+                if hello_at.is_none_or(|t| now_ms.saturating_sub(t) >= retry) {
+                    self.link = Link::Joining { hello_at: Some(now_ms) };
+                    out.push(self.hello());
+                }
+            }
+            Link::Joined { .. } => {
+                if self.last_ping.is_none_or(|t| now_ms.saturating_sub(t) >= self.cfg.timing.ping_ms) {
+                    self.last_ping = Some(now_ms);
+                    self.nonce = self.nonce.wrapping_add(1);
+                    out.push(PeerMsg::Ping { nonce: self.nonce });
+                }
+                for (id, command) in self.pending.due(now_ms, retry) {
+                    out.push(PeerMsg::Command { id, command });
+                }
+                self.requests(now_ms, &mut out);
+            }
+        }
+        self.encode(&out)
+    }
+
+    fn welcome(&mut self, now: u64, you: PlayerNo, next: CommandId, out: &mut Vec<PeerMsg>) {
+        let first = !matches!(self.link, Link::Joined { you: y } if y == you);
+        self.link = Link::Joined { you };
+        if first {
+            self.trust_next_sync = true;
+            self.trust_next_room = true;
+            self.pending.continue_from(next);
+            for (id, command) in self.pending.all(now) {
+                out.push(PeerMsg::Command { id, command });
+            }
+            self.notice(Notice::Joined { you });
+        }
+    }
+
+    fn refused_by_host(&mut self, now: u64, reason: Refusal, out: &mut Vec<PeerMsg>) {
+        match reason {
+            // The host does not know this connection (it restarted): join again.
+            Refusal::NotJoined => {
+                if !matches!(self.link, Link::Refused(_)) {
+                    self.link = Link::Joining { hello_at: Some(now) };
+                    out.push(self.hello());
+                }
+            }
+            Refusal::Version { .. }
+            | Refusal::Build { .. }
+            | Refusal::RoomFull { .. }
+            | Refusal::Replaced => {
+                self.link = Link::Refused(reason.clone());
+                self.notice(Notice::Refused(reason));
+            }
+            other => self.notice(Notice::Refused(other)),
+        }
+    }
+
+    fn room_view(&mut self, view: RoomView) {
+        // Late copies are dropped by version; the first view after `Welcome`
+        // is taken whatever its number (a restored host counts from its save).
+        let trusted = std::mem::take(&mut self.trust_next_room);
+        if trusted || self.room.as_ref().is_none_or(|r| r.version < view.version) {
+            self.room = Some(view);
+            self.notice(Notice::Room);
+        }
+    }
+
+    fn snapshot(&mut self, snapshot: Snapshot) {
+        let Some(mut fresh) = GameSync::from_snapshot(snapshot) else { return };
+        let trusted = std::mem::take(&mut self.trust_next_sync);
+        let take = match &self.sync {
+            None => true,
+            Some(old) => trusted || old.desynced || fresh.head >= old.head,
+        };
+        if !take {
+            return;
+        }
+        if let Some(old) = self.sync.take() {
+            fresh.adopt_ahead(old);
+        }
+        let mut head = fresh.head;
+        let drained = fresh.drain();
+        if drained.applied > 0 {
+            head = fresh.head;
+        }
+        let mismatch = drained.mismatch;
+        self.sync = Some(fresh);
+        self.asked_snapshot = None;
+        self.notice(Notice::Synced { head });
+        if mismatch {
+            self.notice(Notice::Desync { head });
+        }
+    }
+
+    /// Asks for what is missing: a snapshot (desynced, or the game started
+    /// without us having one) or the events behind a gap.
+    fn requests(&mut self, now: u64, out: &mut Vec<PeerMsg>) {
+        if !matches!(self.link, Link::Joined { .. }) {
+            return;
+        }
+        let started = self.room.as_ref().is_some_and(|r| r.started);
+        match &self.sync {
+            None if started => self.ask(now, out, Ask::Snapshot),
+            Some(s) if s.desynced => self.ask(now, out, Ask::Snapshot),
+            Some(s) if s.has_gap() => self.ask(now, out, Ask::Resend),
+            _ => {}
+        }
+    }
+
+    fn ask(&mut self, now: u64, out: &mut Vec<PeerMsg>, what: Ask) {
+        let retry = self.cfg.timing.retry_ms;
+        let slot = match what {
+            Ask::Resend => &mut self.asked_resend,
+            Ask::Snapshot => &mut self.asked_snapshot,
+            Ask::Room => &mut self.asked_room,
+        };
+        if slot.is_some_and(|t| now.saturating_sub(t) < retry) {
+            return;
+        }
+        *slot = Some(now);
+        out.push(match what {
+            Ask::Resend => PeerMsg::Resend { from: self.head().next() },
+            Ask::Snapshot => PeerMsg::SnapshotPlease,
+            Ask::Room => PeerMsg::RoomPlease,
+        });
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Ask {
+    Resend,
+    Snapshot,
+    Room,
+}

@@ -1,0 +1,294 @@
+//! The replica: one device's view of the room. It sends this player's
+//! commands (each numbered, resent until answered), applies the host's
+//! events strictly in order, asks for what it misses, and exposes the
+//! current `Game` and room for the UI. No I/O: datagrams and the clock come
+//! in, datagrams for the host go out.
+
+mod handle;
+mod pending;
+mod sync;
+
+pub use pending::MAX_PENDING;
+
+use duel_core::{Game, Intent, RuleError, SeatId};
+use thiserror::Error;
+
+use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
+use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder};
+use pending::Pending;
+use sync::GameSync;
+
+/// The replica's cadences, in milliseconds of the caller's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplicaTiming {
+    /// Heartbeat period.
+    pub ping_ms: u64,
+    /// Wait before resending a `Hello`, an unanswered command, or a request
+    /// for missing events or a snapshot.
+    pub retry_ms: u64,
+}
+
+impl Default for ReplicaTiming {
+    fn default() -> ReplicaTiming {
+        ReplicaTiming { ping_ms: 1_000, retry_ms: 500 }
+    }
+}
+
+/// Who this replica speaks for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplicaConfig {
+    /// The player's token from browser storage.
+    pub player: PlayerToken,
+    pub name: String,
+    /// The app's build id (must match the host's).
+    pub build: String,
+    pub timing: ReplicaTiming,
+}
+
+impl ReplicaConfig {
+    /// A config with default timing.
+    pub fn new(player: PlayerToken, name: impl Into<String>, build: impl Into<String>) -> ReplicaConfig {
+        ReplicaConfig { player, name: name.into(), build: build.into(), timing: ReplicaTiming::default() }
+    }
+}
+
+/// Something the UI may want to show or react to. Drained with [`Replica::drain_notices`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// Admitted to the room as player `you`.
+    Joined { you: PlayerNo },
+    /// The host refused the connection; see the reason (reload, room full, …).
+    Refused(Refusal),
+    /// The room view changed.
+    Room,
+    /// A game copy was (re)built from a snapshot.
+    Synced { head: Seq },
+    /// Events `from..=to` were applied.
+    Applied { from: Seq, to: Seq },
+    /// A command was carried out.
+    Accepted { id: CommandId },
+    /// A command was refused; nothing changed.
+    Rejected { id: CommandId, command: Option<Command>, reason: Refusal },
+    /// The copy disagreed with the host's hash; a snapshot was requested.
+    Desync { head: Seq },
+}
+
+/// Why a command was not even sent.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum SubmitError {
+    #[error("not connected to the room yet")]
+    NotJoined,
+    #[error("the game has not started")]
+    NotStarted,
+    #[error("you do not hold seat {}", .0.0)]
+    NotYourSeat(SeatId),
+    /// The local copy already says no (the host would too).
+    #[error("{0}")]
+    Rule(RuleError),
+    #[error("too many commands are waiting for the host")]
+    Busy,
+    #[error("the command is too large to send")]
+    TooLarge,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Link {
+    /// Saying Hello; `hello_at` is when the last one went out.
+    Joining {
+        hello_at: Option<u64>,
+    },
+    Joined {
+        you: PlayerNo,
+    },
+    Refused(Refusal),
+}
+
+/// A command's id and the datagrams to send to the host.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Submitted {
+    pub id: CommandId,
+    pub datagrams: Vec<Vec<u8>>,
+}
+
+/// One device's replica. See the module docs.
+#[derive(Debug)]
+pub struct Replica {
+    cfg: ReplicaConfig,
+    decoder: HostDecoder,
+    link: Link,
+    room: Option<RoomView>,
+    sync: Option<GameSync>,
+    /// Adopt the next snapshot whatever its head (the one after `Welcome`:
+    /// a host restored from an older save is still the authority).
+    trust_next_sync: bool,
+    trust_next_room: bool,
+    pending: Pending,
+    notices: Vec<Notice>,
+    asked_resend: Option<u64>,
+    asked_snapshot: Option<u64>,
+    asked_room: Option<u64>,
+    last_ping: Option<u64>,
+    last_heard: Option<u64>,
+    nonce: u64,
+}
+
+/// Notices kept if the app never drains them.
+const MAX_NOTICES: usize = 1024;
+
+impl Replica {
+    /// A replica that has not said Hello yet: call [`Replica::connect`].
+    pub fn new(cfg: ReplicaConfig) -> Replica {
+        Replica {
+            cfg,
+            decoder: HostDecoder::default(),
+            link: Link::Joining { hello_at: None },
+            room: None,
+            sync: None,
+            trust_next_sync: false,
+            trust_next_room: false,
+            pending: Pending::default(),
+            notices: Vec::new(),
+            asked_resend: None,
+            asked_snapshot: None,
+            asked_room: None,
+            last_ping: None,
+            last_heard: None,
+            nonce: 0,
+        }
+    }
+
+    /// (Re)starts the handshake, e.g. after the transport reconnected to
+    /// the host under a new peer id. The game copy and unanswered commands
+    /// are kept; the commands are resent once the host welcomes us back.
+    pub fn connect(&mut self, now_ms: u64) -> Vec<Vec<u8>> {
+        self.link = Link::Joining { hello_at: Some(now_ms) };
+        self.decoder = HostDecoder::default();
+        self.encode(&[self.hello()])
+    }
+
+    /// Sends a game intent for `seat`, after checking it against the local
+    /// copy (the host checks again: the copy may be a moment behind).
+    ///
+    /// # Errors
+    /// A [`SubmitError`] when the intent would surely be refused; nothing is sent.
+    pub fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<Submitted, SubmitError> {
+        let you = self.me().ok_or(SubmitError::NotJoined)?;
+        let game = self.game().ok_or(SubmitError::NotStarted)?;
+        if !self.may_drive(you, seat) {
+            return Err(SubmitError::NotYourSeat(seat));
+        }
+        game.validate(seat, &intent).map_err(SubmitError::Rule)?;
+        self.command(now_ms, Command::Intent { seat, intent })
+    }
+
+    /// Sends any command (seat claims, lobby edits, start) without local checks.
+    ///
+    /// # Errors
+    /// [`SubmitError::NotJoined`], [`SubmitError::Busy`] or [`SubmitError::TooLarge`].
+    pub fn command(&mut self, now_ms: u64, command: Command) -> Result<Submitted, SubmitError> {
+        if self.me().is_none() {
+            return Err(SubmitError::NotJoined);
+        }
+        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone() };
+        encode_peer(&msg).map_err(|_| SubmitError::TooLarge)?;
+        let id = self.pending.push(command.clone(), now_ms).ok_or(SubmitError::Busy)?;
+        let datagrams = self.encode(&[PeerMsg::Command { id, command }]);
+        Ok(Submitted { id, datagrams })
+    }
+
+    /// Leaving on purpose: the host marks this player away at once.
+    pub fn bye(&mut self) -> Vec<Vec<u8>> {
+        self.encode(&[PeerMsg::Bye])
+    }
+
+    /// The current game, once started.
+    pub fn game(&self) -> Option<&Game> {
+        self.sync.as_ref().map(|s| &s.game)
+    }
+
+    /// The last event applied.
+    pub fn head(&self) -> Seq {
+        self.sync.as_ref().map(|s| s.head).unwrap_or_default()
+    }
+
+    /// The room view, once welcomed.
+    pub fn room(&self) -> Option<&RoomView> {
+        self.room.as_ref()
+    }
+
+    /// This player's number, once welcomed.
+    pub fn me(&self) -> Option<PlayerNo> {
+        match self.link {
+            Link::Joined { you } => Some(you),
+            _ => None,
+        }
+    }
+
+    /// Why the host refused us, if it did.
+    pub fn refused(&self) -> Option<&Refusal> {
+        match &self.link {
+            Link::Refused(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Seats this player holds.
+    pub fn my_seats(&self) -> Vec<SeatId> {
+        match (self.room(), self.me()) {
+            (Some(room), Some(me)) => room.seats_of(me),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Seats this app must drive with a bot (non-empty only for the room owner).
+    pub fn bot_seats_to_drive(&self) -> Vec<SeatId> {
+        match (self.room(), self.me()) {
+            (Some(room), Some(me)) if room.owner == Some(me) => room.bot_seats(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Commands sent and not yet answered.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Whether the copy is waiting for a snapshot after a hash mismatch.
+    pub fn desynced(&self) -> bool {
+        self.sync.as_ref().is_some_and(|s| s.desynced)
+    }
+
+    /// How long since anything came from the host (`None`: never).
+    pub fn host_silent_for(&self, now_ms: u64) -> Option<u64> {
+        self.last_heard.map(|t| now_ms.saturating_sub(t))
+    }
+
+    /// Takes the notices gathered since the last call.
+    pub fn drain_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn may_drive(&self, you: PlayerNo, seat: SeatId) -> bool {
+        let Some(room) = self.room() else { return false };
+        match room.seats.get(usize::from(seat.0)) {
+            Some(SeatHolder::Player(p)) => *p == you,
+            Some(SeatHolder::Bot) => room.owner == Some(you),
+            _ => false,
+        }
+    }
+
+    fn hello(&self) -> PeerMsg {
+        PeerMsg::Hello { player: self.cfg.player, name: self.cfg.name.clone(), build: self.cfg.build.clone() }
+    }
+
+    fn notice(&mut self, n: Notice) {
+        if self.notices.len() >= MAX_NOTICES {
+            self.notices.remove(0);
+        }
+        self.notices.push(n);
+    }
+
+    fn encode(&self, msgs: &[PeerMsg]) -> Vec<Vec<u8>> {
+        msgs.iter().filter_map(|m| encode_peer(m).ok()).collect()
+    }
+}

@@ -1,0 +1,156 @@
+//! The replica's copy of the game: events applied strictly in sequence,
+//! batches that arrive early held until the gap before them is filled, and
+//! the host's periodic hash checked after applying.
+
+use std::collections::BTreeMap;
+
+use duel_core::{Event, Game};
+
+use crate::ids::Seq;
+use crate::wire::Snapshot;
+
+/// Early batches held at most (each is one host broadcast).
+const MAX_AHEAD: usize = 512;
+
+/// What offering a batch did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Offered {
+    /// Events applied now (this batch and any held ones it unblocked).
+    pub(crate) applied: u64,
+    /// A hash disagreed: the copy is wrong and needs a snapshot.
+    pub(crate) mismatch: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct GameSync {
+    pub(crate) game: Game,
+    pub(crate) head: Seq,
+    ahead: BTreeMap<u64, (Vec<Event>, Option<u64>)>,
+    /// Set by a hash mismatch; nothing more is applied until a snapshot.
+    pub(crate) desynced: bool,
+}
+
+impl GameSync {
+    /// A copy from a snapshot: the checkpoint with its tail applied. `None`
+    /// if the result does not have the hash the host sent.
+    pub(crate) fn from_snapshot(snapshot: Snapshot) -> Option<GameSync> {
+        let Snapshot { seq, mut game, tail, hash } = snapshot;
+        for e in &tail {
+            game.apply(e);
+        }
+        if game.state_hash() != hash {
+            return None;
+        }
+        let head = Seq(seq.0.saturating_add(tail.len() as u64));
+        Some(GameSync { game, head, ahead: BTreeMap::new(), desynced: false })
+    }
+
+    /// Carries over batches held by the copy this one replaces.
+    pub(crate) fn adopt_ahead(&mut self, old: GameSync) {
+        self.ahead = old.ahead;
+        self.ahead.retain(|from, (events, _)| from + events.len() as u64 > self.head.0 + 1);
+    }
+
+    /// Whether batches are held behind a gap.
+    pub(crate) fn has_gap(&self) -> bool {
+        !self.ahead.is_empty()
+    }
+
+    /// Offers a batch of events starting at `from`.
+    pub(crate) fn offer(&mut self, from: Seq, events: Vec<Event>, hash: Option<u64>) -> Offered {
+        let mut done = Offered::default();
+        if self.desynced || events.is_empty() || from.0 == 0 {
+            return done;
+        }
+        let end = from.0 + events.len() as u64 - 1;
+        if end <= self.head.0 {
+            return done;
+        }
+        if from.0 > self.head.0 + 1 {
+            if self.ahead.len() < MAX_AHEAD {
+                self.ahead.entry(from.0).or_insert((events, hash));
+            }
+            return done;
+        }
+        self.apply_from(from.0, &events, hash, &mut done);
+        self.drain_into(&mut done);
+        done
+    }
+
+    /// Applies held batches that now continue the head.
+    pub(crate) fn drain(&mut self) -> Offered {
+        let mut done = Offered::default();
+        self.drain_into(&mut done);
+        done
+    }
+
+    fn drain_into(&mut self, done: &mut Offered) {
+        while let Some(entry) = self.ahead.first_entry() {
+            let from = *entry.key();
+            if from > self.head.0 + 1 {
+                break;
+            }
+            let (events, hash) = entry.remove();
+            if from + events.len() as u64 > self.head.0 + 1 {
+                self.apply_from(from, &events, hash, done);
+            }
+        }
+    }
+
+    /// Applies the part of a batch past the head, then checks the hash.
+    fn apply_from(&mut self, from: u64, events: &[Event], hash: Option<u64>, done: &mut Offered) {
+        if self.desynced {
+            return;
+        }
+        let skip = (self.head.0 + 1 - from) as usize;
+        for e in events.get(skip..).unwrap_or_default() {
+            self.game.apply(e);
+            self.head = self.head.next();
+            done.applied += 1;
+        }
+        if hash.is_some_and(|h| h != self.game.state_hash()) {
+            self.desynced = true;
+            done.mismatch = true;
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use duel_core::{GameConfig, SeatId};
+
+    fn away(seat: u8, away: bool) -> Event {
+        Event::SeatAway { seat: SeatId(seat), away }
+    }
+
+    fn fresh() -> GameSync {
+        let game = Game::new(GameConfig::quick_duel(1)).unwrap();
+        let hash = game.state_hash();
+        GameSync::from_snapshot(Snapshot { seq: Seq(0), game, tail: vec![], hash }).unwrap()
+    }
+
+    #[test]
+    fn early_batches_wait_for_the_gap_and_overlaps_apply_once() {
+        let mut s = fresh();
+        assert_eq!(s.offer(Seq(3), vec![away(0, true)], None), Offered::default());
+        assert!(s.has_gap());
+        // 1..=2 arrive, with 2 twice (an overlap): 3 follows from the held batch.
+        assert_eq!(s.offer(Seq(1), vec![away(1, true), away(1, false)], None).applied, 3);
+        assert_eq!(s.offer(Seq(2), vec![away(1, false), away(0, true)], None).applied, 0);
+        assert_eq!((s.head, s.has_gap()), (Seq(3), false));
+        assert!(s.game.is_away(SeatId(0)) && !s.game.is_away(SeatId(1)));
+    }
+
+    #[test]
+    fn a_wrong_hash_stops_the_copy_until_a_snapshot() {
+        let mut s = fresh();
+        let out = s.offer(Seq(1), vec![away(0, true)], Some(1));
+        assert!(out.mismatch && s.desynced);
+        assert_eq!(s.offer(Seq(2), vec![away(0, false)], None).applied, 0);
+        let game = Game::new(GameConfig::quick_duel(1)).unwrap();
+        let bad = Snapshot { seq: Seq(0), hash: 7, game, tail: vec![] };
+        assert!(GameSync::from_snapshot(bad).is_none(), "a snapshot must match its own hash");
+    }
+}

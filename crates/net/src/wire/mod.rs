@@ -1,0 +1,243 @@
+//! The wire format: a 5-byte header on every datagram, then a postcard body.
+//!
+//! ```text
+//! 0..2  magic  b"DD"
+//! 2..4  protocol version, u16 little-endian
+//! 4     kind: 0 = a whole message, 1 = one chunk of a large host message
+//! 5..   postcard body
+//! ```
+//!
+//! The version sits outside the body so a peer on another version is told
+//! so (and to reload) instead of getting a confusing decode error. Postcard
+//! is compact (varints, no field names: an event is a dozen bytes), has a
+//! stable documented format, is `no_std`, works the same on wasm32 and
+//! native, and its decoder never panics and never preallocates from a
+//! length prefix beyond what serde's cautious size hints allow.
+//! See `docs/PROTOCOL.md`.
+
+mod chunk;
+mod msg;
+mod refusal;
+mod sanitize;
+
+pub use chunk::Reassembler;
+pub use msg::{Command, HostMsg, LobbyEdit, PeerMsg, PlayerView, RoomView, SeatHolder, Snapshot};
+pub use refusal::Refusal;
+pub use sanitize::{check_event, check_game};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use thiserror::Error;
+
+/// The protocol this build speaks. Bump on any change to the messages.
+pub const PROTOCOL_VERSION: u16 = 1;
+/// First two bytes of every datagram.
+pub const MAGIC: [u8; 2] = *b"DD";
+/// Header bytes before the body.
+pub const HEADER_LEN: usize = 5;
+/// Largest datagram either side sends or accepts: 16 KiB, the message size
+/// every browser's WebRTC data channel delivers without fragmentation trouble.
+pub const MAX_DATAGRAM: usize = 16 * 1024;
+/// Largest host message after reassembly (a snapshot is a few KiB; this is a guard).
+pub const MAX_MESSAGE: usize = 1024 * 1024;
+
+const KIND_WHOLE: u8 = 0;
+const KIND_CHUNK: u8 = 1;
+
+/// Why bytes could not become a message. Nothing is changed by a failed decode.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WireError {
+    #[error("datagram of {len} bytes is shorter than the header")]
+    TooShort { len: usize },
+    #[error("not a Dice Duel datagram (bad magic)")]
+    BadMagic,
+    #[error("protocol version {theirs} (this app speaks {ours}): reload the page")]
+    Version { ours: u16, theirs: u16 },
+    #[error("unknown datagram kind {0}")]
+    UnknownKind(u8),
+    #[error("message of {len} bytes is over the {max}-byte limit")]
+    Oversized { len: usize, max: usize },
+    #[error("cannot decode: {0}")]
+    Malformed(String),
+    #[error("{0} stray bytes after the message")]
+    TrailingBytes(usize),
+    #[error("peers may not send chunked messages")]
+    ChunkFromPeer,
+    #[error("bad chunk: {0}")]
+    BadChunk(&'static str),
+    #[error("impossible value: {0}")]
+    Invalid(&'static str),
+}
+
+impl WireError {
+    /// The refusal the host sends back for a datagram it could not use.
+    pub fn refusal(&self) -> crate::wire::Refusal {
+        match self {
+            WireError::Version { ours, theirs } => Refusal::Version { host: *ours, peer: *theirs },
+            WireError::Oversized { len, max } => Refusal::Oversized {
+                len: u32::try_from(*len).unwrap_or(u32::MAX),
+                max: u32::try_from(*max).unwrap_or(u32::MAX),
+            },
+            other => Refusal::Malformed(other.to_string()),
+        }
+    }
+}
+
+/// Reads and checks the header, returning the kind byte and the body.
+///
+/// # Errors
+/// Short, oversized, foreign or other-version datagrams.
+pub fn split_header(bytes: &[u8]) -> Result<(u8, &[u8]), WireError> {
+    if bytes.len() > MAX_DATAGRAM {
+        return Err(WireError::Oversized { len: bytes.len(), max: MAX_DATAGRAM });
+    }
+    let (Some(head), Some(body)) = (bytes.get(..HEADER_LEN), bytes.get(HEADER_LEN..)) else {
+        return Err(WireError::TooShort { len: bytes.len() });
+    };
+    if head[..2] != MAGIC {
+        return Err(WireError::BadMagic);
+    }
+    let theirs = u16::from_le_bytes([head[2], head[3]]);
+    if theirs != PROTOCOL_VERSION {
+        return Err(WireError::Version { ours: PROTOCOL_VERSION, theirs });
+    }
+    Ok((head[4], body))
+}
+
+fn header(kind: u8) -> Vec<u8> {
+    let v = PROTOCOL_VERSION.to_le_bytes();
+    vec![MAGIC[0], MAGIC[1], v[0], v[1], kind]
+}
+
+/// Decodes a postcard body that must be consumed exactly.
+fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
+    let (value, rest) =
+        postcard::take_from_bytes::<T>(bytes).map_err(|e| WireError::Malformed(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(WireError::TrailingBytes(rest.len()));
+    }
+    Ok(value)
+}
+
+fn to_body<T: Serialize>(value: &T, out: Vec<u8>) -> Result<Vec<u8>, WireError> {
+    postcard::to_extend(value, out).map_err(|e| WireError::Malformed(e.to_string()))
+}
+
+/// Encodes a peer message into one datagram.
+///
+/// # Errors
+/// [`WireError::Oversized`] if it does not fit one datagram (peers never chunk).
+pub fn encode_peer(msg: &PeerMsg) -> Result<Vec<u8>, WireError> {
+    let bytes = to_body(msg, header(KIND_WHOLE))?;
+    if bytes.len() > MAX_DATAGRAM {
+        return Err(WireError::Oversized { len: bytes.len(), max: MAX_DATAGRAM });
+    }
+    Ok(bytes)
+}
+
+/// Decodes a datagram from a peer (host side). Never panics.
+///
+/// # Errors
+/// Any [`WireError`]; chunked datagrams are refused, peers have no reason to send them.
+pub fn decode_peer(bytes: &[u8]) -> Result<PeerMsg, WireError> {
+    match split_header(bytes)? {
+        (KIND_WHOLE, b) => body(b),
+        (KIND_CHUNK, _) => Err(WireError::ChunkFromPeer),
+        (kind, _) => Err(WireError::UnknownKind(kind)),
+    }
+}
+
+/// Encodes a host message into one datagram, or into chunks of at most
+/// [`MAX_DATAGRAM`] bytes when it is larger. `transfer` numbers chunked
+/// messages so a replica never mixes two; it is advanced when used.
+///
+/// # Errors
+/// [`WireError::Oversized`] past [`MAX_MESSAGE`].
+pub fn encode_host(msg: &HostMsg, transfer: &mut u32) -> Result<Vec<Vec<u8>>, WireError> {
+    let whole = to_body(msg, header(KIND_WHOLE))?;
+    if whole.len() <= MAX_DATAGRAM {
+        return Ok(vec![whole]);
+    }
+    let payload = whole.get(HEADER_LEN..).unwrap_or_default();
+    if payload.len() > MAX_MESSAGE {
+        return Err(WireError::Oversized { len: payload.len(), max: MAX_MESSAGE });
+    }
+    let id = *transfer;
+    *transfer = transfer.wrapping_add(1);
+    chunk::split(id, payload, header(KIND_CHUNK))
+}
+
+/// Host-message decoding with chunk reassembly (replica side).
+#[derive(Debug, Default)]
+pub struct HostDecoder {
+    chunks: Reassembler,
+}
+
+impl HostDecoder {
+    /// Decodes one datagram: `Ok(None)` while a chunked message is incomplete.
+    ///
+    /// # Errors
+    /// Any [`WireError`]; the decoder's state is unchanged by a bad datagram
+    /// except that a transfer it contradicts is dropped.
+    pub fn decode(&mut self, bytes: &[u8]) -> Result<Option<HostMsg>, WireError> {
+        let msg: HostMsg = match split_header(bytes)? {
+            (KIND_WHOLE, b) => body(b)?,
+            (KIND_CHUNK, b) => match self.chunks.push(b)? {
+                Some(whole) => body(&whole)?,
+                None => return Ok(None),
+            },
+            (kind, _) => return Err(WireError::UnknownKind(kind)),
+        };
+        sanitize::check_host_msg(&msg)?;
+        Ok(Some(msg))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::ids::{CommandId, PlayerToken, Seq};
+    use duel_core::{Event, SeatId};
+
+    #[test]
+    fn peer_messages_round_trip_in_one_small_datagram() {
+        let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into() };
+        let bytes = encode_peer(&msg).unwrap();
+        assert_eq!(&bytes[..4], &[b'D', b'D', 1, 0]);
+        assert_eq!(decode_peer(&bytes), Ok(msg));
+        let claim = PeerMsg::Command { id: CommandId(3), command: Command::Claim { seat: SeatId(1) } };
+        assert!(encode_peer(&claim).unwrap().len() < 16, "commands are tiny");
+    }
+
+    #[test]
+    fn large_host_messages_are_chunked_and_reassembled() {
+        let events = vec![Event::SeatAway { seat: SeatId(3), away: true }; 20_000];
+        let msg = HostMsg::Events { from: Seq(1), events, hash: Some(9) };
+        let mut transfer = 0;
+        let datagrams = encode_host(&msg, &mut transfer).unwrap();
+        assert!(datagrams.len() > 2 && datagrams.iter().all(|d| d.len() <= MAX_DATAGRAM));
+        assert_eq!(transfer, 1);
+        let mut decoder = HostDecoder::default();
+        let mut got = None;
+        for d in datagrams.iter().rev() {
+            got = decoder.decode(d).unwrap().or(got);
+        }
+        assert_eq!(got, Some(msg));
+    }
+
+    #[test]
+    fn oversized_peer_messages_are_not_sent() {
+        let name = "x".repeat(MAX_DATAGRAM);
+        let msg = PeerMsg::Hello { player: PlayerToken(1), name, build: String::new() };
+        assert!(matches!(encode_peer(&msg), Err(WireError::Oversized { .. })));
+    }
+
+    #[test]
+    fn another_version_is_named_not_misread() {
+        let mut bytes = encode_peer(&PeerMsg::Bye).unwrap();
+        bytes[2] = 9;
+        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 9 }));
+        assert!(WireError::Version { ours: 1, theirs: 9 }.refusal().to_string().contains("reload"));
+    }
+}

@@ -1,0 +1,60 @@
+//! Why the host said no. One enum for connection refusals and command
+//! rejections alike, so the UI has one place to turn a reason into text; the
+//! `Display` is meant to be shown to the player as is.
+
+use duel_core::{RuleError, SeatId};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::ids::CommandId;
+
+/// A reason the host refused a connection or rejected a command.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum Refusal {
+    /// The datagram header names another protocol version.
+    #[error("this room runs protocol version {host} but your app speaks {peer}: reload the page")]
+    Version { host: u16, peer: u16 },
+    /// Another build of the app: the rules code could differ.
+    #[error("this room runs app build {host:?} but yours is {peer:?}: reload the page")]
+    Build { host: String, peer: String },
+    #[error("the room is full ({capacity} players)")]
+    RoomFull { capacity: u16 },
+    /// Bytes that do not decode to a message.
+    #[error("malformed message: {0}")]
+    Malformed(String),
+    #[error("message of {len} bytes is over the {max}-byte limit")]
+    Oversized { len: u32, max: u32 },
+    /// Anything but `Hello` before the host admitted this connection.
+    #[error("say Hello first: this connection has not joined the room")]
+    NotJoined,
+    /// Another connection now speaks for this player (a second tab, or a reconnect).
+    #[error("this player joined again from another connection")]
+    Replaced,
+    #[error("only the room's host may change the game settings")]
+    NotOwner,
+    #[error("the game has already started")]
+    Started,
+    #[error("the game has not started yet")]
+    NotStarted,
+    #[error("there is no seat {}", .0.0)]
+    NoSuchSeat(SeatId),
+    #[error("seat {} is taken", .0.0)]
+    SeatTaken(SeatId),
+    #[error("seat {} is played by a bot", .0.0)]
+    BotSeat(SeatId),
+    /// The command names a seat this player does not hold.
+    #[error("you do not hold seat {}", .0.0)]
+    NotYourSeat(SeatId),
+    /// `Start` with a config the rules core refuses.
+    #[error("the game cannot start: {0}")]
+    Setup(String),
+    /// The rules refuse the intent.
+    #[error("{0}")]
+    Rule(RuleError),
+    /// A command id far ahead of the ones the host has seen from this player.
+    #[error("command {} is out of sequence (expected {})", got.0, expected.0)]
+    OutOfSequence { got: CommandId, expected: CommandId },
+    /// A duplicate of a command handled so long ago its outcome is forgotten.
+    #[error("command {} was already handled", .0.0)]
+    AlreadyHandled(CommandId),
+}

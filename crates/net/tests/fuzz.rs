@@ -1,0 +1,216 @@
+//! The fuzz harness that runs on stable Rust (cargo-fuzz needs nightly,
+//! which this machine lacks): random and mutated bytes into the decoders,
+//! the host's handler and the replica's, and structured random messages
+//! into the host, checking it never panics and its game stays consistent.
+//! The targets in `crates/net/fuzz` call the same `duel_net::fuzz` entry
+//! points. `FUZZ_ITERS` scales every loop (e.g. for a long release run).
+#![allow(clippy::unwrap_used)]
+
+use std::time::Instant;
+
+use duel_core::station::{MineId, Spot, Station, TubeSide};
+use duel_core::{Answer, ChoiceId, Game, Intent, SeatId, ShipId, Square, Target};
+use duel_net::fuzz::{decode_any, host_handle, replica_handle, started_host, BUILD};
+use duel_net::wire::{encode_host, encode_peer};
+use duel_net::{Command, CommandId, HostMsg, PeerId, PeerMsg, PlayerToken, Seq};
+use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+fn iters(default: u64) -> u64 {
+    std::env::var("FUZZ_ITERS").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+/// Valid datagrams both ways, from a real started game: the seeds mutations start from.
+fn corpus() -> Vec<Vec<u8>> {
+    let host = started_host();
+    let game = host.game().unwrap();
+    let mut msgs = vec![
+        HostMsg::Room(host.room()),
+        HostMsg::Welcome { build: BUILD.into(), you: duel_net::PlayerNo(1), next_command: CommandId(3) },
+        HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3 },
+        HostMsg::Rejected { id: CommandId(2), reason: duel_net::Refusal::NotOwner },
+        HostMsg::Events { from: Seq(1), events: host.log().to_vec(), hash: Some(1) },
+    ];
+    if let Some(bytes) = host.snapshot_bytes() {
+        if let Ok(s) = postcard::from_bytes(&bytes) {
+            msgs.push(HostMsg::Sync(Box::new(s)));
+        }
+    }
+    let mut out: Vec<Vec<u8>> = msgs.iter().flat_map(|m| encode_host(m, &mut 0).unwrap()).collect();
+    for intent in game.legal_intents(SeatId(0)).into_iter().take(20) {
+        let cmd = PeerMsg::Command { id: CommandId(2), command: Command::Intent { seat: SeatId(0), intent } };
+        out.push(encode_peer(&cmd).unwrap());
+    }
+    out.push(
+        encode_peer(&PeerMsg::Hello { player: PlayerToken(1), name: "A".into(), build: BUILD.into() })
+            .unwrap(),
+    );
+    out.push(host.save());
+    out
+}
+
+fn mutate(rng: &mut ChaCha8Rng, seed: &[u8]) -> Vec<u8> {
+    let mut b = seed.to_vec();
+    for _ in 0..=(rng.next_u32() % 4) {
+        let at = |rng: &mut ChaCha8Rng, len: usize| (rng.next_u32() as usize) % len.max(1);
+        match rng.next_u32() % 5 {
+            0 if !b.is_empty() => {
+                let i = at(rng, b.len());
+                b[i] ^= 1 << (rng.next_u32() % 8);
+            }
+            1 if !b.is_empty() => {
+                let i = at(rng, b.len());
+                b[i] = rng.next_u32() as u8;
+            }
+            2 => b.truncate(at(rng, b.len() + 1)),
+            3 => {
+                let i = at(rng, b.len() + 1);
+                b.insert(i.min(b.len()), rng.next_u32() as u8);
+            }
+            _ => {
+                let i = at(rng, b.len() + 1).min(b.len());
+                b.splice(i..i, (0..rng.next_u32() % 16).map(|_| rng.next_u32() as u8));
+            }
+        }
+    }
+    b
+}
+
+#[test]
+fn random_and_mutated_bytes_never_panic_the_decoders() {
+    let corpus = corpus();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let n = iters(20_000);
+    let start = Instant::now();
+    for i in 0..n {
+        let bytes = if i % 4 == 0 {
+            let len = (rng.next_u32() % 512) as usize;
+            (0..len).map(|_| rng.next_u32() as u8).collect()
+        } else {
+            let pick = (rng.next_u32() as usize) % corpus.len();
+            mutate(&mut rng, &corpus[pick])
+        };
+        decode_any(&bytes);
+    }
+    println!("decoder: {n} executions in {:.2} s", start.elapsed().as_secs_f64());
+}
+
+#[test]
+fn random_datagram_streams_never_panic_the_host_or_a_replica() {
+    let corpus = corpus();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let n = iters(2_000);
+    let start = Instant::now();
+    for _ in 0..n {
+        let mut data = Vec::new();
+        for _ in 0..(rng.next_u32() % 8) {
+            let pick = (rng.next_u32() as usize) % corpus.len();
+            let d = mutate(&mut rng, &corpus[pick]);
+            let d = &d[..d.len().min(255)];
+            data.extend_from_slice(&[rng.next_u32() as u8, (rng.next_u32() % 40) as u8, d.len() as u8]);
+            data.extend_from_slice(d);
+        }
+        let host = host_handle(&data);
+        assert!(host.game().unwrap().is_consistent());
+        replica_handle(&data);
+    }
+    println!("host + replica handlers: {n} executions in {:.2} s", start.elapsed().as_secs_f64());
+}
+
+// ----- structured: well-formed messages with arbitrary contents -----
+
+fn station() -> impl Strategy<Value = Station> {
+    (0..6usize).prop_map(|i| duel_core::station::ALL_STATIONS[i])
+}
+
+fn square() -> impl Strategy<Value = Square> {
+    (any::<u8>(), any::<u8>()).prop_map(|(c, r)| Square::new(c % 12, r % 12))
+}
+
+fn spot() -> impl Strategy<Value = Spot> {
+    (station(), any::<u8>()).prop_map(|(st, i)| {
+        let all = Spot::all_for(st);
+        all.get(usize::from(i) % all.len().max(1)).copied().unwrap_or(Spot::Lock)
+    })
+}
+
+fn answer() -> impl Strategy<Value = Answer> {
+    prop_oneof![
+        any::<bool>().prop_map(|f| Answer::Side(if f { TubeSide::Front } else { TubeSide::Rear })),
+        square().prop_map(Answer::Square),
+        prop::collection::vec(any::<u8>(), 0..4).prop_map(Answer::Dice),
+        Just(Answer::RollAgain),
+    ]
+}
+
+fn intent() -> impl Strategy<Value = Intent> {
+    let dice = || prop::collection::vec(0u8..10, 0..8);
+    prop_oneof![
+        dice().prop_map(|dice| Intent::RollEnergy { dice }),
+        (0u8..10).prop_map(|die| Intent::SendEnergy { die }),
+        station().prop_map(|station| Intent::ReturnEnergy { station }),
+        (station(), dice()).prop_map(|(station, dice)| Intent::RollDice { station, dice }),
+        (station(), 0u8..8, spot()).prop_map(|(station, die, spot)| Intent::PlaceDie { station, die, spot }),
+        (station(), 0u8..8).prop_map(|(station, die)| Intent::RemoveDie { station, die }),
+        (any::<u8>(), 0u8..5, square()).prop_map(|(count, t, sq)| Intent::Fire {
+            count: count % 4,
+            target: Some(if t < 4 { Target::Ship(ShipId(t)) } else { Target::Mine(sq) }),
+            side: None,
+        }),
+        (0u8..5).prop_map(|t| Intent::TractorShip { target: ShipId(t) }),
+        Just(Intent::WarpJump),
+        Just(Intent::EnergySurge),
+        Just(Intent::ReleaseMine { mine: MineId::A }),
+        (0u8..8).prop_map(|crystal| Intent::TractorCrystal { crystal }),
+        (square(), square()).prop_map(|(at, to)| Intent::TractorMine { at, to }),
+        (0u32..6, answer()).prop_map(|(c, answer)| Intent::Answer { choice: ChoiceId(c), answer }),
+    ]
+}
+
+fn peer_msg() -> impl Strategy<Value = PeerMsg> {
+    let command = prop_oneof![
+        (0u8..4, intent()).prop_map(|(s, intent)| Command::Intent { seat: SeatId(s), intent }),
+        (0u8..4).prop_map(|s| Command::Claim { seat: SeatId(s) }),
+        (0u8..4).prop_map(|s| Command::Release { seat: SeatId(s) }),
+        Just(Command::Start),
+    ];
+    prop_oneof![
+        6 => (0u32..12, command).prop_map(|(id, command)| PeerMsg::Command { id: CommandId(id), command }),
+        1 => (1u128..5, ".{0,40}", any::<bool>()).prop_map(|(t, name, ok)| PeerMsg::Hello {
+            player: PlayerToken(t),
+            name,
+            build: if ok { BUILD.to_string() } else { "other".to_string() },
+        }),
+        1 => any::<u64>().prop_map(|nonce| PeerMsg::Ping { nonce }),
+        1 => any::<u64>().prop_map(|s| PeerMsg::Resend { from: Seq(s % 64) }),
+        1 => Just(PeerMsg::SnapshotPlease),
+        1 => Just(PeerMsg::RoomPlease),
+        1 => Just(PeerMsg::Bye),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: iters(512) as u32, .. ProptestConfig::default() })]
+
+    /// Arbitrary well-formed messages from four peers (two seated, two
+    /// strangers): the host never panics, its game stays consistent, and
+    /// its log still replays to its state.
+    #[test]
+    fn arbitrary_messages_keep_the_host_consistent(
+        msgs in prop::collection::vec((0u128..4, 0u64..3_000, peer_msg()), 1..40)
+    ) {
+        let mut host = started_host();
+        let mut now = 0;
+        for (peer, dt, msg) in msgs {
+            now += dt;
+            host.handle(now, PeerId(peer + 1), &encode_peer(&msg).unwrap());
+            host.tick(now);
+        }
+        let game = host.game().unwrap();
+        prop_assert!(game.is_consistent());
+        let restored = duel_net::Host::restore(&host.save()).unwrap();
+        let replayed: &Game = restored.game().unwrap();
+        prop_assert_eq!(replayed.state_hash(), game.state_hash());
+    }
+}
