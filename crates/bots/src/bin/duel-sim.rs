@@ -1,0 +1,139 @@
+//! `duel-sim`: bot-against-bot games on a simulated clock.
+//!
+//! ```text
+//! duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire]
+//!          [--players N] [--max-minutes M] [--timeout-ms MS] [--review-ms MS]
+//!          [--random-reaction MS] [--matrix]
+//! ```
+//! A and B are crews: `easy`, `medium`, `hard`, `random` (weighted
+//! random-legal intents) or `uniform` (uniformly random legal intents);
+//! default `hard random`. `--random` makes B the weighted random crew,
+//! `--random=uniform` the uniform one. Colours swap every game. `--matrix`
+//! plays every pair of easy, medium, hard and random (except random against
+//! random). Prints one Markdown table row per pairing, then the wall time
+//! and games per second.
+
+#![forbid(unsafe_code)]
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use duel_bots::sim::{run_series, CrewSpec, SimOptions, Tally};
+use duel_bots::{Difficulty, RandomStyle};
+use duel_core::{HouseRules, Ruleset};
+
+struct Args {
+    pairs: Vec<(CrewSpec, CrewSpec)>,
+    games: u32,
+    seed: u64,
+    opts: SimOptions,
+    mcguire: bool,
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
+    value.as_deref().and_then(|v| v.parse().ok()).ok_or_else(|| format!("{flag} needs a number"))
+}
+
+fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut crews: Vec<CrewSpec> = Vec::new();
+    let mut args =
+        Args { pairs: Vec::new(), games: 100, seed: 1, opts: SimOptions::default(), mcguire: false };
+    let mut matrix = false;
+    let mut random = None;
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--games" => args.games = number("--games", it.next())?,
+            "--seed" => args.seed = number("--seed", it.next())?,
+            "--players" => args.opts.players = number("--players", it.next())?,
+            "--max-minutes" => args.opts.max_ms = number::<u64>("--max-minutes", it.next())? * 60_000,
+            "--timeout-ms" => args.opts.choice_timeout_ms = number("--timeout-ms", it.next())?,
+            "--review-ms" => args.opts.review_ms = number("--review-ms", it.next())?,
+            "--random-reaction" => args.opts.random_reaction_ms = number("--random-reaction", it.next())?,
+            "--mcguire" => {
+                args.mcguire = true;
+                args.opts.ruleset = Ruleset { house: HouseRules::mcguire(), ..Ruleset::default() };
+            }
+            "--matrix" => matrix = true,
+            "--random" | "--random=weighted" => random = Some(RandomStyle::Weighted),
+            "--random=uniform" => random = Some(RandomStyle::Uniform),
+            "-h" | "--help" => return Err(String::new()),
+            other if other.starts_with('-') => return Err(format!("unknown option {other}")),
+            other => crews.push(other.parse()?),
+        }
+    }
+    if !(1..=4).contains(&args.opts.players) {
+        return Err("--players takes 1 to 4".into());
+    }
+    if matrix {
+        let all = [
+            CrewSpec::Bot(Difficulty::Easy),
+            CrewSpec::Bot(Difficulty::Medium),
+            CrewSpec::Bot(Difficulty::Hard),
+            CrewSpec::Random(RandomStyle::Weighted),
+        ];
+        for (i, a) in all.iter().enumerate() {
+            // Random against random says nothing about the bots (and rarely ends).
+            for b in all[i..].iter().filter(|b| !matches!((a, b), (CrewSpec::Random(_), CrewSpec::Random(_))))
+            {
+                args.pairs.push((*a, *b));
+            }
+        }
+    } else {
+        let a = crews.first().copied().unwrap_or(CrewSpec::Bot(Difficulty::Hard));
+        let b = match random {
+            Some(style) => CrewSpec::Random(style),
+            None => crews.get(1).copied().unwrap_or(CrewSpec::Random(RandomStyle::Weighted)),
+        };
+        args.pairs.push((a, b));
+    }
+    Ok(args)
+}
+
+fn main() -> ExitCode {
+    let args = match parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("duel-sim: {e}");
+            }
+            eprintln!(
+                "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--players N]"
+            );
+            eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
+            eprintln!("crews: easy, medium, hard, random (weighted random-legal), uniform");
+            return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        }
+    };
+    println!(
+        "duel-sim: {} games per pairing, colours swapped every game, seed {}, {} rules, {} player(s) per team",
+        args.games,
+        args.seed,
+        if args.mcguire { "McGuire house" } else { "base" },
+        args.opts.players
+    );
+    println!();
+    println!("{}", Tally::header());
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut refused = 0u64;
+    for (a, b) in &args.pairs {
+        match run_series(&args.opts, *a, *b, args.games, args.seed) {
+            Ok(t) => {
+                println!("{t}");
+                games += u64::from(t.games);
+                refused += t.refused;
+            }
+            Err(e) => {
+                eprintln!("duel-sim: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!();
+    println!("{games} games in {secs:.2} s wall: {:.0} games/s on one core", games as f64 / secs.max(1e-9));
+    if refused > 0 {
+        println!("warning: the host refused {refused} bot intents");
+    }
+    ExitCode::SUCCESS
+}

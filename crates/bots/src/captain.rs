@@ -1,0 +1,120 @@
+//! The crew coordinator (the Captain's brain, R21): when to shout "Fire!"
+//! (only when the hit test passes, or to strip jammers), when to tractor the
+//! enemy or warp away, and when a crystal buys the critical die (R18).
+//! Who may actually shout is left to `validate`: a Captain seat, Weapons or
+//! Tractor when there is none, any seat for a warp.
+
+use duel_core::dice::{Face, SensorFace, ShieldFace, WeaponFace};
+use duel_core::geometry::{tractor_needed, Sector};
+use duel_core::ship::DieState;
+use duel_core::station::{Spot, TorpedoPart, TUBES};
+use duel_core::{Intent, Station, Target};
+
+use crate::level::Profile;
+use crate::plan::Plan;
+use crate::proposal::{band, Proposal};
+use crate::situation::{parts_in, pierce, Situation};
+use crate::tactics;
+
+/// Pushes the Captain's proposals. While frozen only a follow-up Fire can be
+/// declared (R20); everything else waits for play to resume.
+pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, out: &mut Vec<Proposal>) {
+    let Some(foe) = &sit.foe else { return };
+    let target = Some(Target::Ship(foe.id));
+    let named = sit.game.ruleset().house.weapons_name_side;
+    let attack = foe.attack;
+    if attack.would_hit {
+        // Three shields stop everything (R14): one torpedo strips them, the other waits.
+        let count = if foe.target_shields() >= 3 { 1 } else { attack.loaded_on_arc.clamp(1, 2) };
+        let side = if named { attack.arc } else { None };
+        out.push(Proposal::new(band::FIRE, 9, Intent::Fire { count, target, side }));
+    } else if profile.tactics
+        && plan.is_some()
+        && attack.loaded_on_arc >= 2
+        && attack.lock >= attack.range.max(1)
+        && attack.jammers >= 3
+    {
+        // Strategy tip: one torpedo from the arc's side strips the jammers, hit or miss (R27).
+        let side = if named { attack.arc } else { None };
+        out.push(Proposal::new(band::STRIP_JAMMERS, 9, Intent::Fire { count: 1, target, side }));
+    }
+    let Some(plan) = plan else { return };
+
+    if profile.tactics && sit.crystals > 0 && foe.threat.would_hit && !attack.would_hit {
+        let expected = i32::from(foe.threat.loaded_on_arc) * pierce(sit.shields[foe.struck.index()]);
+        if expected >= 50 {
+            out.push(Proposal::new(band::WARP, 9, Intent::WarpJump));
+        }
+    }
+    if profile.tactics {
+        let need = tractor_needed(sit.ship.position.square, foe.ship.position.square, sit.rule);
+        let strong = sit.ship.tractor_strength() >= need;
+        if strong && tactics::drag_gain(sit).is_some_and(|g| g >= tactics::DRAG_WORTH) {
+            out.push(Proposal::new(band::TRACTOR_SHIP, 9, Intent::TractorShip { target: foe.id }));
+        }
+        if sit.crystals > 0 {
+            overrides(sit, plan, out);
+        }
+    }
+    // Energy Surge (R18, R38): buy back an energy die, keeping a crystal for a warp when in danger.
+    let spare = if sit.in_loaded_arc() { 3 } else { 2 };
+    if profile.crystals && sit.crystals >= spare && sit.ship.energy_on_track() > 0 {
+        out.push(Proposal::new(band::SURGE, 5, Intent::EnergySurge));
+    }
+}
+
+fn idle_die(sit: &Situation, station: Station) -> Option<u8> {
+    sit.ship.station_dice(station).iter().position(|d| *d == DieState::Idle).map(|i| i as u8)
+}
+
+/// Station Override at the critical moment (R18, R32): the one die that
+/// completes a shot, or a shield on the bare sector under fire.
+fn overrides(sit: &Situation, plan: &Plan, out: &mut Vec<Proposal>) {
+    let Some(foe) = &sit.foe else { return };
+    let a = foe.attack;
+    let need_lock = a.range.saturating_add(a.jammers).max(1);
+    if let Some(side) = a.arc {
+        // A torpedo one part short on the arc's side, with the lock already there.
+        if a.loaded_on_arc == 0 && a.lock >= need_lock {
+            let short = TUBES.iter().filter(|t| t.side == side).find(|t| parts_in(sit.ship, **t) == 2);
+            if let (Some(tube), Some(die)) = (short, idle_die(sit, Station::Weapons)) {
+                let missing = [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail]
+                    .into_iter()
+                    .find(|p| sit.ship.spot_free(Spot::Torpedo(*tube, *p)));
+                if let Some(part) = missing {
+                    let face = Face::Weapons(match part {
+                        TorpedoPart::Nose => WeaponFace::Nose,
+                        TorpedoPart::Body => WeaponFace::Body,
+                        TorpedoPart::Tail => WeaponFace::Tail,
+                    });
+                    let spot = Spot::Torpedo(*tube, part);
+                    let intent = Intent::Override { station: Station::Weapons, die, face, spot };
+                    out.push(Proposal::new(band::OVERRIDE, 9, intent));
+                }
+            }
+        }
+        // A torpedo ready, the lock one Double Lock short.
+        if a.loaded_on_arc > 0 && a.lock < need_lock && a.lock + 2 >= need_lock {
+            if let Some(die) = idle_die(sit, Station::Sensors) {
+                let face = Face::Sensors(SensorFace::DoubleLock);
+                let intent = Intent::Override { station: Station::Sensors, die, face, spot: Spot::Lock };
+                out.push(Proposal::new(band::OVERRIDE, 8, intent));
+            }
+        }
+    }
+    // Under fire on a bare sector, when no warp is possible (a warp also costs one crystal).
+    let sector = foe.struck;
+    if sit.under_fire() && sit.shields[sector.index()] == 0 && plan.shield_target[sector.index()] > 0 {
+        if let Some(die) = idle_die(sit, Station::Shields) {
+            let face = Face::Shields(match sector {
+                Sector::Front => ShieldFace::Front,
+                Sector::Right => ShieldFace::Right,
+                Sector::Aft => ShieldFace::Back,
+                Sector::Left => ShieldFace::Left,
+            });
+            let intent =
+                Intent::Override { station: Station::Shields, die, face, spot: Spot::Shield(sector) };
+            out.push(Proposal::new(band::OVERRIDE, 7, intent));
+        }
+    }
+}

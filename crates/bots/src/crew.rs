@@ -1,0 +1,394 @@
+//! A bot crew: the seats it fills, a clock per seat, and the decision loop.
+//! Bots never touch state: [`Crew::next_action`] returns an intent for one of
+//! its seats, already checked with `Game::validate`, and the caller sends it
+//! through the same path as a person's (R4 of the style: bots submit moves
+//! like people). Time is data: the caller passes `now_ms`, and a seat never
+//! acts twice within its level's reaction time.
+
+use duel_core::{Dir, Game, Intent, Position, SeatId, ShipId, Station};
+
+use crate::callout::EnergyRequest;
+use crate::helm::{self, HelmPlanner};
+use crate::level::{Difficulty, HelmSkill, Profile};
+use crate::plan::Plan;
+use crate::proposal::Proposal;
+use crate::rng::BotRng;
+use crate::situation::Situation;
+use crate::{answers, captain, stations};
+
+/// Something that plays seats: a bot crew or a random baseline. The
+/// simulator and the app drive both the same way.
+pub trait Agent {
+    /// The next intent for one of the agent's seats at time `now_ms`, if any
+    /// seat is ready and has something to do. `requests` are the call-outs
+    /// open at the table (bot Engineering honours them first).
+    fn next_action(
+        &mut self,
+        game: &Game,
+        now_ms: u64,
+        requests: &[EnergyRequest],
+    ) -> Option<(SeatId, Intent)>;
+
+    /// When to ask again: the earliest time a seat could act. `None` when
+    /// every seat is waiting for the game to change.
+    fn next_wake_ms(&self, game: &Game) -> Option<u64>;
+
+    /// The seats this agent fills.
+    fn seats(&self) -> Vec<SeatId>;
+}
+
+/// One seat's clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatClock {
+    pub seat: SeatId,
+    /// The seat may act at or after this time.
+    pub ready_at: u64,
+    /// Set when the seat found nothing to do: the game's event count then.
+    /// It sleeps until the game changes.
+    pub idle_at: Option<u64>,
+    /// When the seat last started having nothing to do (for boredom).
+    pub idle_since: Option<u64>,
+}
+
+impl SeatClock {
+    pub fn new(seat: SeatId) -> SeatClock {
+        SeatClock { seat, ready_at: 0, idle_at: None, idle_since: None }
+    }
+
+    /// When this seat wants to be asked again, if ever.
+    fn wake(&self, applied: u64, bored_ms: Option<u64>) -> Option<u64> {
+        if self.idle_at != Some(applied) {
+            return Some(self.ready_at);
+        }
+        Some(self.ready_at.max(self.idle_since? + bored_ms?))
+    }
+}
+
+/// How long a seat with nothing to do waits before it settles for a move
+/// that is not strictly better than standing still: two crews that both
+/// prefer to wait would otherwise wait for ever.
+pub const BORED_MS: u64 = 3_000;
+
+/// The earliest time any of `clocks` could act.
+pub(crate) fn earliest(clocks: &[SeatClock], game: &Game, bored_ms: Option<u64>) -> Option<u64> {
+    let applied = game.events_applied();
+    clocks.iter().filter_map(|c| c.wake(applied, bored_ms)).min()
+}
+
+/// Counters for tests and the simulator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrewStats {
+    /// Intents returned.
+    pub actions: u64,
+    /// Of those, random legal slips (Easy and Medium).
+    pub blunders: u64,
+    /// Proposals `validate` turned down before one was chosen (a policy
+    /// aiming at something no longer possible; harmless, but a high count
+    /// means a policy misreads the rules).
+    pub filtered: u64,
+}
+
+/// A crew of bots filling some seats of a game.
+#[derive(Clone, Debug)]
+pub struct Crew {
+    profile: Profile,
+    clocks: Vec<SeatClock>,
+    minds: Vec<ShipMind>,
+    rng: BotRng,
+    turn: usize,
+    stats: CrewStats,
+}
+
+impl Crew {
+    /// A crew of `level` for `seats` (seed 0).
+    pub fn new(level: Difficulty, seats: &[SeatId]) -> Crew {
+        Crew::with_profile(level.profile(), seats, 0)
+    }
+
+    /// A crew with custom knobs and a seed for its jitter and slips.
+    pub fn with_profile(profile: Profile, seats: &[SeatId], seed: u64) -> Crew {
+        Crew {
+            profile,
+            clocks: seats.iter().map(|s| SeatClock::new(*s)).collect(),
+            minds: Vec::new(),
+            rng: BotRng::new(seed),
+            turn: 0,
+            stats: CrewStats::default(),
+        }
+    }
+
+    /// The same crew with another seed.
+    pub fn seeded(mut self, seed: u64) -> Crew {
+        self.rng = BotRng::new(seed);
+        self
+    }
+
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    pub fn stats(&self) -> CrewStats {
+        self.stats
+    }
+
+    /// When `seat` may act next (0 before its first action).
+    pub fn ready_at(&self, seat: SeatId) -> Option<u64> {
+        self.clocks.iter().find(|c| c.seat == seat).map(|c| c.ready_at)
+    }
+
+    /// The call-outs this crew's stations would shout at a human Engineer:
+    /// one per station (held by one of its seats) that wants energy it lacks.
+    pub fn call_outs(&mut self, game: &Game) -> Vec<EnergyRequest> {
+        let mut out = Vec::new();
+        let seats: Vec<SeatId> = self.clocks.iter().map(|c| c.seat).collect();
+        for seat in seats {
+            let Some(ship) = game.seat_ship(seat) else { continue };
+            let Some(sit) = Situation::new(game, ship) else { continue };
+            let profile = self.profile;
+            let mind = mind_for(&mut self.minds, ship);
+            if profile.helm != HelmSkill::Naive {
+                mind.planner.refresh(&sit, &profile);
+            }
+            let restless = mind.restless(&sit);
+            let plan = Plan::new(&sit, &profile, helm::wants_move(&sit, &profile, &mind.planner, restless));
+            for station in duel_core::station::DICE_STATIONS {
+                let request = EnergyRequest { ship, station };
+                if game.holds(seat, station) && plan.need(&sit, station) > 0 && !out.contains(&request) {
+                    out.push(request);
+                }
+            }
+        }
+        out
+    }
+
+    /// The best intent `seat` could send now, validated; `None` if it has nothing to do.
+    fn decide(
+        &mut self,
+        game: &Game,
+        seat: SeatId,
+        requests: &[EnergyRequest],
+        bored: bool,
+    ) -> Option<(u16, Intent)> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        if game.setup_turn().is_some() {
+            return self.place_token(game, seat);
+        }
+        let ship = game.seat_ship(seat)?;
+        let sit = Situation::new(game, ship)?;
+        if sit.ship.destroyed {
+            return None;
+        }
+        let profile = self.profile;
+        if self.rng.chance(profile.blunder_per_mille) {
+            // A slip is a poor choice with the dice, not tearing down the display
+            // or shouting a freeze: those always go through the Captain's brain.
+            let mut legal = game.legal_intents(seat);
+            legal.retain(|i| {
+                !i.is_freeze() && !matches!(i, Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. })
+            });
+            if !legal.is_empty() {
+                let pick = self.rng.below(legal.len() as u64) as usize;
+                self.stats.blunders += 1;
+                return legal.into_iter().nth(pick).map(|i| (0, i));
+            }
+        }
+        let mut out: Vec<Proposal> = Vec::with_capacity(16);
+        answers::propose(&sit, seat, &profile, &mut out);
+        if game.freeze().is_some() {
+            captain::propose(&sit, None, &profile, &mut out);
+        } else {
+            let mind = mind_for(&mut self.minds, ship);
+            // The planner's tables are read only to decide on a rolled helm die,
+            // or whether to start a move at all.
+            let steers = game.holds(seat, Station::Helm) || game.holds(seat, Station::Engineering);
+            if steers && profile.helm != HelmSkill::Naive && helm::planner_needed(&sit) {
+                mind.planner.refresh(&sit, &profile);
+            }
+            if bored {
+                mind.get_bored(&sit);
+            }
+            let restless = mind.restless(&sit);
+            let planner = &mind.planner;
+            let plan = Plan::new(&sit, &profile, helm::wants_move(&sit, &profile, planner, restless));
+            captain::propose(&sit, Some(&plan), &profile, &mut out);
+            if game.holds(seat, Station::Engineering) {
+                stations::engineering::propose(&sit, &plan, requests, &mut out);
+            }
+            if game.holds(seat, Station::Weapons) {
+                stations::weapons::propose(&sit, &plan, &profile, &mut out);
+            }
+            if game.holds(seat, Station::Sensors) {
+                stations::sensors::propose(&sit, &plan, &profile, &mut out);
+            }
+            if game.holds(seat, Station::Shields) {
+                stations::shields::propose(&sit, &plan, &profile, &mut out);
+            }
+            if game.holds(seat, Station::Tractor) {
+                stations::tractor::propose(&sit, &plan, &profile, &mut out);
+            }
+            if game.holds(seat, Station::Helm) {
+                helm::propose(&sit, &plan, &profile, planner, restless, &mut out);
+            }
+        }
+        // Stable: equal priorities keep the order the policies gave.
+        out.sort_by_key(|p| std::cmp::Reverse(p.priority));
+        for p in out {
+            if game.validate(seat, &p.intent).is_ok() {
+                return Some((p.priority, p.intent));
+            }
+            self.stats.filtered += 1;
+        }
+        None
+    }
+
+    /// Set-up (R5): an obstacle or wormhole token on a random free square, when
+    /// it is this seat's team's turn. The lobby's "place for me" symmetric
+    /// layout is the better default; this keeps a bot crew from stalling set-up.
+    fn place_token(&mut self, game: &Game, seat: SeatId) -> Option<(u16, Intent)> {
+        let legal = game.legal_intents(seat);
+        let pick = self.rng.below(legal.len() as u64) as usize;
+        legal.into_iter().nth(pick).map(|i| (0, i))
+    }
+
+    fn reaction(&mut self) -> u64 {
+        let base = self.profile.reaction_ms;
+        base + self.rng.below(base * self.profile.jitter_percent / 100 + 1)
+    }
+}
+
+/// What a crew remembers about one of its ships between decisions.
+#[derive(Clone, Debug)]
+struct ShipMind {
+    ship: ShipId,
+    planner: HelmPlanner,
+    /// Set when a seat got bored here: the helm stays willing to move
+    /// until the ship has left this spot (or turned).
+    restless_at: Option<(Position, Dir)>,
+    /// How many times it got bored at that spot: each time it settles for a worse move.
+    restless_level: u8,
+}
+
+impl ShipMind {
+    /// How restless the crew is at the ship's current spot (0: not at all).
+    fn restless(&self, sit: &Situation) -> u8 {
+        if self.restless_at == Some((sit.ship.position, sit.ship.facing)) {
+            self.restless_level
+        } else {
+            0
+        }
+    }
+
+    fn get_bored(&mut self, sit: &Situation) {
+        let here = (sit.ship.position, sit.ship.facing);
+        if self.restless_at == Some(here) {
+            self.restless_level = self.restless_level.saturating_add(1);
+        } else {
+            self.restless_at = Some(here);
+            self.restless_level = 1;
+        }
+    }
+}
+
+fn mind_for(minds: &mut Vec<ShipMind>, ship: ShipId) -> &mut ShipMind {
+    let i = match minds.iter().position(|m| m.ship == ship) {
+        Some(i) => i,
+        None => {
+            minds.push(ShipMind {
+                ship,
+                planner: HelmPlanner::default(),
+                restless_at: None,
+                restless_level: 0,
+            });
+            minds.len() - 1
+        }
+    };
+    &mut minds[i]
+}
+
+impl Crew {
+    /// The next intent for one of the crew's seats at `now_ms`, already
+    /// accepted by `Game::validate`; `None` when no seat is ready or none has
+    /// anything to do. `requests` are the open call-outs (bot Engineering
+    /// honours them first). The caller plays the intent as that seat, through
+    /// the same path as a person's, and calls again (at the latest at
+    /// [`Crew::next_wake_ms`]).
+    pub fn next_action(
+        &mut self,
+        game: &Game,
+        now_ms: u64,
+        requests: &[EnergyRequest],
+    ) -> Option<(SeatId, Intent)> {
+        let applied = game.events_applied();
+        let n = self.clocks.len();
+        let mut best: Option<(u16, usize, Intent)> = None;
+        for k in 0..n {
+            let i = (self.turn + k) % n;
+            let clock = &mut self.clocks[i];
+            if clock.ready_at > now_ms {
+                continue;
+            }
+            let bored = clock.idle_since.is_some_and(|t| now_ms >= t + BORED_MS);
+            if let Some(seen) = clock.idle_at {
+                if seen == applied && !bored {
+                    continue;
+                }
+                if seen != applied && self.profile.perceive_ms > 0 {
+                    // Something changed while this seat waited: it takes a moment to notice.
+                    clock.idle_at = None;
+                    clock.ready_at = now_ms + self.profile.perceive_ms;
+                    continue;
+                }
+                clock.idle_at = None;
+            }
+            let seat = clock.seat;
+            match self.decide(game, seat, requests, bored) {
+                Some((priority, intent)) => {
+                    if best.as_ref().is_none_or(|(b, _, _)| priority > *b) {
+                        best = Some((priority, i, intent));
+                    }
+                }
+                None => {
+                    let clock = &mut self.clocks[i];
+                    clock.idle_at = Some(applied);
+                    if bored || clock.idle_since.is_none() {
+                        clock.idle_since = Some(now_ms);
+                    }
+                }
+            }
+        }
+        let (_, i, intent) = best?;
+        self.turn = (i + 1) % n.max(1);
+        let delay = self.reaction();
+        self.clocks[i].ready_at = now_ms + delay;
+        self.clocks[i].idle_since = None;
+        self.stats.actions += 1;
+        Some((self.clocks[i].seat, intent))
+    }
+
+    /// When to call [`Crew::next_action`] again: the earliest time a seat
+    /// could act. `None` when every seat waits for the game to change.
+    pub fn next_wake_ms(&self, game: &Game) -> Option<u64> {
+        earliest(&self.clocks, game, Some(BORED_MS))
+    }
+}
+
+impl Agent for Crew {
+    fn next_action(
+        &mut self,
+        game: &Game,
+        now_ms: u64,
+        requests: &[EnergyRequest],
+    ) -> Option<(SeatId, Intent)> {
+        Crew::next_action(self, game, now_ms, requests)
+    }
+
+    fn next_wake_ms(&self, game: &Game) -> Option<u64> {
+        Crew::next_wake_ms(self, game)
+    }
+
+    fn seats(&self) -> Vec<SeatId> {
+        self.clocks.iter().map(|c| c.seat).collect()
+    }
+}

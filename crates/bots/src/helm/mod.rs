@@ -1,0 +1,149 @@
+//! Helm (R10): plan the three-die move toward a firing position and place
+//! each rolled die where the plan wants it; reroll faces that are worse than
+//! trying again; hold the last die while standing still is better (the move
+//! then happens the moment it is placed).
+
+mod planner;
+
+pub(crate) use planner::HelmPlanner;
+
+use duel_core::dice::HelmFace;
+use duel_core::game::plan_path;
+use duel_core::geometry::{arc_of, Position};
+use duel_core::ship::DieState;
+use duel_core::station::{helm_face, Spot, HELM_SLOTS};
+use duel_core::{Intent, Station};
+
+use crate::level::{HelmSkill, Profile};
+use crate::plan::Plan;
+use crate::proposal::{band, Proposal};
+use crate::situation::Situation;
+use planner::{face_index, Slots};
+
+/// A move must beat standing still by this much to be worth the energy.
+const MARGIN: i32 = 3;
+/// A bored helm (nothing has happened for a while) accepts a move this much
+/// worse than standing still, more each time it gets bored at the same spot:
+/// anything beats a stand-off.
+const BORED_SLACK: i32 = 40;
+
+fn margin(restless: u8) -> i32 {
+    if restless == 0 {
+        MARGIN
+    } else {
+        -BORED_SLACK * i32::from(restless)
+    }
+}
+
+/// What the slots hold now.
+fn slots(sit: &Situation) -> Slots {
+    HELM_SLOTS.map(|slot| {
+        sit.ship
+            .dice_at(Spot::Helm(slot))
+            .next()
+            .and_then(|(_, f)| helm_face(f))
+            .map_or(0, |h| face_index(h) as u8 + 1)
+    })
+}
+
+/// Whether the move made by putting `face` in empty slot `k` of `slots`
+/// ends with the enemy in one of our arcs.
+fn ends_facing_enemy(sit: &Situation, slots: Slots, k: usize, face: HelmFace) -> bool {
+    let Some(foe) = &sit.foe else { return true };
+    let mut faces = [face; 3];
+    for (i, f) in faces.iter_mut().enumerate() {
+        if i != k {
+            match slots[i] {
+                0 => return true,
+                n => *f = planner::FACES[usize::from(n - 1)],
+            }
+        }
+    }
+    let path = plan_path(sit.game, sit.ship.position.square, sit.ship.facing, &faces);
+    let (end, facing) =
+        path.last().map_or((sit.ship.position.square, sit.ship.facing), |s| (s.square, s.facing));
+    arc_of(Position::centre(end), facing, foe.ship.position).is_some()
+}
+
+/// Whether a decision now reads the planner: a helm die is rolled, or no
+/// move is under way (so whether to start one is open).
+pub(crate) fn planner_needed(sit: &Situation) -> bool {
+    let helm = sit.ship.station_dice(Station::Helm);
+    helm.iter().any(|d| d.rolled().is_some()) || helm.iter().all(|d| d.placed().is_none())
+}
+
+/// Whether the helm should ask for energy: a move is under way, or one is
+/// expected to beat standing still. Easy crews always move.
+pub(crate) fn wants_move(sit: &Situation, profile: &Profile, planner: &HelmPlanner, restless: u8) -> bool {
+    let s = slots(sit);
+    profile.helm == HelmSkill::Naive || s != [0; 3] || planner.value(s) > planner.stay() + margin(restless)
+}
+
+/// Pushes the helm's proposals.
+pub(crate) fn propose(
+    sit: &Situation,
+    plan: &Plan,
+    profile: &Profile,
+    planner: &HelmPlanner,
+    restless: u8,
+    out: &mut Vec<Proposal>,
+) {
+    let station = Station::Helm;
+    let rank = plan.rank(station);
+    let current = slots(sit);
+    let gaps = current.iter().filter(|s| **s == 0).count();
+    let mut rolled = 0usize;
+    let mut reroll: Vec<u8> = Vec::new();
+    let mut idle: Vec<u8> = Vec::new();
+    let cost = profile.reroll_cost;
+    for (i, d) in sit.ship.station_dice(station).iter().enumerate() {
+        let die = i as u8;
+        let face = match d {
+            DieState::Rolled { face, .. } => *face,
+            DieState::Idle => {
+                idle.push(die);
+                continue;
+            }
+            DieState::Placed { .. } => continue,
+        };
+        rolled += 1;
+        let Some(h) = helm_face(face) else { continue };
+        if profile.helm == HelmSkill::Naive {
+            // No plan: first free slot; only the last die gets a glance at where the ship ends.
+            let Some(k) = current.iter().position(|s| *s == 0) else { continue };
+            if gaps > 1 || ends_facing_enemy(sit, current, k, h) {
+                let spot = Spot::Helm(HELM_SLOTS[k]);
+                out.push(Proposal::new(band::PLACE, rank, Intent::PlaceDie { station, die, spot }));
+            } else {
+                reroll.push(die);
+            }
+            continue;
+        }
+        let Some((k, v)) = planner.best_slot(current, face_index(h)) else { continue };
+        let spot = Spot::Helm(HELM_SLOTS[k]);
+        let worth_placing = v >= planner.value(current) - cost;
+        if gaps > 1 {
+            if worth_placing {
+                out.push(Proposal::new(band::PLACE, rank, Intent::PlaceDie { station, die, spot }));
+            } else {
+                reroll.push(die);
+            }
+        } else if worth_placing && v >= planner.stay() + margin(restless).min(0) {
+            // The last die moves the ship now: urgent when it leaves a loaded enemy arc.
+            let b = if sit.in_loaded_arc() && v > planner.stay() + 20 { band::ESCAPE } else { band::PLACE };
+            out.push(Proposal::new(b, rank, Intent::PlaceDie { station, die, spot }));
+        } else if planner.value(current) > planner.stay() + margin(restless) {
+            reroll.push(die);
+        }
+        // Otherwise hold it: standing still is better for now.
+    }
+    let capacity = sit.ship.energy_at(station).saturating_sub(rolled);
+    if plan.helm_move {
+        reroll.extend(idle.iter().take(capacity));
+        if !reroll.is_empty() {
+            out.push(Proposal::new(band::ROLL, rank, Intent::RollDice { station, dice: reroll }));
+        }
+    } else if capacity > 0 {
+        out.push(Proposal::new(band::RETURN, rank, Intent::ReturnEnergy { station }));
+    }
+}
