@@ -2,6 +2,13 @@
 #![forbid(unsafe_code)]
 
 mod app;
+mod board;
+mod game;
+mod net;
+mod platform;
+mod session;
+mod stations;
+mod ui;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -1,46 +1,70 @@
-//! The app's screens. For now only a home screen: a shell the real app replaces.
+//! The app: the store, the routes (home, play, board view, rules), the pump
+//! loop that moves the session on, keyboard shortcuts and the first-gesture
+//! audio unlock.
 
+pub mod boot;
+mod home;
+mod lobby;
+mod online;
+mod play;
+mod result;
+pub mod route;
+mod rules_page;
+pub mod store;
+
+use std::time::Duration;
+
+use leptos::ev;
 use leptos::prelude::*;
 
-/// Which screen the home buttons lead to (placeholder until the real routes exist).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
-    Practice,
-    CreateRoom,
-    Join,
-}
+use crate::game::board_screen::BoardScreen;
+use crate::game::seats;
+use crate::platform;
+use crate::session::Options;
+use crate::ui::{keys, sound, toast::ToastStack};
+use route::Route;
+use store::Store;
 
-impl Choice {
-    fn label(self) -> &'static str {
-        match self {
-            Choice::Practice => "Practice against the bots",
-            Choice::CreateRoom => "Create a room and share its link",
-            Choice::Join => "Join a room by link or QR code",
-        }
-    }
-}
+/// How often the host, the replica and the bots are pumped.
+const PUMP: Duration = Duration::from_millis(20);
+/// How often countdowns and toasts are refreshed.
+const TICK: Duration = Duration::from_millis(250);
 
-/// Root component: the home screen.
+/// Root component.
 #[component]
 pub fn App() -> impl IntoView {
-    let (choice, set_choice) = signal(None::<Choice>);
+    let opts = Options::from_query(&platform::query());
+    let store = Store::new(opts);
+    provide_context(store);
+    let route = store.route;
+    route.set(boot::on_load(store));
+
+    let on_hash = window_event_listener(ev::hashchange, move |_| {
+        let next = Route::from_hash(&platform::hash());
+        // `?view=board` stays the board view.
+        route.set(if store.opts.board_view && next == Route::Home { Route::Board } else { next });
+    });
+    let unlock = window_event_listener(ev::pointerdown, |_| sound::unlock());
+    let unlock_keys = window_event_listener(ev::keydown, |_| sound::unlock());
+    let save = window_event_listener(ev::pagehide, move |_| store.save(platform::now_ms(), true));
+    keys::install(store, route, move || {
+        let seats = store.my_seats_untracked();
+        store.game.with_untracked(|g| g.as_ref().map(|g| seats::tabs(g, &seats)).unwrap_or_default())
+    });
+    set_interval(move || store.pump(), PUMP);
+    set_interval(move || store.tick(), TICK);
+    // The app lives as long as the page: its listeners stay.
+    std::mem::forget((on_hash, unlock, unlock_keys, save));
+
     view! {
-        <main class="home" data-testid="home">
-            <header class="home__title">
-                <h1>"Dice Duel"</h1>
-                <p class="home__tagline">"Two crews, one table, real-time dice."</p>
-            </header>
-            <nav class="home__actions">
-                <button class="btn btn--helm" data-testid="home-practice"
-                    on:click=move |_| set_choice.set(Some(Choice::Practice))>"Practice"</button>
-                <button class="btn btn--energy" data-testid="home-create-room"
-                    on:click=move |_| set_choice.set(Some(Choice::CreateRoom))>"Create room"</button>
-                <button class="btn btn--shields" data-testid="home-join"
-                    on:click=move |_| set_choice.set(Some(Choice::Join))>"Join"</button>
-            </nav>
-            <p class="home__status" data-testid="home-status" aria-live="polite">
-                {move || choice.get().map(Choice::label).unwrap_or("Choose how to play.")}
-            </p>
-        </main>
+        <div class="app">
+            {move || match route.get() {
+                Route::Home => view! { <home::Home /> }.into_any(),
+                Route::Play => view! { <play::Play /> }.into_any(),
+                Route::Board => view! { <BoardScreen /> }.into_any(),
+                Route::Rules => view! { <rules_page::RulesPage /> }.into_any(),
+            }}
+            <ToastStack toasts=store.toasts />
+        </div>
     }
 }

@@ -1,4 +1,4 @@
-// The home screen loads from duel-server and its buttons respond, for two isolated players.
+// The home screen: Practice is one tap and needs no network; the other ways in.
 const { after, before, test } = require('node:test');
 const assert = require('node:assert/strict');
 const { HomePage, launchBrowser, screenshot, startServer } = require('./lib');
@@ -8,7 +8,7 @@ let session;
 
 before(async () => {
   server = await startServer();
-  session = await launchBrowser({ players: 2 });
+  session = await launchBrowser({ players: 1 });
 });
 
 after(async () => {
@@ -16,37 +16,44 @@ after(async () => {
   await server?.stop();
 });
 
-test('home screen offers Practice, Create room and Join', { timeout: 60000 }, async () => {
+test('home offers Practice, a practice lobby, Create room, Join and the rules', { timeout: 60000 }, async () => {
   const [alice] = session.players;
   const home = new HomePage(await alice.newPage());
   await home.goto(server.url);
-
-  for (const button of [home.practiceButton, home.createRoomButton, home.joinButton]) {
+  for (const button of [home.practiceButton, home.practiceLobbyButton, home.createRoomButton, home.joinButton]) {
     assert.ok(await button.isVisible(), 'button visible');
     assert.ok(await button.isEnabled(), 'button enabled');
   }
   assert.equal(await home.page.title(), 'Dice Duel');
+  await screenshot(home.page, 'home');
 
-  await home.practice();
-  await home.page.waitForFunction(
-    () => document.querySelector('[data-testid="home-status"]')?.textContent.includes('Practice'),
-  );
-  await screenshot(home.page, 'home-practice');
+  await home.join();
+  await home.joinCode.waitFor();
+  await home.joinCode.fill('not a link!');
+  await home.page.getByTestId('home-join-go').click();
+  await home.page.getByTestId('toast').filter({ hasText: 'not a room link' }).waitFor();
+
+  await home.rulesLink.click();
+  await home.page.getByTestId('rules').waitFor();
+  assert.match(await home.page.getByTestId('rules').textContent(), /lock ≥ range \+ the enemy's jammers/);
   assert.deepEqual(alice.errors, []);
 });
 
-test('two players use the home screen independently', { timeout: 60000 }, async () => {
-  const [alice, bob] = session.players;
-  const homeA = new HomePage(await alice.newPage());
-  const homeB = new HomePage(await bob.newPage());
-  await Promise.all([homeA.goto(server.url), homeB.goto(server.url)]);
-
-  await homeA.createRoom();
-  await homeB.join();
-  await homeA.page.getByText('Create a room').waitFor();
-  await homeB.page.getByText('Join a room').waitFor();
-  assert.match(await homeA.status(), /Create a room/);
-  assert.match(await homeB.status(), /Join a room/);
-  await screenshot(homeB.page, 'home-join');
-  assert.deepEqual([...alice.errors, ...bob.errors], []);
+test('Practice is one tap, works without the network, and a reload resumes it', { timeout: 60000 }, async () => {
+  const [alice] = session.players;
+  const page = await alice.newPage();
+  const home = new HomePage(page);
+  await home.goto(server.url, '?seed=2&bots=off');
+  await page.context().setOffline(true);
+  await home.practice();
+  await page.getByTestId('game').waitFor();
+  await page.getByTestId('engineering-roll').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="energy-die-0"]')?.dataset.state === 'rolled');
+  const pips = await page.locator('[data-testid^="energy-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
+  await page.context().setOffline(false);
+  await page.reload();
+  await page.getByTestId('game').waitFor();
+  const again = await page.locator('[data-testid^="energy-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
+  assert.deepEqual(again, pips, 'the same dice after the reload');
+  assert.deepEqual(alice.errors, []);
 });

@@ -1,7 +1,9 @@
-// What specs import: `const { startServer, launchBrowser, screenshot, HomePage } = require('./lib');`
+// What specs import: `const { startServer, launchBrowser, screenshot, HomePage, GamePage } = require('./lib');`
 module.exports = {
   ...require('./server'),
   ...require('./browser'),
   ...require('./pages/home'),
+  ...require('./pages/lobby'),
+  ...require('./pages/game'),
   paths: require('./paths'),
 };

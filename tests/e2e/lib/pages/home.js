@@ -5,18 +5,22 @@ class HomePage {
     this.page = page;
     this.root = page.getByTestId('home');
     this.practiceButton = page.getByTestId('home-practice');
+    this.practiceLobbyButton = page.getByTestId('home-practice-setup');
     this.createRoomButton = page.getByTestId('home-create-room');
     this.joinButton = page.getByTestId('home-join');
+    this.joinCode = page.getByTestId('home-join-code');
     this.statusLine = page.getByTestId('home-status');
+    this.rulesLink = page.getByTestId('home-rules');
   }
 
-  /** Opens the app and waits until the wasm app has mounted the home screen. */
-  async goto(baseUrl) {
-    await this.page.goto(baseUrl);
+  /** Opens the app (optionally with a query such as `?seed=3&bots=off`) and waits for the home screen. */
+  async goto(baseUrl, query = '') {
+    await this.page.goto(baseUrl + query);
     await this.root.waitFor({ state: 'visible', timeout: 15000 });
   }
 
   practice() { return this.practiceButton.click(); }
+  practiceLobby() { return this.practiceLobbyButton.click(); }
   createRoom() { return this.createRoomButton.click(); }
   join() { return this.joinButton.click(); }
   status() { return this.statusLine.textContent(); }

@@ -1,0 +1,208 @@
+//! Starting, resuming and leaving sessions: one-tap practice, a practice
+//! lobby, creating and joining online rooms; and keeping the host's room in
+//! browser storage so a reload resumes it.
+
+use duel_bots::Difficulty;
+use duel_core::{GameConfig, SeatId};
+use duel_net::{Command, HostConfig, Timing};
+use leptos::prelude::*;
+
+use super::route::{go, Route};
+use super::store::Store;
+use crate::net::{self, Role, RoomTransport};
+use crate::platform::{self, random_u64};
+use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
+
+/// The storage name of the practice room. `~` is not allowed in room ids, so
+/// it can never collide with an online room's save.
+const PRACTICE: &str = "practice~";
+const NAME_KEY: &str = "dice-duel/name";
+
+/// What the running session is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    None,
+    /// Offline practice, hosted in this tab.
+    Practice,
+    /// An online room; `host` when this tab runs its host.
+    Online {
+        room: String,
+        host: bool,
+    },
+}
+
+/// The name this device's player goes by (shown to the room).
+pub fn name() -> String {
+    platform::load(NAME_KEY).unwrap_or_default()
+}
+
+/// Remembers the player's name (used from the next room joined or created).
+pub fn set_name(name: &str) {
+    let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect();
+    platform::store(NAME_KEY, name.trim());
+}
+
+/// This device's player: its token (kept in storage) and name.
+pub fn player() -> Player {
+    let name =
+        platform::load(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
+    Player { token: net::player_token(), name }
+}
+
+fn levels_key(room: &str) -> String {
+    format!("dice-duel/bots/{room}")
+}
+
+fn save_levels(room: &str, levels: &[(SeatId, Difficulty)]) {
+    let text: Vec<String> = levels.iter().map(|(s, d)| format!("{}:{}", s.0, d.name())).collect();
+    platform::store(&levels_key(room), &text.join(","));
+}
+
+fn load_levels(room: &str, bots: &mut BotDriver) {
+    let text = platform::load(&levels_key(room)).unwrap_or_default();
+    for pair in text.split(',') {
+        if let Some((seat, level)) = pair.split_once(':') {
+            if let (Ok(seat), Ok(level)) = (seat.parse::<u8>(), level.parse::<Difficulty>()) {
+                bots.set_level(SeatId(seat), level);
+            }
+        }
+    }
+}
+
+/// Writes the host's room (and its bot levels) to storage.
+pub fn persist(mode: Mode, bytes: &[u8], levels: &[(SeatId, Difficulty)]) {
+    let room = match &mode {
+        Mode::Practice => PRACTICE,
+        Mode::Online { room, host: true } => room.as_str(),
+        _ => return,
+    };
+    let _ = net::store::save_host(room, bytes);
+    save_levels(room, levels);
+}
+
+/// Whether a practice game is saved (the home screen offers to resume it).
+pub fn has_practice() -> bool {
+    net::store::load_host(PRACTICE).is_some()
+}
+
+fn seed(store: Store) -> u64 {
+    store.opts.seed.unwrap_or_else(random_u64)
+}
+
+fn start_practice(store: Store, session: Session<Offline>) {
+    net::store::forget_host(PRACTICE);
+    platform::forget(&levels_key(PRACTICE));
+    store.install(Box::new(session), Mode::Practice);
+    store.save(platform::now_ms(), true);
+    go(store, Route::Play);
+}
+
+/// One tap: a battle against a Medium bot crew, at once.
+pub fn quick_practice(store: Store) {
+    start_practice(store, practice::quick(&store.opts, seed(store), player()));
+}
+
+/// A practice lobby: rules, crews, bots and the map first.
+pub fn practice_lobby(store: Store) {
+    start_practice(store, practice::lobby(&store.opts, seed(store), player()));
+}
+
+/// Resumes the saved practice. Returns whether there was one that loads.
+pub fn resume_practice(store: Store) -> bool {
+    let Some(bytes) = net::store::load_host(PRACTICE) else { return false };
+    let opts = store.opts;
+    let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
+    load_levels(PRACTICE, &mut bots);
+    match Session::restore(&bytes, Offline, player(), bots, opts.timing()) {
+        Ok(session) => {
+            store.install(Box::new(session), Mode::Practice);
+            true
+        }
+        Err(e) => {
+            net::store::forget_host(PRACTICE);
+            store.toasts.error(format!("The saved practice could not be resumed: {e}"));
+            false
+        }
+    }
+}
+
+/// Pumps the session as soon as the transport has news (lower latency than the timer).
+fn wake_on_news(store: Store, transport: &RoomTransport) {
+    transport.set_waker(move || leptos::task::spawn_local(async move { store.pump() }));
+}
+
+/// Creates an online room hosted in this tab and opens its lobby.
+pub fn create_room(store: Store) {
+    let room = net::new_room_id();
+    let transport = RoomTransport::connect(&room, Role::Host);
+    wake_on_news(store, &transport);
+    let seed = random_u64();
+    let me = player();
+    let mut config = HostConfig::new(BUILD, me.token, seed);
+    config.lobby = GameConfig::quick_duel(seed);
+    let bots = BotDriver::new(1, seed, false);
+    let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
+    store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
+    store.save(platform::now_ms(), true);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
+}
+
+/// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
+pub fn join_room(store: Store, room: &str) {
+    let role = net::role_for(room);
+    let transport = RoomTransport::connect(room, role);
+    wake_on_news(store, &transport);
+    let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
+    if role == Role::Host {
+        if let Some(bytes) = net::store::load_host(room) {
+            let mut bots = BotDriver::new(1, random_u64(), false);
+            load_levels(room, &mut bots);
+            match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
+                Ok(session) => {
+                    store.install(Box::new(session), mode);
+                    return;
+                }
+                Err(e) => {
+                    net::store::forget_host(room);
+                    store.toasts.error(format!("This room's save could not be resumed: {e}"));
+                    return join_room(store, room);
+                }
+            }
+        }
+    }
+    store.install(Box::new(Session::join(transport, player())), mode);
+}
+
+/// Leaves the running session. A practice or hosted room is forgotten.
+pub fn leave(store: Store) {
+    match store.mode.get_untracked() {
+        Mode::Practice => net::store::forget_host(PRACTICE),
+        Mode::Online { room, host: true } => net::store::forget_host(&room),
+        _ => {}
+    }
+    store.uninstall();
+    platform::replace_url(&format!("/{}", Route::Home.hash()));
+    go(store, Route::Home);
+}
+
+/// On page load: a room link joins it; otherwise a saved practice resumes
+/// (a reload lands back in the game). Returns the first screen.
+pub fn on_load(store: Store) -> Route {
+    let mut route = Route::from_hash(&platform::hash());
+    if store.opts.board_view {
+        route = Route::Board;
+    }
+    if let Some(room) = net::room_from_location() {
+        join_room(store, &room);
+        return if route == Route::Board { Route::Board } else { Route::Play };
+    }
+    if has_practice() && resume_practice(store) {
+        return route;
+    }
+    if route == Route::Play {
+        Route::Home
+    } else {
+        route
+    }
+}

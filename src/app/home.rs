@@ -1,0 +1,87 @@
+//! The home screen: Practice in one tap (no network needed), a practice
+//! lobby, resuming a saved game, creating or joining an online room, rules.
+
+use leptos::prelude::*;
+
+use super::boot::{self, Mode};
+use super::route::{go, Route};
+use super::store::use_store;
+use crate::net;
+
+#[component]
+pub fn Home() -> impl IntoView {
+    let store = use_store();
+    let joining = RwSignal::new(false);
+    let code = RwSignal::new(String::new());
+    // A running practice or room: back to its lobby, its battle or its result.
+    let resumable = Memo::new(move |_| {
+        if store.mode.get() == Mode::None {
+            return None;
+        }
+        Some(match store.game.with(|g| g.as_ref().map(|g| g.outcome().is_some())) {
+            None => "Back to the lobby",
+            Some(false) => "Resume the game",
+            Some(true) => "See the result",
+        })
+    });
+    let join = move || {
+        let text = code.get_untracked();
+        let text = text.trim();
+        let room = text
+            .find('?')
+            .and_then(|i| net::parse_room(&text[i..], ""))
+            .or_else(|| text.find('#').and_then(|i| net::parse_room("", &text[i..])))
+            .or_else(|| net::is_valid_room_id(text).then(|| text.to_string()));
+        match room {
+            Some(room) => {
+                crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+                boot::join_room(store, &room);
+                go(store, Route::Play);
+            }
+            None => store.toasts.error("That is not a room link or code"),
+        }
+    };
+    view! {
+        <main class="home" data-testid="home">
+            <header class="home__title">
+                <h1>"Dice Duel"</h1>
+                <p class="home__tagline">"Two crews, one table, real-time dice. Space Cadets: Dice Duel in your browser."</p>
+            </header>
+            <nav class="home__actions">
+                {move || resumable.get().map(|label| view! {
+                    <button class="btn btn--big btn--sensors" data-testid="home-resume" on:click=move |_| go(store, Route::Play)>
+                        {label}
+                    </button>
+                })}
+                <button class="btn btn--big btn--helm" data-testid="home-practice" on:click=move |_| boot::quick_practice(store)>
+                    "Practice"
+                </button>
+                <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
+                    "Practice lobby"
+                </button>
+                <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| boot::create_room(store)>
+                    "Create room"
+                </button>
+                <button class="btn btn--shields" data-testid="home-join" on:click=move |_| joining.update(|j| *j = !*j)>
+                    "Join"
+                </button>
+            </nav>
+            {move || joining.get().then(|| view! {
+                <form class="home__join" on:submit=move |ev| { ev.prevent_default(); join(); }>
+                    <input data-testid="home-join-code" placeholder="Paste the room link or code" prop:value=move || code.get()
+                        on:input=move |ev| code.set(event_target_value(&ev)) />
+                    <button class="btn btn--shields" type="submit" data-testid="home-join-go">"Join room"</button>
+                </form>
+            })}
+            <label class="home__name">
+                "Your name "
+                <input data-testid="home-name" maxlength="24" placeholder="Cadet" prop:value=boot::name()
+                    on:change=move |ev| boot::set_name(&event_target_value(&ev)) />
+            </label>
+            <p class="home__status" data-testid="home-status" aria-live="polite">
+                "Practice starts a battle against a bot crew at once: it needs no network. "
+                <a href=Route::Rules.hash() data-testid="home-rules">"How to play"</a>
+            </p>
+        </main>
+    }
+}

@@ -1,0 +1,46 @@
+//! The lobby: the rules and each McGuire house-rule toggle, the ships and
+//! crews (the rulebook's recommended splits), who sits where (people and bots
+//! at a level), the map set-up, and for online rooms the share link.
+//! The room owner edits; everyone else watches the same room view.
+
+mod crew;
+mod map;
+mod rules;
+mod share;
+
+use duel_net::Command;
+use leptos::prelude::*;
+
+use super::boot::Mode;
+use super::store::use_store;
+
+#[component]
+pub fn Lobby() -> impl IntoView {
+    let store = use_store();
+    let owner = store.owner;
+    let online = Memo::new(move |_| matches!(store.mode.get(), Mode::Online { .. }));
+    view! {
+        <div class="lobby" data-testid="lobby">
+            <header class="lobby__head">
+                <h1>{move || if online.get() { "Room lobby" } else { "Practice lobby" }}</h1>
+                <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
+            </header>
+            {move || online.get().then(|| view! { <share::Share /> })}
+            <div class="lobby__grid">
+                <crew::Crew />
+                <rules::Rules />
+                <map::MapSetup />
+            </div>
+            <footer class="lobby__start">
+                {move || if owner.get() {
+                    view! {
+                        <button class="btn btn--big btn--helm" data-testid="lobby-start"
+                            on:click=move |_| store.command(Command::Start)>"Start the battle"</button>
+                    }.into_any()
+                } else {
+                    view! { <p class="hint" data-testid="lobby-wait">"Waiting for the host to start…"</p> }.into_any()
+                }}
+            </footer>
+        </div>
+    }
+}

@@ -1,0 +1,59 @@
+//! The running practice or room: its lobby before the start, the game, and
+//! the result once a side has won.
+
+use leptos::prelude::*;
+
+use super::boot::Mode;
+use super::lobby::Lobby;
+use super::result::Result;
+use super::store::use_store;
+use crate::game::screen::GameScreen;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Nothing,
+    Connecting,
+    Lobby,
+    Game,
+    Over,
+}
+
+#[component]
+pub fn Play() -> impl IntoView {
+    let store = use_store();
+    let stage = Memo::new(move |_| {
+        if store.mode.with(|m| *m == Mode::None) {
+            return Stage::Nothing;
+        }
+        let started = store.room.with(|r| r.as_ref().map(|r| r.started));
+        let over = store.game.with(|g| g.as_ref().map(|g| g.outcome().is_some()));
+        match (started, over) {
+            (None, _) | (Some(true), None) => Stage::Connecting,
+            (Some(false), _) => Stage::Lobby,
+            (Some(true), Some(false)) => Stage::Game,
+            (Some(true), Some(true)) => Stage::Over,
+        }
+    });
+    move || {
+        match stage.get() {
+        Stage::Nothing => view! {
+            <main class="center" data-testid="no-game">
+                <p>"No game is running."</p>
+                <a class="btn btn--helm" href=super::route::Route::Home.hash()>"Home"</a>
+            </main>
+        }
+        .into_any(),
+        Stage::Connecting => view! {
+            <main class="center" data-testid="connecting">
+                <p class="pulse">{move || format!("Connecting to the room… ({})", store.link.get().label())}</p>
+                {move || store.link_note.get().map(|n| view! { <p class="hint">{n}</p> })}
+                <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
+            </main>
+        }
+        .into_any(),
+        Stage::Lobby => view! { <Lobby /> }.into_any(),
+        Stage::Game => view! { <GameScreen /> }.into_any(),
+        Stage::Over => view! { <Result /> }.into_any(),
+    }
+    }
+}

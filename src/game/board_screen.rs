@@ -1,0 +1,45 @@
+//! The shared-screen board view (`?view=board`, `#/board`): the map and every
+//! ship's displays large, the freeze story, no controls. For a TV or a
+//! laptop at the end of the table.
+
+use duel_core::ShipId;
+use leptos::prelude::*;
+
+use super::freeze::FreezeOverlay;
+use super::header::Header;
+use super::ticker::Ticker;
+use crate::app::store::use_store;
+use crate::board::Board;
+use crate::stations::display::ShipDisplay;
+
+#[component]
+pub fn BoardScreen() -> impl IntoView {
+    let store = use_store();
+    let ships = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.ships().len() as u8)));
+    view! {
+        <div class="board-screen" data-testid="board-screen">
+            <Header />
+            {move || if store.game.with(Option::is_none) {
+                view! { <p class="board-screen__wait" data-testid="board-wait">"Waiting for the battle to begin…"</p> }.into_any()
+            } else {
+                view! {
+                    <main class="board-screen__main">
+                        <Board focus=Signal::stored(None::<ShipId>) />
+                        <aside class="board-screen__side">
+                            <For each=move || ship_ids(ships.get()) key=|id| *id let:id>
+                                <ShipDisplay ship=id large=true />
+                            </For>
+                            <Ticker />
+                        </aside>
+                    </main>
+                }.into_any()
+            }}
+            <FreezeOverlay />
+        </div>
+    }
+}
+
+/// Every ship id of a game with `n` ships.
+fn ship_ids(n: u8) -> Vec<ShipId> {
+    (0..n).map(ShipId).collect()
+}

@@ -1,0 +1,147 @@
+//! The story of the game told from its events: each step of a freeze as it
+//! happens (the hit test with its numbers, the sector, the damage roll's
+//! faces), a ticker of what happened outside freezes, and the records the
+//! result screen shows (damage timeline, energy flow, shots). Each event's
+//! line is in [`story`].
+
+mod story;
+
+pub use story::answer_text;
+
+use std::collections::BTreeMap;
+
+use duel_core::event::DamageCause;
+use duel_core::freeze::Declared;
+use duel_core::{ChoiceId, Event, Layout, Pip, ShipId, Station, TeamId};
+
+use crate::ui::names::ship_name;
+
+/// Lines kept in the ticker.
+const TICKER: usize = 6;
+
+/// How a line should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    /// Good news for nobody in particular (a hit, a win).
+    Loud,
+    Miss,
+    /// Damage.
+    Damage,
+}
+
+/// One line of the story.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub seq: u64,
+    pub text: String,
+    pub tone: Tone,
+    /// Damage-roll faces (weapons dice) to draw beside the text.
+    pub dice: Vec<Pip>,
+}
+
+/// A damage point on the result screen's timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub seq: u64,
+    /// Milliseconds since the battle began, when this tab saw it happen.
+    pub at: Option<u64>,
+    pub ship: ShipId,
+    pub cause: DamageCause,
+    /// The ship's damage after this point.
+    pub total: u8,
+}
+
+/// Per-ship counts for the result screen.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Energy dice sent, per station (indexed by `Station::index`).
+    pub energy: [u32; 6],
+    pub launched: u32,
+    pub hits: u32,
+    pub freezes: u32,
+    pub crystals: u32,
+}
+
+/// Everything the UI learned from events. See the module docs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    layout: Option<Layout>,
+    frozen: bool,
+    /// The running (or last) freeze, step by step.
+    pub freeze: Vec<Line>,
+    pub ticker: Vec<Line>,
+    pub damage: Vec<Mark>,
+    pub tally: BTreeMap<ShipId, Tally>,
+    /// When this tab saw each open choice (for the deadline countdown).
+    pub opened: BTreeMap<ChoiceId, u64>,
+    /// Per die, how often it was rolled: a new roll replays the roll animation.
+    pub rolls: BTreeMap<(u8, u8, u8), u32>,
+    pub started_at: Option<u64>,
+    pub winner: Option<Option<TeamId>>,
+}
+
+/// The roll-counter key of an energy die.
+pub fn energy_key(ship: ShipId, die: u8) -> (u8, u8, u8) {
+    (ship.0, 255, die)
+}
+
+/// The roll-counter key of a station die.
+pub fn die_key(ship: ShipId, station: Station, die: u8) -> (u8, u8, u8) {
+    (ship.0, station.index() as u8, die)
+}
+
+impl Log {
+    /// The records of a whole event log (a reloaded host: no times, no story).
+    pub fn from_history(events: &[Event]) -> Log {
+        let mut log = Log::default();
+        let numbered: Vec<(u64, Event)> =
+            events.iter().enumerate().map(|(i, e)| (i as u64 + 1, e.clone())).collect();
+        log.record(None, &numbered, 0);
+        log.freeze.clear();
+        log.ticker.clear();
+        log.frozen = false;
+        log.opened.clear();
+        log.rolls.clear();
+        log.started_at = None;
+        for m in &mut log.damage {
+            m.at = None;
+        }
+        log
+    }
+
+    /// Takes in events applied now (`now`: this tab's clock).
+    pub fn record(&mut self, game: Option<&duel_core::Game>, events: &[(u64, Event)], now: u64) {
+        if let Some(g) = game {
+            self.layout = Some(g.layout());
+        }
+        for (seq, e) in events {
+            self.one(game, *seq, e, now);
+        }
+        if self.ticker.len() > TICKER {
+            let cut = self.ticker.len() - TICKER;
+            self.ticker.drain(..cut);
+        }
+    }
+
+    fn name(&self, ship: ShipId) -> &'static str {
+        ship_name(self.layout.unwrap_or(Layout::Duel), ship)
+    }
+
+    fn call(&self, d: &Declared) -> String {
+        format!("{}: {}", self.name(d.ship), d.action.call())
+    }
+
+    fn say(&mut self, seq: u64, text: String, tone: Tone) {
+        let line = Line { seq, text, tone, dice: Vec::new() };
+        if self.frozen {
+            self.freeze.push(line);
+        } else {
+            self.ticker.push(line);
+        }
+    }
+
+    fn tally(&mut self, ship: ShipId) -> &mut Tally {
+        self.tally.entry(ship).or_default()
+    }
+}

@@ -1,0 +1,206 @@
+//! The story of each event: the line a player reads for it, and the
+//! records it adds to (damage marks, tallies, roll counters, deadlines).
+
+use duel_core::event::{CrystalAt, DamageCause, Removal};
+use duel_core::{Answer, EnergySource, Event, Game, Layout, TubeSide};
+
+use super::{die_key, energy_key, Line, Log, Mark, Tone};
+use crate::ui::names::{dir_name, sector_name, square, team_name};
+
+impl Log {
+    pub(super) fn one(&mut self, game: Option<&Game>, seq: u64, e: &Event, now: u64) {
+        // A quick start has no "BattleBegan": the clock starts with the first event seen live.
+        let setup = matches!(e, Event::ObstaclePlaced { .. } | Event::WormholePlaced { .. });
+        if self.started_at.is_none() && !setup && now > 0 {
+            self.started_at = Some(now);
+        }
+        match e {
+            Event::BattleBegan => {
+                self.started_at = Some(now);
+                self.say(seq, "Begin! Engineering, roll the energy dice.".into(), Tone::Loud);
+            }
+            Event::EnergyRolled { ship, faces } => {
+                for (die, _) in faces {
+                    *self.rolls.entry(energy_key(*ship, *die)).or_default() += 1;
+                }
+            }
+            Event::DiceRolled { ship, station, faces } => {
+                for (die, _) in faces {
+                    *self.rolls.entry(die_key(*ship, *station, *die)).or_default() += 1;
+                }
+            }
+            Event::EnergySent { ship, station, .. } => self.tally(*ship).energy[station.index()] += 1,
+            Event::FreezeDeclared { declared } => {
+                self.frozen = true;
+                self.freeze.clear();
+                self.tally(declared.ship).freezes += 1;
+                let text = format!("{} Time stops.", self.call(declared));
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::FreezeQueued { declared } => {
+                let text = format!("{} (queued: it runs when this freeze is over)", self.call(declared));
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::FreezeCancelled { declared, reason } => {
+                let text = format!("{} is cancelled: {reason}", self.call(declared));
+                self.say(seq, text, Tone::Miss);
+            }
+            Event::TorpedoesLaunched { ship, tubes, on_target } => {
+                self.tally(*ship).launched += tubes.len() as u32;
+                let sides: Vec<&str> =
+                    tubes.iter().map(|t| if t.side == TubeSide::Front { "front" } else { "rear" }).collect();
+                let n = tubes.len();
+                let text = format!(
+                    "{} torpedo{} away from the {} tube{}; {on_target} on target.",
+                    n,
+                    if n == 1 { "" } else { "es" },
+                    sides.join(" and "),
+                    if n == 1 { "" } else { "s" },
+                );
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::HitTested { ship, lock, range, jammers, hit } => {
+                if *hit {
+                    self.tally(*ship).hits += 1;
+                }
+                let need = u16::from(*range) + u16::from(*jammers);
+                let verdict = if *hit { "HIT" } else { "MISS" };
+                let text = format!(
+                    "Hit test: lock {lock} vs range {range} + jammers {jammers} = {need} → {verdict}",
+                );
+                self.say(seq, text, if *hit { Tone::Loud } else { Tone::Miss });
+            }
+            Event::SectorStruck { ship, sector, shields } => {
+                let text = format!(
+                    "The torpedoes strike {}'s {} side: {shields} shield {}.",
+                    self.name(*ship),
+                    sector_name(*sector),
+                    if *shields == 1 { "die" } else { "dice" },
+                );
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::DamageRolled { faces, shields, damage, .. } => {
+                let text = match (faces.is_empty(), shields) {
+                    (true, 0) => format!("No shields there: {damage} damage."),
+                    (true, _) => "Three shields: the torpedoes cannot get through.".to_string(),
+                    (false, s) => format!(
+                        "Damage roll against {s} shield{}: {damage} damage ({} needed per torpedo).",
+                        if *s == 1 { "" } else { "s" },
+                        if *s == 1 { "a Blast" } else { "a Double Blast" },
+                    ),
+                };
+                let tone = if *damage > 0 { Tone::Damage } else { Tone::Miss };
+                let line = Line { seq, text, tone, dice: faces.clone() };
+                if self.frozen {
+                    self.freeze.push(line);
+                } else {
+                    self.ticker.push(line);
+                }
+            }
+            Event::Damaged { ship, cause } => {
+                let total = game.and_then(|g| g.ship(*ship)).map_or(0, |s| s.hits);
+                let at = self.started_at.map(|t| now.saturating_sub(t));
+                let mark = Mark { seq, at, ship: *ship, cause: *cause, total };
+                // The replica's game is the state after the batch; count marks instead.
+                let before = self.damage.iter().filter(|m| m.ship == *ship).count() as u8;
+                self.damage.push(Mark { total: before + 1, ..mark });
+                let how = match cause {
+                    DamageCause::Torpedo => "a torpedo",
+                    DamageCause::Mine => "a mine",
+                };
+                let text = format!("{} takes damage from {how} ({}/4).", self.name(*ship), before + 1);
+                self.say(seq, text, Tone::Damage);
+            }
+            Event::ShipDestroyed { ship } => {
+                let text = format!("{} explodes!", self.name(*ship));
+                self.say(seq, text, Tone::Damage);
+            }
+            Event::GameOver { winner } => {
+                self.winner = Some(*winner);
+                let text = match winner {
+                    Some(team) => format!("{} wins!", team_name(self.layout.unwrap_or(Layout::Duel), *team)),
+                    None => "Both ships are destroyed: a draw.".to_string(),
+                };
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::WarpRolled { pips, .. } => {
+                let rolled: Vec<String> = pips.iter().map(|p| p.value().to_string()).collect();
+                self.say(seq, format!("Warp dice: {}.", rolled.join(", ")), Tone::Plain);
+            }
+            Event::ShipMoved { ship, to, facing } if self.frozen => {
+                let text = format!(
+                    "{} moves to {}, facing {}.",
+                    self.name(*ship),
+                    square(to.square),
+                    dir_name(*facing)
+                );
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::ChoiceOpened { choice } => {
+                self.opened.insert(choice.id, now);
+                if self.frozen {
+                    let text = format!("{} decides: {}", self.name(choice.ship), choice.kind.prompt());
+                    self.say(seq, text, Tone::Plain);
+                }
+            }
+            Event::ChoiceClosed { id, answer, by_default } => {
+                self.opened.remove(id);
+                if self.frozen {
+                    let how = if *by_default { " (time ran out: the default)" } else { "" };
+                    self.say(seq, format!("Chosen: {}{how}.", answer_text(answer)), Tone::Plain);
+                }
+            }
+            Event::FreezeEnded => self.frozen = false,
+            Event::ObstacleEntered { ship, obstacle } => {
+                let what = match obstacle {
+                    duel_core::map::Obstacle::Asteroid => "an asteroid field",
+                    duel_core::map::Obstacle::Nebula => "a nebula",
+                };
+                let text = format!("{} flies into {what}.", self.name(*ship));
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::DiceRemoved { ship, station, dice, why: why @ (Removal::Asteroid | Removal::Nebula) } => {
+                let cause = if *why == Removal::Asteroid { "Asteroids strip" } else { "The nebula strips" };
+                let text =
+                    format!("{cause} {} {} dice from {}.", dice.len(), station.name(), self.name(*ship));
+                self.say(seq, text, Tone::Miss);
+            }
+            Event::MineReleased { ship, mine, square: sq } => {
+                let text = format!("{} releases mine {mine:?} at {}.", self.name(*ship), square(*sq));
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::MineGone { owner, mine } => {
+                let text = format!("{}'s mine {mine:?} is gone.", self.name(*owner));
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::CrystalMoved { crystal, to: CrystalAt::Held(ship) } => {
+                self.tally(*ship).crystals += 1;
+                let text = format!("{} tractors crystal {} aboard.", self.name(*ship), crystal + 1);
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::CrystalMoved { to: CrystalAt::OnMap(sq), .. } if self.frozen => {
+                self.say(seq, format!("A used crystal returns to {}.", square(*sq)), Tone::Plain);
+            }
+            Event::EnergyRestored { ship, .. } => {
+                let text = format!("{}: Energy Surge! An energy die comes back.", self.name(*ship));
+                self.say(seq, text, Tone::Loud);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An answer as a player reads it.
+pub fn answer_text(answer: &Answer) -> String {
+    match answer {
+        Answer::Sector(s) => format!("the {} shields", sector_name(*s)),
+        Answer::Side(TubeSide::Front) => "the front tubes".into(),
+        Answer::Side(TubeSide::Rear) => "the rear tubes".into(),
+        Answer::Square(sq) => square(*sq),
+        Answer::Edge(d) => format!("the {} edge", dir_name(*d)),
+        Answer::Dice(d) => format!("{} dice", d.len()),
+        Answer::Energy(EnergySource::Pool) => "an energy die from Engineering's pool".into(),
+        Answer::Energy(EnergySource::Station(st)) => format!("an energy die from {}", st.name()),
+        Answer::RollAgain => "spend a crystal and roll again".into(),
+    }
+}

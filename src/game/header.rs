@@ -1,0 +1,92 @@
+//! The slim header on every game screen: each ship's damage and crystals,
+//! the freeze banner, the connection, sound and the way home.
+
+use duel_core::freeze::Progress;
+use duel_core::ShipId;
+use leptos::prelude::*;
+
+use crate::app::route::Route;
+use crate::app::store::use_store;
+use crate::session::LinkState;
+use crate::stations::display::damage_pips;
+use crate::ui::names::{ship_class, ship_name};
+use crate::ui::sound;
+
+#[component]
+pub fn Header() -> impl IntoView {
+    let store = use_store();
+    let ships = Memo::new(move |_| {
+        store.game.with(|g| {
+            g.as_ref()
+                .map(|g| {
+                    g.ships()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| {
+                            let id = ShipId(i as u8);
+                            (
+                                id,
+                                ship_name(g.layout(), id),
+                                ship_class(g.layout(), id),
+                                s.hits,
+                                g.crystals_held(id),
+                                s.destroyed,
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let banner = Memo::new(move |_| {
+        store.game.with(|g| {
+            let g = g.as_ref()?;
+            let f = g.freeze()?;
+            let who = ship_name(g.layout(), f.declared.ship);
+            let state = if f.progress == Progress::Review { " · resolved" } else { "" };
+            Some(format!("FREEZE · {who}: {}{state}", f.declared.action.call()))
+        })
+    });
+    let muted = store.ui.muted;
+    view! {
+        <header class="hud" data-testid="hud">
+            <div class="hud__ships">
+                <For each=move || ships.get() key=|s| *s let:s>
+                    <div class=format!("hud__ship ship-badge--{}", s.2) class:is-destroyed=s.5
+                        data-testid=format!("hud-ship-{}", s.0 .0) data-damage=s.3>
+                        <b>{s.1}</b>
+                        {damage_pips(s.3)}
+                        <span class="crystals" title="crystals held">"◆ "{s.4}</span>
+                    </div>
+                </For>
+            </div>
+            <div class="hud__banner" class:is-frozen=move || banner.with(Option::is_some) data-testid="freeze-banner">
+                {move || banner.get().unwrap_or_default()}
+            </div>
+            <div class="hud__tools">
+                {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
+                    <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off)"
+                        on:click=move |_| store.set_bots_paused(false)>"Bots paused: resume"</button>
+                })}
+                {move || (store.link.get() != LinkState::Offline).then(|| view! {
+                    <span class="link-state" data-testid="link-state">{store.link.get().label()}</span>
+                })}
+                <button class="btn btn--icon" data-testid="mute" title="Sound on/off"
+                    aria-pressed=move || muted.get().to_string()
+                    on:click=move |_| {
+                        let m = !muted.get_untracked();
+                        muted.set(m);
+                        sound::store_muted(m);
+                        sound::unlock();
+                    }>
+                    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+                        <path d="M3 9 H7 L12 5 V19 L7 15 H3 Z" />
+                        <path d=move || if muted.get() { "M16 9 L22 15 M22 9 L16 15" } else { "M16 9 Q18.5 12 16 15 M19 6 Q23.5 12 19 18" } />
+                    </svg>
+                </button>
+                <a class="btn btn--icon" href=Route::Rules.hash() title="Rules" data-testid="hud-rules">"?"</a>
+                <a class="btn btn--icon" href=Route::Home.hash() title="Home" data-testid="hud-home">"⌂"</a>
+            </div>
+        </header>
+    }
+}

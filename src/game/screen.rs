@@ -1,0 +1,123 @@
+//! The game screen: header, tabs, the shown station beside the board and
+//! the enemy's displays, the orders, and the freeze overlay on top.
+//! CSS lays it out side by side in landscape and stacked in portrait.
+
+use duel_core::{Phase, ShipId};
+use leptos::prelude::*;
+
+use super::choices::ChoiceList;
+use super::commands::CommandBar;
+use super::freeze::FreezeOverlay;
+use super::header::Header;
+use super::seats::{focus_ship, tab_ship};
+use super::setup::SetupPanel;
+use super::tabs::{tab_list, TabBar};
+use super::ticker::Ticker;
+use crate::app::store::use_store;
+use crate::board::Board;
+use crate::stations::captain::Captain;
+use crate::stations::display::ShipDisplay;
+use crate::stations::StationPanel;
+use crate::ui::state::Tab;
+
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let store = use_store();
+    let list = tab_list(store);
+    // Keep the shown tab one of ours (first visit, a seat released, a new game).
+    Effect::new(move |_| {
+        let tabs = list.get();
+        let shown = store.ui.tab.get();
+        if shown.is_none_or(|t| !tabs.contains(&t)) {
+            if let Some(first) = tabs.first() {
+                store.ui.show(*first);
+            }
+        }
+    });
+    let focus = Memo::new(move |_| {
+        let seats = store.my_seats();
+        let tab = store.ui.tab.get();
+        store.game.with(|g| g.as_ref().and_then(|g| focus_ship(g, &seats, tab)))
+    });
+    let others = Memo::new(move |_| {
+        let me = focus.get();
+        store.game.with(|g| {
+            g.as_ref()
+                .map(|g| {
+                    (0..g.ships().len() as u8).map(ShipId).filter(|id| Some(*id) != me).collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let setup = Memo::new(move |_| {
+        store.game.with(|g| g.as_ref().is_some_and(|g| matches!(g.phase(), Phase::Setup { .. })))
+    });
+    let board_tab = Memo::new(move |_| store.ui.tab.get() == Some(Tab::Board));
+    // Every tab's panel stays mounted and hidden when not shown: switching
+    // station is one class change, not a rebuild (input → screen in a frame).
+    let panel = move |tab: Tab| {
+        let ship = store.game.with_untracked(|g| g.as_ref().and_then(|g| tab_ship(g, tab)));
+        let body = match (tab, ship) {
+            (Tab::Station { seat, station }, Some(ship)) => {
+                view! { <StationPanel seat ship station /> }.into_any()
+            }
+            (Tab::Captain { seat }, Some(ship)) => view! { <Captain seat ship /> }.into_any(),
+            // The large board is drawn only while shown (the side board is always there).
+            _ => (move || (store.ui.tab.get() == Some(Tab::Board)).then(|| view! { <BoardLarge /> }))
+                .into_any(),
+        };
+        view! { <div class="panel-slot" class:is-hidden=move || store.ui.tab.get() != Some(tab)>{body}</div> }
+    };
+    view! {
+        <div class="game" class:game--board=move || board_tab.get() data-testid="game">
+            <Header />
+            <TabBar list />
+            <main class="game__main">
+                <div class="game__station">
+                    {move || setup.get().then(|| view! { <SetupPanel /> })}
+                    <ChoiceList in_freeze=false />
+                    <For each=move || list.get() key=|t| *t let:tab>
+                        {panel(tab)}
+                    </For>
+                </div>
+                <aside class="game__side">
+                    <Board focus=focus interactive=true />
+                    <Ticker />
+                    <div class="game__others">
+                        <For each=move || others.get() key=|id| *id let:id>
+                            <ShipDisplay ship=id />
+                        </For>
+                    </div>
+                </aside>
+            </main>
+            <CommandBar />
+            <FreezeOverlay />
+        </div>
+    }
+}
+
+/// The board tab: the board large with every ship's displays, no controls.
+#[component]
+pub fn BoardLarge() -> impl IntoView {
+    let store = use_store();
+    let ships = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.ships().len() as u8)));
+    let focus = Memo::new(move |_| {
+        let seats = store.my_seats();
+        store.game.with(|g| g.as_ref().and_then(|g| focus_ship(g, &seats, None)))
+    });
+    view! {
+        <section class="board-large" data-testid="board-view">
+            <Board focus=focus interactive=true />
+            <div class="board-large__displays">
+                <For each=move || ship_ids(ships.get()) key=|id| *id let:id>
+                    <ShipDisplay ship=id large=true />
+                </For>
+            </div>
+        </section>
+    }
+}
+
+/// Every ship id of a game with `n` ships.
+fn ship_ids(n: u8) -> Vec<ShipId> {
+    (0..n).map(ShipId).collect()
+}

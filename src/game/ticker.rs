@@ -1,0 +1,19 @@
+//! The last few things that happened outside freezes (obstacles entered,
+//! mines, crystals, damage), under the board.
+
+use leptos::prelude::*;
+
+use super::feed::Tone;
+use crate::app::store::use_store;
+
+#[component]
+pub fn Ticker() -> impl IntoView {
+    let store = use_store();
+    view! {
+        <ul class="ticker" data-testid="ticker" aria-live="polite">
+            <For each=move || store.log.with(|l| l.ticker.iter().rev().take(4).cloned().collect::<Vec<_>>()) key=|l| l.seq let:line>
+                <li class:is-damage=line.tone == Tone::Damage class:is-loud=line.tone == Tone::Loud>{line.text.clone()}</li>
+            </For>
+        </ul>
+    }
+}

@@ -1,0 +1,207 @@
+//! The task that owns the matchbox socket: builds it, moves what it reports
+//! into the shared state and the [`Link`](super::link::Link), and rebuilds
+//! it when the link says so. One socket at a time; the driver ends when the
+//! transport is dropped.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::{select, FutureExt, StreamExt};
+use futures_timer::Delay;
+use matchbox_socket::{ChannelConfig, Packet, PeerState, RtcIceServerConfig, WebRtcSocket};
+
+use super::beacon;
+use super::config::{health_url, IceConfig};
+use super::link::{ConnState, Decision};
+use super::peers::local_id;
+use super::signaller::WatchedSignallerBuilder;
+use super::transport::{wake, Shared};
+
+/// How often the driver looks at the clock when nothing arrives: the
+/// link's timeouts are seconds, and a dropped transport is noticed this fast.
+const TICK_MS: u64 = 250;
+/// Datagrams kept for the app at most (the protocol repairs what is dropped).
+const MAX_INBOX: usize = 8_192;
+/// Channel 0 carries `duel-net` datagrams, channel 1 the role beacon.
+const DATA: usize = 0;
+const BEACON: usize = 1;
+
+/// Milliseconds on the page's monotonic clock (`performance.now()`).
+pub fn now_ms() -> u64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0, |p| p.now() as u64)
+}
+
+/// Starts the driver task for `shared`.
+pub fn spawn(shared: Rc<RefCell<Shared>>, url: String, ice: IceConfig) {
+    wasm_bindgen_futures::spawn_local(run(shared, url, ice));
+}
+
+async fn run(shared: Rc<RefCell<Shared>>, url: String, ice: IceConfig) {
+    let server_back = Rc::new(AtomicBool::new(false));
+    let mut shown = shared.borrow().link.state().clone();
+    loop {
+        if shared.borrow().closed {
+            return;
+        }
+        let decision = shared.borrow_mut().link.tick(now_ms());
+        match decision {
+            Decision::Start => {
+                run_socket(&shared, &url, &ice, &server_back, &mut shown).await;
+                log_state(&shared, &mut shown);
+                wake(&shared);
+            }
+            // Rebuild and Probe only arise while a socket runs (run_socket handles them).
+            Decision::Keep | Decision::Rebuild | Decision::Probe => {
+                Delay::new(Duration::from_millis(TICK_MS)).await
+            }
+        }
+    }
+}
+
+/// Runs one socket until it ends, the link wants a new one, or the
+/// transport is dropped.
+async fn run_socket(
+    shared: &Rc<RefCell<Shared>>,
+    url: &str,
+    ice: &IceConfig,
+    server_back: &Rc<AtomicBool>,
+    shown: &mut ConnState,
+) {
+    let lost = Arc::new(AtomicBool::new(false));
+    let (mut socket, message_loop) = WebRtcSocket::builder(url)
+        .ice_server(RtcIceServerConfig {
+            urls: ice.urls.clone(),
+            username: ice.username.clone(),
+            credential: ice.credential.clone(),
+        })
+        .add_channel(ChannelConfig::reliable())
+        .add_channel(ChannelConfig::reliable())
+        .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone())))
+        .build();
+    let role = shared.borrow().link.role();
+    shared.borrow_mut().link.socket_started(now_ms());
+    let (Ok(data), Ok(beacons)) = (socket.take_channel(DATA), socket.take_channel(BEACON)) else {
+        // Both channels were added just above; this cannot happen.
+        shared.borrow_mut().link.socket_ended(now_ms());
+        return;
+    };
+    let (data_tx, mut data_rx) = data.split();
+    let (beacon_tx, mut beacon_rx) = beacons.split();
+    shared.borrow_mut().out = Some(data_tx);
+    let mut message_loop = message_loop.fuse();
+    let mut id_known = false;
+
+    // One timer for the socket's life, re-armed when it fires (not one per
+    // message: a busy room would create and drop a setTimeout per datagram).
+    let mut tick = Delay::new(Duration::from_millis(TICK_MS)).fuse();
+    loop {
+        let mut ended: Option<Option<String>> = None;
+        select! {
+            change = socket.next().fuse() => match change {
+                Some((peer, PeerState::Connected)) => {
+                    shared.borrow_mut().link.peer_connected(now_ms(), peer, local_id(peer));
+                    // Fails only while the socket is torn down.
+                    let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
+                }
+                Some((peer, PeerState::Disconnected)) => shared.borrow_mut().link.peer_disconnected(now_ms(), peer),
+                None => ended = Some(None),
+            },
+            got = data_rx.next() => match got {
+                // Keyed by the peer's UUID directly: data may overtake the
+                // socket's "connected" report, and the protocol ignores peers
+                // it does not expect.
+                Some((peer, packet)) => {
+                    let mut s = shared.borrow_mut();
+                    // Bounded: every datagram wakes a pump that drains the
+                    // inbox, so it only fills if the app stopped pumping.
+                    if s.link.heard_from(local_id(peer)) && s.inbox.len() < MAX_INBOX {
+                        s.inbox.push_back((local_id(peer), packet.to_vec()));
+                    }
+                }
+                None => ended = Some(None),
+            },
+            got = beacon_rx.next() => match got {
+                Some((peer, packet)) => {
+                    if let Some(their_role) = beacon::decode(&packet) {
+                        shared.borrow_mut().link.beacon(now_ms(), peer, local_id(peer), their_role);
+                    }
+                }
+                None => ended = Some(None),
+            },
+            result = message_loop => ended = Some(result.err().map(|e| e.to_string())),
+            _ = tick => tick = Delay::new(Duration::from_millis(TICK_MS)).fuse(),
+        }
+        let now = now_ms();
+        if let Some(error) = ended {
+            if let Some(e) = error {
+                leptos::logging::log!("[net] the socket ended: {e}");
+            }
+            let mut s = shared.borrow_mut();
+            s.out = None;
+            s.me = None;
+            s.link.socket_ended(now);
+            return;
+        }
+        if !id_known {
+            if let Some(id) = socket.id() {
+                id_known = true;
+                let mut s = shared.borrow_mut();
+                s.me = Some(local_id(id));
+                s.link.id_assigned(now);
+            }
+        }
+        if lost.swap(false, Ordering::Relaxed) {
+            shared.borrow_mut().link.signalling_lost(now);
+        }
+        if server_back.swap(false, Ordering::Relaxed) {
+            shared.borrow_mut().link.server_back();
+        }
+        let (closed, decision) = {
+            let mut s = shared.borrow_mut();
+            (s.closed, s.link.tick(now))
+        };
+        log_state(shared, shown);
+        if closed || decision == Decision::Rebuild {
+            if !closed {
+                leptos::logging::log!("[net] rebuilding the socket");
+            }
+            socket.close();
+            let mut s = shared.borrow_mut();
+            s.out = None;
+            s.me = None;
+            s.link.socket_dropped(now);
+            return;
+        }
+        if decision == Decision::Probe {
+            probe(url, server_back.clone());
+        }
+        wake(shared);
+    }
+}
+
+/// One console line per state change: what a player copies into a bug report.
+fn log_state(shared: &Rc<RefCell<Shared>>, shown: &mut ConnState) {
+    let s = shared.borrow();
+    if s.link.state() != shown {
+        *shown = s.link.state().clone();
+        // Only a prefix of the room id: it is the room's only secret.
+        let room: String = s.room.chars().take(4).collect();
+        leptos::logging::log!("[net] room {room}…: {shown:?}");
+    }
+}
+
+/// Asks the server's `/health` whether it is back, in the background.
+fn probe(signal_url: &str, server_back: Rc<AtomicBool>) {
+    let (Some(url), Some(window)) = (health_url(signal_url), web_sys::window()) else { return };
+    let request = window.fetch_with_str(&url);
+    wasm_bindgen_futures::spawn_local(async move {
+        let Ok(response) = wasm_bindgen_futures::JsFuture::from(request).await else { return };
+        let ok = js_sys::Reflect::get(&response, &"ok".into()).ok().and_then(|v| v.as_bool());
+        if ok == Some(true) {
+            server_back.store(true, Ordering::Relaxed);
+        }
+    });
+}

@@ -1,0 +1,433 @@
+//! The connection's state machine, without I/O: what the socket reported
+//! (and when) goes in; protocol connection events, the [`ConnState`] the UI
+//! shows, and when to rebuild the socket come out.
+//!
+//! The browser driver (`driver.rs`) only moves facts between the matchbox
+//! socket and this machine, so every decision here (who the host is, when a
+//! guest gives up waiting for it, how fast to retry) is unit-tested natively
+//! with a fake clock. Generic over the remote peer id for the same reason.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use duel_net::{ConnectionEvent, PeerId};
+
+use super::peers::PeerTable;
+
+/// This tab's part in the room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Created the room (or holds its save): runs the authoritative `Host`.
+    Host,
+    /// Joined by link: runs a replica and talks to the host.
+    Guest,
+}
+
+/// What the UI says about the connection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConnState {
+    /// Reaching the signalling server, or (a guest) waiting for the host's
+    /// first answer.
+    Connecting,
+    /// Host: in the room and reachable by guests. Guest: linked to the host.
+    Connected,
+    /// Guest: the host's tab is gone (closed, reloading, asleep) or never
+    /// answered; retrying in the background, the replica keeps its copy.
+    HostAway,
+    /// Was connected; the signalling server was lost and the socket is
+    /// being rebuilt (a host's live peers may still be playing meanwhile).
+    Reconnecting,
+    /// Cannot connect: a reason a player can read. Retries continue where
+    /// they can help (a server that is down); a bad room id is final.
+    Failed(String),
+}
+
+/// What the driver should do with the socket after a [`Link::tick`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Nothing to do.
+    Keep,
+    /// Build a socket (there is none: the last one ended or was dropped).
+    Start,
+    /// Drop the current socket (then [`Link::socket_dropped`]) and start anew.
+    Rebuild,
+    /// Signalling is lost but peers are still connected: ask the server's
+    /// `/health` whether it is back, and call [`Link::server_back`] if so.
+    Probe,
+}
+
+/// A guest waits this long on a working socket for a host before showing
+/// [`ConnState::HostAway`].
+pub const HOST_WAIT_MS: u64 = 5_000;
+/// A socket that got no id from the server within this time is rebuilt.
+pub const START_TIMEOUT_MS: u64 = 15_000;
+/// Consecutive sockets that never reached the server before [`ConnState::Failed`].
+pub const FAILURES_BEFORE_FAILED: u32 = 3;
+/// How often to probe a lost signalling server while peers are connected.
+pub const PROBE_EVERY_MS: u64 = 2_000;
+/// A guest whose datagrams to the host went unanswered this long drops the
+/// host and rebuilds. The replica pings every second and the host answers at
+/// once, so this only fires on a dead link: a connection matchbox still
+/// reports open (its peer connections are not closed when a socket is
+/// dropped, so a host that rebuilt its socket leaves a zombie behind) or a
+/// frozen host tab. Counting from our own unanswered send, not from the last
+/// datagram heard, keeps a throttled background guest from misfiring.
+pub const HOST_SILENT_MS: u64 = 5_000;
+
+/// Wait before the next socket after `failures` consecutive failed ones:
+/// 0.5 s doubling to 8 s, so a restarting server is found within seconds
+/// without hammering it (its per-IP cap is 20 connects per 10 s).
+pub fn retry_delay_ms(failures: u32) -> u64 {
+    500u64 << failures.min(4)
+}
+
+/// How long a guest keeps a working socket without a host before rebuilding
+/// it (a fresh id makes every peer, the host included, handshake anew):
+/// 3 s doubling to 24 s.
+pub fn host_retry_ms(retries: u32) -> u64 {
+    3_000u64 << retries.min(3)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Socket {
+    /// No socket; the next starts at `retry_at`.
+    Down { retry_at: u64 },
+    /// Built, waiting for the server's id.
+    Starting { since: u64 },
+    /// The server assigned an id: new peers can reach us.
+    Up { since: u64 },
+    /// The websocket closed but the peer connections live on.
+    SignallingLost { next_probe: u64 },
+}
+
+/// The connection state machine. See the module docs.
+#[derive(Debug)]
+pub struct Link<R> {
+    role: Role,
+    table: PeerTable<R>,
+    /// Peers whose beacon arrived on this socket, with their role.
+    roles: BTreeMap<PeerId, Role>,
+    /// Peers reported to the protocol as connected and not yet as gone.
+    announced: BTreeSet<PeerId>,
+    /// Guest: the host's protocol id while linked to it.
+    host: Option<PeerId>,
+    socket: Socket,
+    /// Consecutive sockets that ended before the server gave them an id.
+    failures: u32,
+    /// A reason that no retry can fix (bad room id): always `Failed`.
+    fatal: Option<String>,
+    ever_connected: bool,
+    /// Guest: since when it has had no host on a working socket (or lost it).
+    host_away_since: Option<u64>,
+    host_retries: u32,
+    /// Guest: when the oldest datagram to the host that is still unanswered went out.
+    awaiting_host_since: Option<u64>,
+    rebuild_asked: bool,
+    events: Vec<ConnectionEvent>,
+    state: ConnState,
+}
+
+impl<R: Ord + Copy> Link<R> {
+    /// A link for `role` with no socket yet ([`Link::tick`] says `Start`).
+    pub fn new(role: Role, now: u64) -> Link<R> {
+        Link {
+            role,
+            table: PeerTable::default(),
+            roles: BTreeMap::new(),
+            announced: BTreeSet::new(),
+            host: None,
+            socket: Socket::Down { retry_at: now },
+            failures: 0,
+            fatal: None,
+            ever_connected: false,
+            host_away_since: None,
+            host_retries: 0,
+            awaiting_host_since: None,
+            rebuild_asked: false,
+            events: Vec::new(),
+            state: ConnState::Connecting,
+        }
+    }
+
+    /// A link that can never connect (e.g. an invalid room id): always
+    /// `Failed(reason)`, and `tick` never asks for a socket.
+    pub fn failed(role: Role, reason: impl Into<String>) -> Link<R> {
+        let mut link = Link::new(role, 0);
+        link.fatal = Some(reason.into());
+        link.refresh();
+        link
+    }
+
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    pub fn state(&self) -> &ConnState {
+        &self.state
+    }
+
+    /// Guest: the host's protocol id while linked to it. Host: `None`.
+    pub fn host(&self) -> Option<PeerId> {
+        self.host
+    }
+
+    /// The remote id to send a protocol datagram for `to` through.
+    pub fn remote(&self, to: PeerId) -> Option<R> {
+        self.table.remote(to)
+    }
+
+    /// Protocol peers currently announced as connected.
+    pub fn connected(&self) -> usize {
+        self.announced.len()
+    }
+
+    /// Connection events since the last call, oldest first.
+    pub fn take_events(&mut self) -> Vec<ConnectionEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// A socket was built.
+    pub fn socket_started(&mut self, now: u64) {
+        self.socket = Socket::Starting { since: now };
+        self.refresh();
+    }
+
+    /// The server assigned this socket its id: signalling works.
+    pub fn id_assigned(&mut self, now: u64) {
+        self.socket = Socket::Up { since: now };
+        self.failures = 0;
+        if self.role == Role::Host {
+            self.ever_connected = true;
+        }
+        self.refresh();
+    }
+
+    /// The data channels to `remote` are open. The driver sends our beacon
+    /// to it; the protocol hears of the peer once its beacon arrives.
+    pub fn peer_connected(&mut self, _now: u64, remote: R, local: PeerId) {
+        self.table.insert(remote, local);
+        self.refresh();
+    }
+
+    /// `remote` (protocol id `local`) announced its role. The beacon may
+    /// overtake the socket's own "connected" report (separate queues), so
+    /// it pairs the ids itself.
+    pub fn beacon(&mut self, _now: u64, remote: R, local: PeerId, role: Role) {
+        self.table.insert(remote, local);
+        self.roles.insert(local, role);
+        if self.announced.insert(local) {
+            self.events.push(ConnectionEvent::Connected(local));
+        }
+        if self.role == Role::Guest && role == Role::Host && self.host.is_none() {
+            self.take_host(local);
+        }
+        self.refresh();
+    }
+
+    /// The connection to `remote` closed (or it left the room).
+    pub fn peer_disconnected(&mut self, now: u64, remote: R) {
+        let Some(local) = self.table.remove(remote) else { return };
+        self.forget(now, local);
+        self.refresh();
+    }
+
+    /// A datagram went to `local` (the host's silence is measured from here).
+    pub fn sent_to(&mut self, now: u64, local: PeerId) {
+        if self.host == Some(local) && self.awaiting_host_since.is_none() {
+            self.awaiting_host_since = Some(now);
+        }
+    }
+
+    /// A datagram came from `local`. Returns whether the protocol wants it:
+    /// a host hears everyone, a guest only its host (the replica ignores
+    /// anyone else, so another guest's datagrams are dropped here rather
+    /// than queued: one misbehaving peer cannot flood a guest's inbox).
+    /// The host never speaks to a guest before that guest's `Hello`, which
+    /// follows the host's beacon, so nothing wanted is dropped.
+    pub fn heard_from(&mut self, local: PeerId) -> bool {
+        match self.role {
+            Role::Host => true,
+            Role::Guest if self.host == Some(local) => {
+                self.awaiting_host_since = None;
+                true
+            }
+            Role::Guest => false,
+        }
+    }
+
+    /// The websocket to the signalling server closed; the socket lives on
+    /// for the peers already connected.
+    pub fn signalling_lost(&mut self, now: u64) {
+        if matches!(self.socket, Socket::Starting { .. } | Socket::Up { .. }) {
+            self.socket = Socket::SignallingLost { next_probe: now + PROBE_EVERY_MS };
+            self.refresh();
+        }
+    }
+
+    /// The server answered a probe: worth rebuilding the socket now.
+    pub fn server_back(&mut self) {
+        if matches!(self.socket, Socket::SignallingLost { .. }) {
+            self.rebuild_asked = true;
+        }
+    }
+
+    /// Rebuild the socket at the next tick (the app's heartbeat says the
+    /// host went silent although the connection looks open).
+    pub fn request_reconnect(&mut self) {
+        if self.fatal.is_none() {
+            self.rebuild_asked = true;
+        }
+    }
+
+    /// The socket's message loop ended by itself (the server refused or
+    /// dropped us; the driver logs matchbox's error). Retries after
+    /// [`retry_delay_ms`].
+    pub fn socket_ended(&mut self, now: u64) {
+        let reached_server = matches!(self.socket, Socket::Up { .. } | Socket::SignallingLost { .. });
+        if !reached_server {
+            self.failures = self.failures.saturating_add(1);
+        }
+        self.clear_peers(now);
+        let delay = if reached_server { retry_delay_ms(0) } else { retry_delay_ms(self.failures) };
+        self.socket = Socket::Down { retry_at: now + delay };
+        self.refresh();
+    }
+
+    /// The driver dropped the socket after a `Rebuild`: start again at once.
+    pub fn socket_dropped(&mut self, now: u64) {
+        self.clear_peers(now);
+        self.socket = Socket::Down { retry_at: now };
+        self.refresh();
+    }
+
+    /// Time passes: decides whether to start, rebuild or probe.
+    pub fn tick(&mut self, now: u64) -> Decision {
+        if self.fatal.is_some() {
+            return Decision::Keep;
+        }
+        let silent = self.awaiting_host_since.is_some_and(|t| now.saturating_sub(t) >= HOST_SILENT_MS);
+        if let (true, Some(host)) = (silent, self.host) {
+            // A dead link: forget the host (the protocol hears it left) and
+            // rebuild so that both ends handshake afresh.
+            if let Some(remote) = self.table.remote(host) {
+                self.table.remove(remote);
+            }
+            self.forget(now, host);
+            self.rebuild_asked = true;
+        }
+        let decision = match self.socket {
+            Socket::Down { retry_at } if now >= retry_at => Decision::Start,
+            Socket::Down { .. } => Decision::Keep,
+            _ if std::mem::take(&mut self.rebuild_asked) => Decision::Rebuild,
+            Socket::Starting { since } if now.saturating_sub(since) >= START_TIMEOUT_MS => {
+                self.failures = self.failures.saturating_add(1);
+                Decision::Rebuild
+            }
+            Socket::Starting { .. } => Decision::Keep,
+            Socket::Up { since } => self.tick_up(now, since),
+            // A guest without a host has nothing to keep alive: rebuild.
+            Socket::SignallingLost { .. } if self.role == Role::Guest && self.host.is_none() => {
+                Decision::Rebuild
+            }
+            Socket::SignallingLost { next_probe } if now >= next_probe => {
+                self.socket = Socket::SignallingLost { next_probe: now + PROBE_EVERY_MS };
+                Decision::Probe
+            }
+            Socket::SignallingLost { .. } => Decision::Keep,
+        };
+        self.refresh();
+        decision
+    }
+
+    fn tick_up(&mut self, now: u64, since: u64) -> Decision {
+        if self.role == Role::Host || self.host.is_some() {
+            return Decision::Keep;
+        }
+        let away_since = match self.host_away_since {
+            Some(t) => t,
+            // Never had a host on this socket: count from when it came up.
+            None if now.saturating_sub(since) >= HOST_WAIT_MS => *self.host_away_since.insert(since),
+            None => return Decision::Keep,
+        };
+        if now.saturating_sub(away_since) >= host_retry_ms(self.host_retries) {
+            self.host_retries = self.host_retries.saturating_add(1);
+            // Counted again from the new socket's start.
+            self.host_away_since = Some(now);
+            return Decision::Rebuild;
+        }
+        Decision::Keep
+    }
+
+    fn take_host(&mut self, local: PeerId) {
+        self.host = Some(local);
+        self.awaiting_host_since = None;
+        self.host_away_since = None;
+        self.host_retries = 0;
+        self.ever_connected = true;
+    }
+
+    fn forget(&mut self, now: u64, local: PeerId) {
+        self.roles.remove(&local);
+        if self.announced.remove(&local) {
+            self.events.push(ConnectionEvent::Disconnected(local));
+        }
+        if self.host == Some(local) {
+            self.host = None;
+            self.awaiting_host_since = None;
+            // Another peer that says it hosts (a second tab of the host's
+            // browser) takes over; otherwise wait for the host to come back.
+            let next = self.roles.iter().find(|(_, r)| **r == Role::Host).map(|(p, _)| *p);
+            match next {
+                Some(p) => self.take_host(p),
+                None => self.host_away_since = Some(now),
+            }
+        }
+    }
+
+    fn clear_peers(&mut self, now: u64) {
+        let all: Vec<PeerId> = self.announced.iter().copied().collect();
+        for local in all {
+            self.forget(now, local);
+        }
+        if self.host.take().is_some() {
+            self.host_away_since = Some(now);
+        }
+        self.table.clear();
+        self.roles.clear();
+    }
+
+    fn refresh(&mut self) {
+        self.state = self.compute_state();
+    }
+
+    fn compute_state(&self) -> ConnState {
+        if let Some(reason) = &self.fatal {
+            return ConnState::Failed(reason.clone());
+        }
+        let socket_up = matches!(self.socket, Socket::Up { .. });
+        let linked = match self.role {
+            Role::Host => socket_up,
+            Role::Guest => self.host.is_some(),
+        };
+        if linked {
+            return ConnState::Connected;
+        }
+        if self.failures >= FAILURES_BEFORE_FAILED {
+            // The browser hides the HTTP status of a refused websocket, so
+            // "full" and "down" look alike from here.
+            return ConnState::Failed(String::from(
+                "cannot reach the room's server (it is down, or the room is full); still trying",
+            ));
+        }
+        if self.role == Role::Guest && self.host_away_since.is_some() {
+            return ConnState::HostAway;
+        }
+        if self.ever_connected {
+            ConnState::Reconnecting
+        } else {
+            ConnState::Connecting
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,166 @@
+//! Room ids and share links.
+//!
+//! A room id is the only secret that keeps strangers out of a room (the
+//! signalling server admits anyone who knows it), so it is 100 random bits
+//! from the browser's CSPRNG. It is written in lowercase Crockford base32
+//! (no `i l o u`): 20 characters that survive being read aloud across the
+//! table and fit the server's `[A-Za-z0-9_-]{1,64}` rule.
+
+use super::{query, random};
+
+/// Characters in a room id made by [`new_room_id`] (5 bits each: 100 bits).
+pub const ROOM_ID_LEN: usize = 20;
+const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+/// The server refuses longer ids (crates/server: `[A-Za-z0-9_-]{1,64}`).
+const MAX_ROOM_ID: usize = 64;
+
+/// A fresh, unguessable room id: 20 characters, 100 bits of entropy.
+pub fn new_room_id() -> String {
+    let mut bits = random::u128();
+    (0..ROOM_ID_LEN)
+        .map(|_| {
+            let c = ALPHABET[(bits & 31) as usize];
+            bits >>= 5;
+            char::from(c)
+        })
+        .collect()
+}
+
+/// Whether `id` is a room id the signalling server accepts:
+/// 1 to 64 of `A-Z a-z 0-9 _ -`. Ids from links are checked with this
+/// before they reach a URL, so a crafted link cannot inject a path.
+pub fn is_valid_room_id(id: &str) -> bool {
+    (1..=MAX_ROOM_ID).contains(&id.len())
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// The room named by a page's `location.search` (`?room=<id>`) or, failing
+/// that, its `location.hash` (`#room=<id>`). Invalid ids count as absent.
+pub fn parse_room(search: &str, hash: &str) -> Option<String> {
+    [search, hash].into_iter().find_map(|q| query::param(q, "room").filter(|id| is_valid_room_id(id)))
+}
+
+/// The room in what a player typed or pasted into "join": a bare room id,
+/// or any link or address holding `?room=<id>` or `#room=<id>` (the
+/// address bar's `…/?room=<id>#/play` included). `None` if there is none.
+pub fn room_from_text(text: &str) -> Option<String> {
+    let text = text.trim();
+    if is_valid_room_id(text) {
+        return Some(text.to_owned());
+    }
+    let search = text.find('?').map_or("", |i| &text[i..]);
+    let hash = text.find('#').map_or("", |i| &text[i..]);
+    parse_room(search, hash)
+}
+
+/// The room this page was opened for (`?room=<id>` or `#room=<id>`), if any.
+pub fn room_from_location() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let loc = web_sys::window()?.location();
+        parse_room(&loc.search().unwrap_or_default(), &loc.hash().unwrap_or_default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// The link that opens `room` on the app at `origin` (`https://host:port`,
+/// no trailing slash needed). The query form survives messengers and QR
+/// scanners that drop fragments; the server's SPA fallback serves `/`.
+pub fn share_url_for(origin: &str, room: &str) -> String {
+    format!("{}/?room={room}", origin.trim_end_matches('/'))
+}
+
+/// The link to give other players for `room`: this page's origin plus
+/// `/?room=<id>`. (A `?sig=` override is deliberately not copied: a shared
+/// link should use the server that served it.) Natively, a loopback origin.
+pub fn share_url(room: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    #[cfg(not(target_arch = "wasm32"))]
+    let origin = String::from("http://127.0.0.1:8080");
+    share_url_for(&origin, room)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn new_ids_are_valid_and_well_formed() {
+        for _ in 0..200 {
+            let id = new_room_id();
+            assert_eq!(id.len(), ROOM_ID_LEN);
+            assert!(is_valid_room_id(&id), "{id}");
+            assert!(id.bytes().all(|b| ALPHABET.contains(&b)), "{id}");
+        }
+    }
+
+    #[test]
+    fn ids_carry_at_least_96_bits() {
+        const { assert!(ROOM_ID_LEN * 5 >= 96) };
+        // No repeats, and every character position takes many values: the
+        // bits are spread over the whole id, not padded with constants.
+        let ids: Vec<String> = (0..2_000).map(|_| new_room_id()).collect();
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), ids.len());
+        for pos in 0..ROOM_ID_LEN {
+            let seen: BTreeSet<u8> = ids.iter().map(|id| id.as_bytes()[pos]).collect();
+            assert!(seen.len() >= 30, "position {pos} took only {} values", seen.len());
+        }
+    }
+
+    #[test]
+    fn validates_like_the_server() {
+        assert!(is_valid_room_id("a"));
+        assert!(is_valid_room_id("Room_1-x"));
+        assert!(is_valid_room_id(&"a".repeat(64)));
+        assert!(!is_valid_room_id(""));
+        assert!(!is_valid_room_id(&"a".repeat(65)));
+        for bad in ["a/b", "a b", "a.b", "../x", "é", "a?b", "a#b", "%41"] {
+            assert!(!is_valid_room_id(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parses_rooms_from_search_then_fragment() {
+        assert_eq!(parse_room("?room=abc", "").as_deref(), Some("abc"));
+        assert_eq!(parse_room("", "#room=abc").as_deref(), Some("abc"));
+        assert_eq!(parse_room("?x=1&room=abc&y=2", "").as_deref(), Some("abc"));
+        assert_eq!(parse_room("?room=one", "#room=two").as_deref(), Some("one"));
+        assert_eq!(parse_room("?room=bad/id", "#room=good").as_deref(), Some("good"));
+        assert_eq!(parse_room("?room=", ""), None);
+        assert_eq!(parse_room("?room=../../etc", ""), None);
+        assert_eq!(parse_room("", ""), None);
+        assert_eq!(parse_room("?sig=ws://x", "#top"), None);
+    }
+
+    #[test]
+    fn rooms_come_out_of_pasted_text() {
+        let id = "0123456789abcdefghjk";
+        for text in [
+            id.to_owned(),
+            format!("  {id}\n"),
+            format!("http://192.168.1.5:8080/?room={id}"),
+            format!("http://192.168.1.5:8080/?room={id}#/play"),
+            format!("https://d.example/#room={id}"),
+            format!("d.example/?x=1&room={id}&sig=ws://y"),
+        ] {
+            assert_eq!(room_from_text(&text).as_deref(), Some(id), "{text:?}");
+        }
+        for text in ["", "hello there", "http://x/?room=a/b", "http://x/#/play", "../etc/passwd"] {
+            assert_eq!(room_from_text(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn share_links_round_trip() {
+        let id = new_room_id();
+        let url = share_url_for("https://duel.example:8443/", &id);
+        assert_eq!(url, format!("https://duel.example:8443/?room={id}"));
+        let search = &url[url.find('?').unwrap()..];
+        assert_eq!(parse_room(search, "").as_deref(), Some(id.as_str()));
+        assert!(share_url(&id).ends_with(&format!("/?room={id}")));
+    }
+}

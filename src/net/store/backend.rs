@@ -1,0 +1,63 @@
+//! Where the strings live: `window.localStorage` in the browser, a
+//! per-thread map natively (tests; native builds have no browser storage).
+//!
+//! Storage can be missing (privacy modes, sandboxed iframes) or full; every
+//! function here degrades to "nothing stored" instead of failing loudly,
+//! except [`set`], whose error the caller can show.
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok().flatten()
+    }
+
+    pub fn get(key: &str) -> Option<String> {
+        storage()?.get_item(key).ok().flatten()
+    }
+
+    pub fn set(key: &str, value: &str) -> Result<(), String> {
+        let s = storage().ok_or_else(|| String::from("this browser gives the page no storage"))?;
+        s.set_item(key, value).map_err(|e| format!("browser storage refused the write (full?): {e:?}"))
+    }
+
+    pub fn remove(key: &str) {
+        if let Some(s) = storage() {
+            let _ = s.remove_item(key);
+        }
+    }
+
+    pub fn keys() -> Vec<String> {
+        let Some(s) = storage() else { return Vec::new() };
+        let n = s.length().unwrap_or(0);
+        (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    thread_local! {
+        static MAP: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+    }
+
+    pub fn get(key: &str) -> Option<String> {
+        MAP.with(|m| m.borrow().get(key).cloned())
+    }
+
+    pub fn set(key: &str, value: &str) -> Result<(), String> {
+        MAP.with(|m| m.borrow_mut().insert(key.to_owned(), value.to_owned()));
+        Ok(())
+    }
+
+    pub fn remove(key: &str) {
+        MAP.with(|m| m.borrow_mut().remove(key));
+    }
+
+    pub fn keys() -> Vec<String> {
+        MAP.with(|m| m.borrow().keys().cloned().collect())
+    }
+}
+
+pub use imp::{get, keys, remove, set};

@@ -1,0 +1,145 @@
+//! What this device remembers across reloads, in `localStorage`:
+//!
+//! - the player's [`PlayerToken`] (who this device's player is: a reloaded tab
+//!   gets its seats back because the host knows the token, not the matchbox
+//!   peer id, which changes on every connect);
+//! - the host's saved room ([`duel_net::Host::save`] bytes) per room id, so a
+//!   reloaded host tab resumes the same room, and its presence marks this
+//!   device as the room's host ([`role_for`]).
+//!
+//! Keys are namespaced `dice-duel/…`. Values are text ([`codec`]); a damaged
+//! value reads as absent. The saved room contains every player's token, so
+//! it stays on the host's device and is never sent anywhere.
+
+mod backend;
+pub mod codec;
+
+use duel_net::PlayerToken;
+
+use super::link::Role;
+use super::random;
+
+const PLAYER_KEY: &str = "dice-duel/player";
+const HOST_PREFIX: &str = "dice-duel/host/";
+
+/// Why a write to browser storage failed (the game goes on; only a reload
+/// would lose the unsaved part).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "could not save the room: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Remembers the host's room `room` (the bytes of [`duel_net::Host::save`]).
+/// Call it when the room is created (so a reload knows this tab is the host)
+/// and after changes (every applied batch is fine: it is a few KiB).
+///
+/// # Errors
+/// [`StoreError`] when the browser has no storage or it is full.
+pub fn save_host(room: &str, bytes: &[u8]) -> Result<(), StoreError> {
+    backend::set(&host_key(room), &codec::encode(bytes)).map_err(StoreError)
+}
+
+/// The saved room `room`, if this device hosts it. Damaged text gives `None`
+/// (and [`duel_net::Host::restore`] checks the bytes themselves).
+pub fn load_host(room: &str) -> Option<Vec<u8>> {
+    codec::decode(&backend::get(&host_key(room))?)
+}
+
+/// Forgets the saved room `room` (the game is over, or the player left it).
+pub fn forget_host(room: &str) {
+    backend::remove(&host_key(room));
+}
+
+/// Rooms this device hosts and has a save for, e.g. to offer "resume" on the
+/// home screen. Sorted.
+pub fn hosted_rooms() -> Vec<String> {
+    let mut rooms: Vec<String> =
+        backend::keys().into_iter().filter_map(|k| k.strip_prefix(HOST_PREFIX).map(str::to_owned)).collect();
+    rooms.sort();
+    rooms
+}
+
+/// This device's role in `room`: [`Role::Host`] if it holds the room's save
+/// (it created the room, so it saved it at once), else [`Role::Guest`].
+pub fn role_for(room: &str) -> Role {
+    if load_host(room).is_some() {
+        Role::Host
+    } else {
+        Role::Guest
+    }
+}
+
+/// This device's player token: created once from the CSPRNG and kept.
+/// If storage is unavailable the token lives only as long as the page, and
+/// a reload joins as a new player (the old seats show as away).
+pub fn player_token() -> PlayerToken {
+    if let Some(token) = backend::get(PLAYER_KEY).as_deref().and_then(parse_token) {
+        return token;
+    }
+    let token = PlayerToken(random::u128());
+    let _ = backend::set(PLAYER_KEY, &format!("{:032x}", token.0));
+    token
+}
+
+/// 32 lowercase hex digits; anything else (a damaged value) is `None`.
+fn parse_token(text: &str) -> Option<PlayerToken> {
+    let ok = text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    ok.then(|| u128::from_str_radix(text, 16).ok()).flatten().map(PlayerToken)
+}
+
+fn host_key(room: &str) -> String {
+    format!("{HOST_PREFIX}{room}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_player_token_is_made_once_and_kept() {
+        backend::remove(PLAYER_KEY);
+        let a = player_token();
+        assert_eq!(player_token(), a);
+        assert_eq!(backend::get(PLAYER_KEY).map(|s| s.len()), Some(32));
+    }
+
+    #[test]
+    fn a_damaged_token_is_replaced() {
+        backend::set(PLAYER_KEY, "not a token").unwrap();
+        let a = player_token();
+        assert_eq!(parse_token(&backend::get(PLAYER_KEY).unwrap()), Some(a));
+        assert_eq!(parse_token("ABCDEF00000000000000000000000000"), None, "uppercase is not ours");
+        assert_eq!(parse_token("+0000000000000000000000000000000"), None);
+        assert_eq!(parse_token("0"), None);
+        assert_eq!(parse_token(&"f".repeat(32)), Some(PlayerToken(u128::MAX)));
+    }
+
+    #[test]
+    fn host_saves_round_trip_per_room() {
+        save_host("room-a", b"\x00DDSV bytes\xff").unwrap();
+        save_host("room-b", b"other").unwrap();
+        assert_eq!(load_host("room-a").as_deref(), Some(&b"\x00DDSV bytes\xff"[..]));
+        assert_eq!(load_host("room-b").as_deref(), Some(&b"other"[..]));
+        assert_eq!(load_host("room-c"), None);
+        assert_eq!(role_for("room-a"), Role::Host);
+        assert_eq!(role_for("room-c"), Role::Guest);
+        assert_eq!(hosted_rooms(), vec!["room-a".to_owned(), "room-b".to_owned()]);
+        forget_host("room-a");
+        assert_eq!(load_host("room-a"), None);
+        assert_eq!(role_for("room-a"), Role::Guest);
+    }
+
+    #[test]
+    fn a_corrupted_save_reads_as_none() {
+        for bad in ["", "garbage", "v1:Zm9", "v1:####", "v9:Zm9v"] {
+            backend::set(&host_key("room-x"), bad).unwrap();
+            assert_eq!(load_host("room-x"), None, "{bad:?}");
+        }
+    }
+}

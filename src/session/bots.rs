@@ -1,0 +1,163 @@
+//! The bot crews the room owner's tab runs for the seats marked "bot".
+//!
+//! Bots send intents through the tab's replica exactly as a person's clicks
+//! do (the host cannot tell them apart). Their clock is the tab's clock
+//! scaled by the practice speed, so `?speed=20` plays a game twenty times
+//! faster without touching the rules or the network timing.
+
+use std::collections::BTreeMap;
+
+use duel_bots::{CallOuts, Crew, Difficulty, EnergyRequest};
+use duel_core::{Game, Intent, Phase, SeatId, ShipId, TeamId};
+
+use super::setup::suggest_token;
+
+/// How long (bot time) a bot team waits before placing a set-up token.
+const SETUP_PAUSE_MS: u64 = 700;
+
+/// Bot crews keyed by ship and level, rebuilt when the bot seats change.
+pub struct BotDriver {
+    /// Level per seat, chosen in the lobby (default Medium).
+    levels: BTreeMap<SeatId, Difficulty>,
+    crews: Vec<Crew>,
+    /// The seats the crews were built for, with their levels.
+    built_for: Vec<(SeatId, Difficulty)>,
+    turn: usize,
+    paused: bool,
+    speed: u64,
+    seed: u64,
+    /// Bot time, advanced by `speed` × the tab's elapsed time.
+    clock: u64,
+    last_now: Option<u64>,
+    next_setup_at: u64,
+    calls: CallOuts,
+}
+
+impl BotDriver {
+    /// Bots playing `speed` times faster than real time, seeded by `seed`.
+    pub fn new(speed: u64, seed: u64, paused: bool) -> BotDriver {
+        BotDriver {
+            levels: BTreeMap::new(),
+            crews: Vec::new(),
+            built_for: Vec::new(),
+            turn: 0,
+            paused,
+            speed: speed.max(1),
+            seed,
+            clock: 0,
+            last_now: None,
+            next_setup_at: 0,
+            calls: CallOuts::new(),
+        }
+    }
+
+    /// The level a bot in `seat` plays at.
+    pub fn level(&self, seat: SeatId) -> Difficulty {
+        self.levels.get(&seat).copied().unwrap_or(Difficulty::Medium)
+    }
+
+    /// Sets the level of the bot in `seat`.
+    pub fn set_level(&mut self, seat: SeatId, level: Difficulty) {
+        self.levels.insert(seat, level);
+    }
+
+    /// Every level set so far (saved with the room).
+    pub fn levels(&self) -> Vec<(SeatId, Difficulty)> {
+        self.levels.iter().map(|(s, d)| (*s, *d)).collect()
+    }
+
+    /// Stops or restarts the bots (test hook `?bots=off`).
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+    }
+
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// A person at the table shouts for energy ("Give me twos!"): bot Engineering honours it first.
+    pub fn call_out(&mut self, game: &Game, request: EnergyRequest) {
+        self.calls.raise(game, request, self.clock);
+    }
+
+    /// Open call-outs, for the UI.
+    pub fn open_calls(&self) -> &[EnergyRequest] {
+        self.calls.requests()
+    }
+
+    /// Moves the bot clock to the tab's `now_ms` (scaled by the speed).
+    pub fn advance(&mut self, now_ms: u64) {
+        if let Some(last) = self.last_now {
+            self.clock += now_ms.saturating_sub(last) * self.speed;
+        }
+        self.last_now = Some(now_ms);
+    }
+
+    /// The next intent one of the bot `seats` wants to send, if any is ready.
+    pub fn next(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) -> Option<(SeatId, Intent)> {
+        if self.paused || seats.is_empty() {
+            return None;
+        }
+        match game.phase() {
+            Phase::Setup { next } => self.setup_move(game, seats, humans, *next),
+            Phase::Battle => self.battle_move(game, seats),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    fn battle_move(&mut self, game: &Game, seats: &[SeatId]) -> Option<(SeatId, Intent)> {
+        self.rebuild(game, seats);
+        self.calls.retain_open(game, self.clock);
+        let requests: Vec<EnergyRequest> = self.calls.requests().to_vec();
+        let n = self.crews.len();
+        for k in 0..n {
+            let i = (self.turn + k) % n;
+            if let Some(action) = self.crews[i].next_action(game, self.clock, &requests) {
+                self.turn = (i + 1) % n;
+                return Some(action);
+            }
+        }
+        None
+    }
+
+    /// One crew per (ship, level): a ship's bot seats plan together.
+    fn rebuild(&mut self, game: &Game, seats: &[SeatId]) {
+        let want: Vec<(SeatId, Difficulty)> = seats.iter().map(|s| (*s, self.level(*s))).collect();
+        if want == self.built_for {
+            return;
+        }
+        let mut groups: BTreeMap<(ShipId, Difficulty), Vec<SeatId>> = BTreeMap::new();
+        for (seat, level) in &want {
+            if let Some(ship) = game.seat_ship(*seat) {
+                groups.entry((ship, *level)).or_default().push(*seat);
+            }
+        }
+        self.crews = groups
+            .into_iter()
+            .map(|((ship, level), seats)| {
+                Crew::new(level, &seats).seeded(self.seed ^ (u64::from(ship.0) + 1).wrapping_mul(0x9E37_79B9))
+            })
+            .collect();
+        self.built_for = want;
+        self.turn = 0;
+    }
+
+    /// R5 set-up: a team with no person seated places its tokens itself.
+    fn setup_move(
+        &mut self,
+        game: &Game,
+        seats: &[SeatId],
+        humans: &[SeatId],
+        team: TeamId,
+    ) -> Option<(SeatId, Intent)> {
+        let on_team =
+            |s: &SeatId| game.seat_ship(*s).and_then(|sh| game.ship(sh)).map(|sh| sh.team) == Some(team);
+        if humans.iter().any(on_team) || self.clock < self.next_setup_at {
+            return None;
+        }
+        let seat = *seats.iter().find(|s| on_team(s))?;
+        let intent = suggest_token(game, seat, self.seed)?;
+        self.next_setup_at = self.clock + SETUP_PAUSE_MS;
+        Some((seat, intent))
+    }
+}

@@ -1,0 +1,270 @@
+//! Pieces every station screen shares: the frame with its energy section,
+//! a display spot, the tray of rolled dice, the override and remove bars.
+
+use duel_core::ship::{DieState, Ship};
+use duel_core::{Face, Pip, SeatId, ShipId, Spot, Station};
+use duel_net::SeatHolder;
+use leptos::prelude::*;
+
+use crate::app::store::{use_store, Store};
+use crate::game::actions;
+use crate::game::feed::die_key;
+use crate::ui::die::{die_svg, Show};
+use crate::ui::icons::station_icon;
+use crate::ui::names::station_key;
+
+/// The ship, re-read only when it changes (one memo per ship for the whole app).
+pub fn ship_memo(store: Store, ship: ShipId) -> Memo<Option<Ship>> {
+    store.ship(ship)
+}
+
+/// A station screen: title, energy section, the display (`children`), the tray, the bars.
+#[component]
+pub fn StationFrame(seat: SeatId, ship: ShipId, station: Station, children: Children) -> impl IntoView {
+    let key = station_key(station);
+    view! {
+        <section class=format!("station station--{key}") data-testid=format!("station-{key}")>
+            <header class="station__title">
+                {station_icon(Some(station))}
+                <h2>{station.name()}</h2>
+                <OverrideButton seat ship station />
+            </header>
+            <EnergyStrip seat ship station />
+            <div class="station__display">{children()}</div>
+            <OverridePicker seat station />
+            <RemoveBar seat station />
+            <Tray seat ship station />
+        </section>
+    }
+}
+
+/// The striped energy section: the energy dice this station holds, hand-back, and a call-out.
+#[component]
+pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
+    let store = use_store();
+    let key = station_key(station);
+    let s = ship_memo(store, ship);
+    let count = Memo::new(move |_| s.with(|s| s.as_ref().map_or(0, |s| s.energy_at(station))));
+    let number = station.energy_number().unwrap_or(0);
+    // A bot runs Engineering on this ship: a person can shout for energy.
+    let bot_engineer = Memo::new(move |_| {
+        let Some(room) = store.room.get() else { return false };
+        store.game.with(|g| {
+            g.as_ref().is_some_and(|g| {
+                g.seats_of(ship).any(|(id, spec)| {
+                    spec.stations.contains(&Station::Engineering)
+                        && room.seats.get(usize::from(id.0)) == Some(&SeatHolder::Bot)
+                })
+            })
+        })
+    });
+    view! {
+        <div class="energy-strip" data-testid=format!("{key}-energy") data-count=move || count.get()>
+            <span class="energy-strip__label">"Energy " <b>{number}</b> "s"</span>
+            <div class="energy-strip__dice">
+                {move || (0..count.get()).map(|_| die_svg(None, Show::Pips(Pip::new(number)))).collect_view()}
+                {move || (count.get() == 0).then(|| view! { <span class="hint">"empty"</span> })}
+            </div>
+            <button class="btn btn--small" data-testid=format!("{key}-return")
+                on:click=move |_| { store.send(seat, duel_core::Intent::ReturnEnergy { station }); }>
+                "Hand back"
+            </button>
+            {move || bot_engineer.get().then(|| view! {
+                <button class="btn btn--small btn--energy" data-testid=format!("{key}-call")
+                    on:click=move |_| store.call_out(duel_bots::EnergyRequest { ship, station })>
+                    "Call for "{number}"s"
+                </button>
+            })}
+        </div>
+    }
+}
+
+/// One spot of a display: its placed dice, lit when a rolled die could go there; tap to place.
+#[component]
+pub fn SpotView(
+    seat: SeatId,
+    /// The ship's state (one memo per station screen, shared by its spots).
+    s: Memo<Option<Ship>>,
+    spot: Spot,
+    #[prop(into)] label: String,
+    #[prop(into)] testid: String,
+    #[prop(optional)] class: &'static str,
+) -> impl IntoView {
+    let store = use_store();
+    let station = spot.station();
+    let key = station_key(station);
+    let placed = Memo::new(move |_| {
+        s.with(|s| s.as_ref().map(|s| s.dice_at(spot).collect::<Vec<(u8, Face)>>()).unwrap_or_default())
+    });
+    let fits = Memo::new(move |_| {
+        if let Some(face) = store.ui.override_face.get() {
+            return spot.accepts(face) && station.owns(face);
+        }
+        let picked = store.ui.picked.get();
+        s.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                let dice = s.station_dice(station);
+                let rolled = dice.iter().enumerate().filter_map(|(i, d)| d.rolled().map(|f| (i as u8, f)));
+                let mut any = rolled.filter(|(i, _)| picked.is_empty() || picked.contains(i));
+                s.spot_free(spot) && any.any(|(_, f)| spot.accepts(f))
+            })
+        })
+    });
+    view! {
+        <div class=format!("spot {class}") class:is-target=move || fits.get() role="button" tabindex="0"
+            data-testid=testid data-count=move || placed.with(|p| p.len())
+            on:click=move |_| actions::place(store, seat, station, spot)>
+            <span class="spot__label">{label}</span>
+            <div class="spot__dice">
+                <For each=move || placed.get() key=|p| *p let:p>
+                    <button class="placed" class:is-picked=move || store.ui.placed_pick.get() == Some(p.0)
+                        data-testid=format!("{key}-placed-{}", p.0) data-face=p.1.name()
+                        on:click=move |ev| {
+                            ev.stop_propagation();
+                            store.ui.placed_pick.update(|x| *x = if *x == Some(p.0) { None } else { Some(p.0) });
+                        }>
+                        {die_svg(Some(station), Show::Face(p.1))}
+                    </button>
+                </For>
+            </div>
+        </div>
+    }
+}
+
+/// The dice beside the display: unrolled and rolled ones; tap to pick; Roll.
+#[component]
+pub fn Tray(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
+    let store = use_store();
+    let key = station_key(station);
+    let s = ship_memo(store, ship);
+    let items = Memo::new(move |_| {
+        let dice: Vec<DieState> =
+            s.with(|s| s.as_ref().map(|s| s.station_dice(station).to_vec()).unwrap_or_default());
+        store.log.with(|log| {
+            dice.into_iter()
+                .enumerate()
+                .filter(|(_, d)| d.placed().is_none())
+                .map(|(i, d)| {
+                    let rolls = log.rolls.get(&die_key(ship, station, i as u8)).copied().unwrap_or(0);
+                    (i as u8, d, rolls)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let label = Memo::new(move |_| {
+        let picked = store.ui.picked.get().len();
+        if picked > 0 {
+            format!("Reroll {picked}")
+        } else {
+            "Roll".to_string()
+        }
+    });
+    view! {
+        <div class="tray">
+            <div class="tray__dice">
+                <For each=move || items.get() key=|d| *d let:d>
+                    {
+                        let (i, state, _) = d;
+                        let show = state.rolled().map_or(Show::Blank, Show::Face);
+                        let rolled = state.rolled().is_some();
+                        view! {
+                            <button class="tray__die" class:is-rolled=rolled class:anim-roll=rolled
+                                class:is-picked=move || store.ui.picked.get().contains(&i)
+                                data-testid=format!("{key}-die-{i}") data-face=show.name()
+                                data-state=if rolled { "rolled" } else { "idle" }
+                                on:click=move |_| { if rolled { super::engineering::toggle(store.ui.picked, i) } }>
+                                {die_svg(Some(station), show)}
+                            </button>
+                        }
+                    }
+                </For>
+            </div>
+            <button class=format!("btn btn--roll btn--{key}") data-testid=format!("{key}-roll")
+                on:click=move |_| actions::roll(store, seat, station)>
+                {move || label.get()}
+            </button>
+        </div>
+    }
+}
+
+/// Offers taking the picked placed die off the display.
+#[component]
+fn RemoveBar(seat: SeatId, station: Station) -> impl IntoView {
+    let store = use_store();
+    let key = station_key(station);
+    move || {
+        store.ui.placed_pick.get().map(|die| {
+            view! {
+                <div class="bar">
+                    <button class="btn btn--small" data-testid=format!("{key}-remove")
+                        on:click=move |_| actions::remove(store, seat, station, die)>
+                        "Take the die off the display"
+                    </button>
+                    <button class="btn btn--small btn--ghost" on:click=move |_| store.ui.placed_pick.set(None)>"Keep it"</button>
+                </div>
+            }
+        })
+    }
+}
+
+/// Station Override (1 crystal): shown when the ship holds a crystal.
+#[component]
+fn OverrideButton(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
+    let store = use_store();
+    let _ = seat;
+    let crystals = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.crystals_held(ship))));
+    let open = store.ui.override_face;
+    move || {
+        (crystals.get() > 0).then(|| {
+            view! {
+                <button class="btn btn--small btn--crystal" data-testid=format!("{}-override", station_key(station))
+                    on:click=move |_| { store.ui.override_face.set(None); store.ui.picked.set(Vec::new()); toggle_picker(store, station); }>
+                    {move || if open.get().is_some() { "Override: pick a spot" } else { "Override ◆1" }}
+                </button>
+            }
+        })
+    }
+}
+
+/// Opens or closes `station`'s override face picker.
+fn toggle_picker(store: Store, station: Station) {
+    store.ui.picker.update(|x| *x = if *x == Some(station) { None } else { Some(station) });
+}
+
+/// The faces a die of `station` can be overridden to (no expansion symbols), each once.
+fn override_faces(station: Station) -> Vec<Face> {
+    let mut out: Vec<Face> = Vec::new();
+    for pip in 1..=6 {
+        if let Some(face) = station.face(Pip::new(pip)) {
+            if !face.is_special() && !out.contains(&face) {
+                out.push(face);
+            }
+        }
+    }
+    out
+}
+
+#[component]
+fn OverridePicker(seat: SeatId, station: Station) -> impl IntoView {
+    let store = use_store();
+    let open = store.ui.picker;
+    move || {
+        (open.get() == Some(station)).then(|| {
+            let faces = override_faces(station);
+            view! {
+                <div class="bar bar--override" data-testid="override-picker">
+                    <span>"Set a die to:"</span>
+                    {faces.into_iter().map(|face| view! {
+                        <button class="override-face" title=face.name() on:click=move |_| {
+                            open.set(None);
+                            store.ui.override_face.set(Some(face));
+                            if let Some(spot) = Spot::for_face(face) {
+                                actions::place(store, seat, station, spot);
+                            }
+                        }>{die_svg(Some(station), Show::Face(face))}</button>
+                    }).collect_view()}
+                </div>
+            }
+        })
+    }
+}

@@ -1,0 +1,45 @@
+//! Small line icons for the stations (tab bar, headings): a shape for each,
+//! so a station is recognisable without its colour.
+
+use duel_core::Station;
+use leptos::prelude::*;
+
+/// The icon path of a station (24 × 24, stroked).
+fn station_path(station: Option<Station>) -> &'static str {
+    match station {
+        // A power cell with a bolt.
+        Some(Station::Engineering) => "M7 3 H17 V21 H7 Z M13 6 L9 13 H12 L11 18 L15 11 H12 Z",
+        // A ship's wheel.
+        Some(Station::Helm) => {
+            "M12 4 A8 8 0 1 0 12.01 4 Z M12 9 A3 3 0 1 0 12.01 9 Z M12 1 V9 M12 15 V23 M1 12 H9 M15 12 H23"
+        }
+        // A torpedo.
+        Some(Station::Weapons) => "M4 12 Q8 7 14 9 H19 L22 6 V18 L19 15 H14 Q8 17 4 12 Z",
+        // A radar sweep.
+        Some(Station::Sensors) => "M12 3 A9 9 0 1 0 12.01 3 Z M12 7 A5 5 0 1 0 12.01 7 Z M12 12 L19 6",
+        // A shield.
+        Some(Station::Shields) => "M12 2 L20 5 V11 Q20 18 12 22 Q4 18 4 11 V5 Z",
+        // A magnet.
+        Some(Station::Tractor) => "M5 3 V12 A7 7 0 0 0 19 12 V3 H15 V12 A3 3 0 0 1 9 12 V3 Z",
+        // A star for the Captain.
+        None => "M12 2 L15 9 L22 9 L16.5 13.5 L18.5 21 L12 16.5 L5.5 21 L7.5 13.5 L2 9 L9 9 Z",
+    }
+}
+
+/// A station's icon (`None`: the Captain's star).
+pub fn station_icon(station: Option<Station>) -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d=station_path(station) />
+        </svg>
+    }
+}
+
+/// The board's icon: a grid.
+pub fn board_icon() -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 3 H21 V21 H3 Z M9 3 V21 M15 3 V21 M3 9 H21 M3 15 H21" />
+        </svg>
+    }
+}

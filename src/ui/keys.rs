@@ -1,0 +1,77 @@
+//! Keyboard shortcuts on desktop: R roll, 1–5 send energy (on the
+//! Engineering screen; elsewhere the digits switch tabs), Tab cycles the
+//! tabs, F / Shift+F fire 1 / 2, T tractor, W warp, B board, M mute.
+
+use duel_core::Station;
+use leptos::ev;
+use leptos::prelude::*;
+use web_sys::KeyboardEvent;
+
+use crate::app::route::Route;
+use crate::app::store::Store;
+use crate::game::actions;
+use crate::ui::state::Tab;
+
+/// Whether the key went to a text field (then it is typing, not a shortcut).
+fn typing(ev: &KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"))
+}
+
+/// Listens for shortcuts while the game screen is up.
+pub fn install(store: Store, route: RwSignal<Route>, tabs: impl Fn() -> Vec<Tab> + 'static) {
+    let handle = window_event_listener(ev::keydown, move |ev: KeyboardEvent| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
+            return;
+        }
+        if route.get_untracked() != Route::Play || store.game.with_untracked(Option::is_none) {
+            return;
+        }
+        let tab = store.ui.tab.get_untracked();
+        let list = tabs();
+        let show = |i: usize| {
+            if let Some(t) = list.get(i) {
+                store.ui.show(*t);
+            }
+        };
+        let key = ev.key();
+        match key.as_str() {
+            "r" | "R" => {
+                if let Some(Tab::Station { seat, station }) = tab {
+                    actions::roll(store, seat, station);
+                }
+            }
+            "Tab" => {
+                ev.prevent_default();
+                let i = tab.and_then(|t| list.iter().position(|x| *x == t)).unwrap_or(0);
+                let n = list.len().max(1);
+                show(if ev.shift_key() { (i + n - 1) % n } else { (i + 1) % n });
+            }
+            "f" => actions::fire(store, 1),
+            "F" => actions::fire(store, 2),
+            "t" | "T" => actions::tractor_ship(store),
+            "w" | "W" => actions::warp(store),
+            "b" | "B" => store.ui.show(Tab::Board),
+            "m" | "M" => {
+                let muted = !store.ui.muted.get_untracked();
+                store.ui.muted.set(muted);
+                crate::ui::sound::store_muted(muted);
+            }
+            digit if digit.len() == 1 && digit.as_bytes()[0].is_ascii_digit() => {
+                let n = digit.as_bytes()[0] - b'0';
+                match tab {
+                    Some(Tab::Station { seat, station: Station::Engineering }) if (1..=5).contains(&n) => {
+                        actions::send_number(store, seat, n)
+                    }
+                    _ if n >= 1 => show(usize::from(n - 1)),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    });
+    // The app lives as long as the page: the listener stays.
+    std::mem::forget(handle);
+}

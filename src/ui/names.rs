@@ -1,0 +1,80 @@
+//! Names players read: ships, teams, squares, stations, facings. One place,
+//! so the header, the freeze story and the result screen agree.
+
+use duel_core::error::fmt_square;
+use duel_core::{Dir, Game, Layout, Sector, ShipId, Square, Station, TeamId};
+
+/// A ship's name in this layout ("White", "Black 2", …).
+pub fn ship_name(layout: Layout, ship: ShipId) -> &'static str {
+    let i = usize::from(ship.0);
+    let names: &[&str] = match layout {
+        Layout::Duel => &["White", "Black"],
+        Layout::TwoPerSide => &["White 1", "White 2", "Black 1", "Black 2"],
+        Layout::FreeForAll => &["White", "Black", "Red", "Blue"],
+    };
+    names.get(i).copied().unwrap_or("Ship")
+}
+
+/// The CSS modifier of a ship's colour (its miniature on the board, its banner).
+pub fn ship_class(layout: Layout, ship: ShipId) -> &'static str {
+    let i = usize::from(ship.0);
+    let names: &[&str] = match layout {
+        Layout::Duel => &["white", "black"],
+        Layout::TwoPerSide => &["white", "white", "black", "black"],
+        Layout::FreeForAll => &["white", "black", "red", "blue"],
+    };
+    names.get(i).copied().unwrap_or("white")
+}
+
+/// A team's name: White and Black, or the ship's name in a free-for-all.
+pub fn team_name(layout: Layout, team: TeamId) -> &'static str {
+    match layout {
+        Layout::FreeForAll => ship_name(layout, ShipId(team.0)),
+        _ => ["White", "Black"].get(usize::from(team.0)).copied().unwrap_or("Team"),
+    }
+}
+
+/// The name of the ship `ship` in `game`.
+pub fn ship_of(game: &Game, ship: ShipId) -> &'static str {
+    ship_name(game.layout(), ship)
+}
+
+/// "E5": column letter, row from the top (as the board is labelled).
+pub fn square(sq: Square) -> String {
+    fmt_square(sq)
+}
+
+/// A station's key for CSS classes and test ids ("helm", "tractor").
+pub fn station_key(station: Station) -> &'static str {
+    match station {
+        Station::Engineering => "engineering",
+        Station::Helm => "helm",
+        Station::Weapons => "weapons",
+        Station::Sensors => "sensors",
+        Station::Shields => "shields",
+        Station::Tractor => "tractor",
+    }
+}
+
+/// A station's short label for the tab bar.
+pub fn station_short(station: Station) -> &'static str {
+    match station {
+        Station::Tractor => "Tractor",
+        other => other.name(),
+    }
+}
+
+/// "north", "east", … for text.
+pub fn dir_name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::North => "north",
+        Dir::East => "east",
+        Dir::South => "south",
+        Dir::West => "west",
+    }
+}
+
+/// A shield sector with its shield number: "front (1)".
+pub fn sector_name(sector: Sector) -> &'static str {
+    sector.name()
+}

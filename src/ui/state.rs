@@ -1,0 +1,103 @@
+//! UI state, kept apart from game state: which station this device shows,
+//! which dice are picked, the override face being placed, the Fire target.
+//! None of it is sent anywhere; losing it on a reload loses nothing.
+
+use duel_core::map::Obstacle;
+use duel_core::{Face, SeatId, Station, Target, TubeSide};
+use leptos::prelude::*;
+
+/// What the main panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tab {
+    /// One station's screen, acting as `seat`.
+    Station { seat: SeatId, station: Station },
+    /// A Captain's bridge: the ship's displays and the orders.
+    Captain { seat: SeatId },
+    /// The board large, with both ships' displays and no controls.
+    Board,
+}
+
+impl Tab {
+    /// The seat this tab acts for, if it acts.
+    pub fn seat(self) -> Option<SeatId> {
+        match self {
+            Tab::Station { seat, .. } | Tab::Captain { seat } => Some(seat),
+            Tab::Board => None,
+        }
+    }
+
+    /// The station shown, if any.
+    pub fn station(self) -> Option<Station> {
+        match self {
+            Tab::Station { station, .. } => Some(station),
+            _ => None,
+        }
+    }
+}
+
+/// The UI-only signals. `Copy`.
+#[derive(Clone, Copy)]
+pub struct Ui {
+    pub tab: RwSignal<Option<Tab>>,
+    /// Rolled station dice picked for a reroll or a placement.
+    pub picked: RwSignal<Vec<u8>>,
+    /// Energy dice picked for a reroll.
+    pub picked_energy: RwSignal<Vec<u8>>,
+    /// A placed die picked (offering "remove").
+    pub placed_pick: RwSignal<Option<u8>>,
+    /// Station Override: the face chosen, waiting for a spot.
+    pub override_face: RwSignal<Option<Face>>,
+    /// The station whose override face picker is open.
+    pub picker: RwSignal<Option<Station>>,
+    /// The Fire / Tractor target (defaults to the nearest enemy).
+    pub target: RwSignal<Option<Target>>,
+    /// McGuire "Weapons names the side": the side Fire uses.
+    pub fire_side: RwSignal<TubeSide>,
+    pub muted: RwSignal<bool>,
+    /// Set-up: the token a board tap places (`None`: a wormhole).
+    pub token: RwSignal<Option<Obstacle>>,
+    /// The seed of the lobby's quick-start obstacle layout ("reshuffle" draws a new one).
+    pub map_seed: RwSignal<u64>,
+}
+
+impl Ui {
+    pub fn new() -> Ui {
+        Ui {
+            tab: RwSignal::new(None),
+            picked: RwSignal::new(Vec::new()),
+            picked_energy: RwSignal::new(Vec::new()),
+            placed_pick: RwSignal::new(None),
+            override_face: RwSignal::new(None),
+            picker: RwSignal::new(None),
+            target: RwSignal::new(None),
+            fire_side: RwSignal::new(TubeSide::Front),
+            muted: RwSignal::new(crate::ui::sound::stored_muted()),
+            token: RwSignal::new(Some(Obstacle::Asteroid)),
+            map_seed: RwSignal::new(crate::platform::random_u64()),
+        }
+    }
+
+    /// Forgets picks and the shown tab (a new session).
+    pub fn reset(&self) {
+        self.tab.set(None);
+        self.clear_picks();
+        self.target.set(None);
+    }
+
+    /// Forgets every pick (after a placement, a tab switch, a freeze).
+    pub fn clear_picks(&self) {
+        self.picked.set(Vec::new());
+        self.picked_energy.set(Vec::new());
+        self.placed_pick.set(None);
+        self.override_face.set(None);
+        self.picker.set(None);
+    }
+
+    /// Shows `tab` (one tap) and drops picks that belonged to the old one.
+    pub fn show(&self, tab: Tab) {
+        if self.tab.get_untracked() != Some(tab) {
+            self.clear_picks();
+            self.tab.set(Some(tab));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Toasts: every refused action shows the core's or the host's reason here,
+//! for a few seconds, so a player always learns why nothing happened.
+
+use leptos::prelude::*;
+
+use crate::platform::now_ms;
+
+/// How long a toast stays.
+const TOAST_MS: u64 = 4_000;
+/// Toasts on screen at most (older ones go first).
+const MAX_TOASTS: usize = 3;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Toast {
+    pub id: u64,
+    pub text: String,
+    pub error: bool,
+    pub until: u64,
+}
+
+/// The toast list. `Copy`.
+#[derive(Clone, Copy)]
+pub struct Toasts {
+    list: RwSignal<Vec<Toast>>,
+    next: StoredValue<u64>,
+}
+
+impl Toasts {
+    pub fn new() -> Toasts {
+        Toasts { list: RwSignal::new(Vec::new()), next: StoredValue::new(0) }
+    }
+
+    fn push(&self, text: String, error: bool) {
+        let id = self.next.get_value();
+        self.next.set_value(id + 1);
+        let toast = Toast { id, text: capitalise(&text), error, until: now_ms() + TOAST_MS };
+        self.list.update(|l| {
+            // The same reason twice in a row is shown once, with a fresh timer.
+            l.retain(|t| t.text != toast.text);
+            l.push(toast);
+            while l.len() > MAX_TOASTS {
+                l.remove(0);
+            }
+        });
+    }
+
+    /// A refusal or failure.
+    pub fn error(&self, text: impl Into<String>) {
+        self.push(text.into(), true);
+    }
+
+    /// News.
+    pub fn info(&self, text: impl Into<String>) {
+        self.push(text.into(), false);
+    }
+
+    /// Drops toasts whose time is up.
+    pub fn expire(&self, now: u64) {
+        if self.list.with_untracked(|l| l.iter().any(|t| t.until <= now)) {
+            self.list.update(|l| l.retain(|t| t.until > now));
+        }
+    }
+
+    fn dismiss(&self, id: u64) {
+        self.list.update(|l| l.retain(|t| t.id != id));
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The toast stack (bottom centre). Tap a toast to dismiss it.
+#[component]
+pub fn ToastStack(toasts: Toasts) -> impl IntoView {
+    view! {
+        <div class="toasts" aria-live="assertive">
+            <For each=move || toasts.list.get() key=|t| t.id let:t>
+                <button
+                    class="toast"
+                    class:toast--error=t.error
+                    data-testid="toast"
+                    on:click=move |_| toasts.dismiss(t.id)
+                >
+                    {t.text.clone()}
+                </button>
+            </For>
+        </div>
+    }
+}

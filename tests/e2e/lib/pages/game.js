@@ -1,0 +1,100 @@
+// Page object for the game screen. Stations are driven by clicks only; the
+// helpers retry rolls until the face they need shows (the dice are the host's).
+const STATION_NUMBER = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5 };
+
+class GamePage {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page, ship = 0) {
+    this.page = page;
+    this.ship = ship;
+    this.root = page.getByTestId('game');
+  }
+
+  async waitFor() {
+    await this.root.waitFor({ state: 'visible', timeout: 15000 });
+  }
+
+  tab(station) { return this.page.getByTestId(`tab-${this.ship}-${station}`); }
+
+  /** Shows a station (one tap) and waits for its screen. */
+  async show(station) {
+    await this.tab(station).click();
+    await this.page.getByTestId(`station-${station}`).waitFor({ state: 'visible' });
+  }
+
+  async showBoard() {
+    await this.page.getByTestId('tab-board').click();
+    await this.page.getByTestId('board-view').waitFor({ state: 'visible' });
+  }
+
+  /** Energy dice at a station (its striped section). */
+  async energyAt(station) {
+    return Number(await this.page.getByTestId(`${station}-energy`).getAttribute('data-count'));
+  }
+
+  /** Engineering: rolls until a die shows `n`, then sends it (energy → station). */
+  async sendEnergy(n, tries = 60) {
+    await this.show('engineering');
+    for (let k = 0; k < tries; k++) {
+      const send = this.page.getByTestId(`eng-send-${n}`);
+      if (await send.evaluate((e) => e.classList.contains('is-ready'))) {
+        await send.click();
+        return;
+      }
+      await this.page.getByTestId('engineering-roll').click();
+    }
+    throw new Error(`no energy die showed ${n} in ${tries} rolls`);
+  }
+
+  /** The dice beside a station's display: [{ i, face, state }]. */
+  async tray(station) {
+    return this.page.evaluate((st) => [...document.querySelectorAll(`[data-testid^="${st}-die-"]`)].map((e) => ({
+      i: Number(e.dataset.testid.split('-').pop()),
+      face: e.dataset.face,
+      state: e.dataset.state,
+    })), station);
+  }
+
+  /**
+   * Energy → station → placement: rolls the station's dice (asking Engineering
+   * for energy when it has none) until one shows a face in `accept`, then taps
+   * the spot `spotFor(face)` returns. Returns the face placed.
+   */
+  async place(station, accept, spotFor, tries = 80) {
+    for (let k = 0; k < tries; k++) {
+      await this.show(station);
+      const dice = await this.tray(station);
+      const good = dice.find((d) => d.state === 'rolled' && accept.includes(d.face));
+      if (good) {
+        const spot = spotFor(good.face);
+        if (spot) {
+          await this.page.getByTestId(spot).click();
+          return good.face;
+        }
+      }
+      if (dice.some((d) => d.state === 'rolled') || (await this.energyAt(station)) > 0) {
+        await this.page.getByTestId(`${station}-roll`).click();
+      } else {
+        await this.sendEnergy(STATION_NUMBER[station]);
+      }
+    }
+    throw new Error(`${station}: no ${accept.join('/')} in ${tries} tries`);
+  }
+
+  /** Placed dice in a spot. */
+  async countIn(spot) {
+    return Number(await this.page.getByTestId(spot).getAttribute('data-count'));
+  }
+
+  shipSquare(ship) { return this.page.getByTestId(`board-ship-${ship}`).first().getAttribute('data-square'); }
+  damage(ship) { return this.page.getByTestId(`hud-ship-${ship}`).getAttribute('data-damage'); }
+
+  /** The text of the newest toast. */
+  async lastToast() {
+    const toast = this.page.getByTestId('toast').last();
+    await toast.waitFor({ state: 'visible', timeout: 5000 });
+    return toast.textContent();
+  }
+}
+
+module.exports = { GamePage, STATION_NUMBER };

@@ -1,0 +1,104 @@
+// Offline practice driven by clicks only: energy → station → placement on every
+// station, a move, a torpedo loaded and fired at the bot ship, the freeze told
+// step by step and the damage marked. `?seed=3&bots=off&fast=1` seeds the host's
+// dice and the map, keeps the bot crew idle and shortens deadlines; the helpers
+// still retry rolls until the face they need shows.
+const { after, before, test } = require('node:test');
+const assert = require('node:assert/strict');
+const { GamePage, HomePage, launchBrowser, screenshot, startServer } = require('./lib');
+
+let server;
+let session;
+
+before(async () => {
+  server = await startServer();
+  session = await launchBrowser({ players: 1 });
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+async function practice(query = '?seed=3&bots=off&fast=1') {
+  const [player] = session.players;
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(server.url, query);
+  await home.practice();
+  const game = new GamePage(page, 0);
+  await game.waitFor();
+  return { page, game, player };
+}
+
+const FORWARD = ['Forward 1', 'Forward 2'];
+const SHIELD_SPOT = {
+  'Shield 1 (front)': 'shields-sector-1',
+  'Shield 2 (right)': 'shields-sector-2',
+  'Shield 3 (back)': 'shields-sector-3',
+  'Shield 4 (left)': 'shields-sector-4',
+};
+const TRACTOR_SPOT = { Bolt: 'tractor-bolts', 'Double Bolt': 'tractor-bolts', 'Mine A': 'tractor-mine-a', 'Mine B': 'tractor-mine-b' };
+
+test('practice: every station, a move, a torpedo fired at the bot ship and its damage', { timeout: 240000 }, async () => {
+  const { page, game, player } = await practice();
+  assert.equal(await game.shipSquare(0), 'E9', 'White starts on E9');
+
+  // Helm: three forward dice in A, B, C (the preview shows the path before the last lands).
+  await game.place('helm', FORWARD, () => 'helm-slot-a');
+  await game.place('helm', FORWARD, () => 'helm-slot-b');
+  assert.equal(await game.countIn('helm-slot-b'), 1);
+  await page.getByTestId('helm-path').first().waitFor();
+  await game.place('helm', FORWARD, () => 'helm-slot-c');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== 'E9');
+  const moved = await game.shipSquare(0);
+  assert.match(moved, /^E[3-6]$/, `flew north up column E, got ${moved}`);
+  assert.equal(await game.countIn('helm-slot-a'), 0, 'the helm dice are cleared after the move');
+
+  // Weapons: Nose, Body and Tail in front tube 1.
+  for (const part of ['Nose', 'Body', 'Tail']) {
+    await game.place('weapons', [part], () => `weapons-f0-${part.toLowerCase()}`);
+  }
+  await page.waitForFunction(() => document.querySelector('[data-testid="weapons-tube-f0"]')?.classList.contains('is-loaded'));
+
+  // Sensors: locks until the hit test against Black says HIT (lock ≥ range + jammers).
+  for (let k = 0; k < 6; k++) {
+    if (await page.locator('[data-testid="hit-tests"] li.is-hit').count()) break;
+    await game.place('sensors', ['Lock', 'Double Lock'], () => 'sensors-lock');
+  }
+  await page.locator('[data-testid="hit-tests"] li.is-hit').waitFor();
+
+  // Shields and Tractor: one die each where its face says.
+  const shield = await game.place('shields', Object.keys(SHIELD_SPOT), (f) => SHIELD_SPOT[f]);
+  assert.equal(await game.countIn(SHIELD_SPOT[shield]), 1);
+  const tractor = await game.place('tractor', Object.keys(TRACTOR_SPOT), (f) => TRACTOR_SPOT[f]);
+  assert.ok(await game.countIn(TRACTOR_SPOT[tractor]) >= 1);
+
+  // Fire 1! The freeze tells the hit test, the sector and the damage.
+  await page.getByTestId('cmd-fire1').click();
+  await page.getByTestId('freeze-overlay').waitFor();
+  assert.match(await page.getByTestId('freeze-call').textContent(), /White: Fire 1!/);
+  const steps = page.getByTestId('freeze-step');
+  await steps.filter({ hasText: /Hit test: lock \d+ vs range \d+ \+ jammers 0 = \d+ → HIT/ }).waitFor();
+  await steps.filter({ hasText: /front \(1\) side: 0 shield dice/ }).waitFor();
+  await steps.filter({ hasText: /Black takes damage from a torpedo \(1\/4\)/ }).waitFor();
+  await page.waitForTimeout(300); // the overlay's fade-in
+  await screenshot(page, 'practice-freeze');
+  await page.waitForFunction(() => document.querySelector('[data-testid="hud-ship-1"]')?.dataset.damage === '1');
+  await page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 15000 });
+  assert.equal(await game.damage(0), '0');
+  assert.deepEqual(player.errors, []);
+});
+
+test('a refused action shows the core\'s reason', { timeout: 60000 }, async () => {
+  const { game, player } = await practice();
+  await game.show('sensors');
+  await game.page.getByTestId('sensors-roll').click();
+  assert.match(await game.lastToast(), /Sensors has no energy die/);
+  await game.page.getByTestId('cmd-fire1').click();
+  assert.match(await game.lastToast(), /no torpedo is loaded/i);
+  await game.show('engineering');
+  await game.page.getByTestId('eng-send-3').click();
+  assert.match(await game.lastToast(), /roll|no energy die shows/i);
+  assert.deepEqual(player.errors, []);
+});

@@ -1,0 +1,359 @@
+// Online rooms over real WebRTC: Chromium contexts (tablets) meet through the real duel-server
+// on loopback, sit on opposite ships, play, shout "Fire!" in the same instant, and come back
+// from reloads with their seats and the same game.
+//
+// Two parts. "screens": the app's own flow (create room → share link → lobby → game), driven
+// by clicks through the app's page objects. "layer": the online layer (src/net: RoomTransport,
+// beacon, storage, reconnection) through its test hook (src/net/probe.rs, page object
+// lib/pages/room_probe.js), which runs the same duel-net host and replicas without the screens
+// and can compare state hashes exactly; it also restarts the signalling server mid-game.
+const { after, before, test } = require('node:test');
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { GamePage, HomePage, LobbyPage, freePort, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { RoomProbe, waitConverged } = require('./lib/pages/room_probe');
+
+let server;
+let session;
+let alice; // the host: created the room, sits on ship 0 (seat 0)
+let bob; // a guest: joins by the room id, sits on ship 1 (seat 1)
+const room = `e2e-${crypto.randomBytes(9).toString('base64url')}`;
+
+before(async () => {
+  server = await startServer();
+  // Contexts 0 and 1 for the layer tests, 2 and 3 for the screens: separate storage, separate players.
+  session = await launchBrowser({ players: 4 });
+  alice = new RoomProbe(await session.players[0].newPage(), 'alice');
+  bob = new RoomProbe(await session.players[1].newPage(), 'bob');
+  await Promise.all([alice.load(server.url), bob.load(server.url)]);
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+/** Sends a cheap intent as soon as `seat` has one (a freeze may be resolving). */
+async function actWhenPossible(probe, seat, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sent = await probe.act(seat, 'cheap');
+    if (sent.ok) return sent;
+    if (Date.now() > deadline) throw new Error(`${probe.label} could not act: ${JSON.stringify(sent)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function pageErrors() {
+  return session.players.flatMap((p) => p.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// screens: the app's own flow, by clicks.
+
+/** The app's read-only debug snapshot (`window.__duel`, src/net/debug.rs), if the app publishes it. */
+function duel(page) {
+  return page.evaluate(() => (window.__duel ? { ...window.__duel, seats: [...window.__duel.seats] } : null));
+}
+
+/** What both screens must agree on: ship squares and damage as drawn, plus the debug hash if published. */
+async function seen(page) {
+  return page.evaluate(() => {
+    const attr = (id, a) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute(a) ?? null;
+    const d = window.__duel;
+    return {
+      squares: [attr('board-ship-0', 'data-square'), attr('board-ship-1', 'data-square')],
+      damage: [attr('hud-ship-0', 'data-damage'), attr('hud-ship-1', 'data-damage')],
+      hash: d ? d.hash : null,
+      head: d ? d.head : null,
+    };
+  });
+}
+
+/** Waits until both screens show the same things (`pred` holding on each). */
+async function sameOnBoth(a, b, what, pred = () => true, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  let last;
+  for (;;) {
+    last = await Promise.all([seen(a), seen(b)]);
+    if (JSON.stringify(last[0]) === JSON.stringify(last[1]) && last.every(pred)) return last[0];
+    if (Date.now() > deadline) throw new Error(`screens differ (${what}): ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Loads front tube 1 (Nose, Body, Tail) through the Weapons station's screen. */
+async function loadTorpedo(game) {
+  const tube = 'f0';
+  for (const part of ['Nose', 'Body', 'Tail']) {
+    await game.place('weapons', [part], () => `weapons-${tube}-${part.toLowerCase()}`);
+  }
+  await game.page.waitForFunction((t) => document.querySelector(`[data-testid="weapons-tube-${t}"]`)?.classList.contains('is-loaded'), tube);
+}
+
+const screens = {};
+
+test('screens: a room is created, shared by link and joined; the crews take opposite ships', { timeout: 90000 }, async () => {
+  const erin = await session.players[2].newPage();
+  const frank = await session.players[3].newPage();
+  const home = new HomePage(erin);
+  await home.goto(server.url);
+  await home.createRoom();
+  const hostLobby = new LobbyPage(erin);
+  await hostLobby.waitFor();
+  await hostLobby.waitHolder(0, 'player'); // the creator sits on the first ship
+  const link = await erin.getByTestId('lobby-share-link').inputValue();
+  assert.match(link, /\/\?room=[0-9a-z]{20}$/, 'a share link with an unguessable room id');
+  assert.match(await erin.getByTestId('lobby-qr').innerHTML(), /^<svg/, 'the link as a QR code');
+
+  await frank.goto(link);
+  const guestLobby = new LobbyPage(frank);
+  await guestLobby.waitFor();
+  await guestLobby.take(1);
+  await hostLobby.waitHolder(1, 'player');
+  await erin.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
+  await hostLobby.start();
+  const [ge, gf] = [new GamePage(erin, 0), new GamePage(frank, 1)];
+  await gf.waitFor();
+  await sameOnBoth(erin, frank, 'the start', (v) => v.squares.every(Boolean));
+  Object.assign(screens, { erin, frank, ge, gf, link });
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('screens: each crew sees the other one fly', { timeout: 120000 }, async (t) => {
+  if (!screens.erin) return t.skip('needs the room from the first screens test');
+  const { erin, frank, ge, gf } = screens;
+  const before = await seen(frank);
+  // Helm: three Forward dice in slots A, B, C move the ship (as in practice.test.js).
+  const forward = ['Forward 1', 'Forward 2'];
+  for (const slot of ['a', 'b', 'c']) await ge.place('helm', forward, () => `helm-slot-${slot}`);
+  const moved = await sameOnBoth(erin, frank, 'ship 0 moved', (v) => v.squares[0] !== before.squares[0]);
+  for (const slot of ['a', 'b', 'c']) await gf.place('helm', forward, () => `helm-slot-${slot}`);
+  await sameOnBoth(erin, frank, 'ship 1 moved', (v) => v.squares[1] !== moved.squares[1]);
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('screens: both crews shout "Fire 1!" in the same instant and see one freeze', { timeout: 240000 }, async (t) => {
+  if (!screens.erin) return t.skip('needs the room from the first screens test');
+  const { erin, frank, ge, gf } = screens;
+  await Promise.all([loadTorpedo(ge), loadTorpedo(gf)]);
+  await Promise.all([erin.getByTestId('cmd-fire1').click(), frank.getByTestId('cmd-fire1').click()]);
+  await Promise.all([erin, frank].map((p) => p.getByTestId('freeze-overlay').waitFor({ timeout: 15000 })));
+  const calls = await Promise.all([erin, frank].map((p) => p.getByTestId('freeze-call').first().textContent()));
+  assert.equal(calls[0], calls[1], 'both screens tell the same freeze');
+  assert.match(calls[0], /(White|Black): Fire 1!/);
+  await screenshot(frank, 'rooms-screens-fire');
+  await sameOnBoth(erin, frank, 'after the volley');
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('screens: a reloaded guest and a reloaded host come back to the same game and seats', { timeout: 120000 }, async (t) => {
+  if (!screens.erin) return t.skip('needs the room from the first screens test');
+  const { erin, frank } = screens;
+  const before = await sameOnBoth(erin, frank, 'before the reloads', () => true, 30000);
+  await frank.reload();
+  await new GamePage(frank, 1).waitFor();
+  await frank.getByTestId('tab-1-weapons').waitFor({ timeout: 15000 }); // still holds ship 1's seat
+  await sameOnBoth(erin, frank, 'after the guest reload', () => true, 30000);
+  await new Promise((r) => setTimeout(r, 1200)); // the app saves the host's room at most once a second
+  await erin.reload();
+  await new GamePage(erin, 0).waitFor();
+  await erin.getByTestId('tab-0-weapons').waitFor({ timeout: 15000 });
+  const after = await sameOnBoth(erin, frank, 'after the host reload', () => true, 45000);
+  assert.deepEqual(after.damage, before.damage);
+  const d = await duel(frank);
+  if (d) assert.deepEqual(d.seats, [1]);
+  assert.deepEqual(pageErrors(), []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// layer: src/net through its test hook.
+
+test('layer: two browsers join one room and sit on opposite ships', { timeout: 60000 }, async () => {
+  await alice.open(room, { host: true });
+  await bob.open(room);
+  await alice.waitFor('the host to be in the room', (s) => s.state === 'Connected' && s.me !== null);
+  const b = await bob.waitFor('the guest to reach the host', (s) => s.state === 'Connected' && s.me !== null);
+  assert.ok(b.hostPeer, 'the guest learned the host from its beacon');
+  assert.equal(b.role, 'Guest');
+
+  assert.equal((await alice.claim(0)).ok, true);
+  assert.equal((await bob.claim(1)).ok, true);
+  await alice.waitFor('seat 0', (s) => s.seats.join() === '0' && s.pending === 0);
+  await bob.waitFor('seat 1', (s) => s.seats.join() === '1' && s.pending === 0);
+  assert.equal((await alice.start()).ok, true);
+  await waitConverged([alice, bob], 'the started game', 20000, (s) => s.started && s.players === 2);
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('layer: each player sees the other one act', { timeout: 60000 }, async () => {
+  for (const [actor, seat] of [[alice, 0], [bob, 1], [alice, 0], [bob, 1]]) {
+    const before = await actor.state();
+    const sent = await actor.act(seat, 'cheap');
+    assert.equal(sent.ok, true, JSON.stringify(sent));
+    const [a, b] = await waitConverged([alice, bob], `${actor.label}'s intent on both`, 20000, (s) => s.head > before.head);
+    assert.ok(a.head > before.head && b.head === a.head);
+    assert.ok((await bob.appliedAt(before.head + 1)) > 0, 'bob applied the event');
+    assert.ok((await alice.appliedAt(before.head + 1)) > 0, 'alice applied the event');
+  }
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('layer: both crews fire in the same instant and see one outcome', { timeout: 120000 }, async () => {
+  await Promise.all([alice.autoload(0), bob.autoload(1)]);
+  await alice.waitFor('a torpedo loaded on ship 0', (s) => s.fireReady.includes(0), 90000);
+  await bob.waitFor('a torpedo loaded on ship 1', (s) => s.fireReady.includes(1), 90000);
+  // Quiesce: neither replica waits for an answer, both hold the same game.
+  await waitConverged([alice, bob], 'both ships loaded', 20000, (s) => s.fireReady.length === 1);
+
+  const [fa, fb] = await Promise.all([alice.act(0, 'fire'), bob.act(1, 'fire')]);
+  assert.ok(fa.ok && fb.ok, `both Fire intents were sent: ${JSON.stringify([fa, fb])}`);
+  assert.ok(Math.abs(fa.t0 - fb.t0) < 50, `fired within the same instant (${Math.abs(fa.t0 - fb.t0).toFixed(2)} ms apart)`);
+
+  const [a, b] = await waitConverged([alice, bob], 'the freeze on both', 20000, (s) => s.freeze !== null);
+  if (process.env.VERBOSE) console.log('volley outcome', JSON.stringify({ freeze: a.freeze, rejected: [a.rejected, b.rejected] }));
+  assert.deepEqual(a.freeze, b.freeze, 'both see the same freeze');
+  const winner = a.freeze.declared;
+  assert.ok(winner === 0 || winner === 1);
+  // The rulebook: the other team's Fire is queued (R20) or, if it arrived after the
+  // state it relied on changed, refused; never a second simultaneous freeze.
+  assert.ok(a.freeze.queued.every((ship) => ship === 1 - winner), JSON.stringify(a.freeze));
+  assert.ok(a.freeze.queued.length + a.rejected.length + b.rejected.length >= 1, 'the later Fire was queued or refused');
+  await screenshot(bob.page, 'rooms-fire');
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('layer: a guest reloads mid-game and comes back with its seat and the same game', { timeout: 60000 }, async () => {
+  const before = await bob.state();
+  await bob.page.reload();
+  await bob.load(server.url);
+  assert.equal(await bob.state(), null, 'a fresh page');
+  await bob.open(room);
+  await bob.waitFor('the guest back in the room', (s) => s.state === 'Connected' && s.me === before.me);
+  const [a, b] = await waitConverged([alice, bob], 'the reloaded guest', 30000, (s) => s.started);
+  assert.deepEqual(b.seats, [1], 'the seat is still held (same player token)');
+  assert.ok(b.head >= before.head);
+  assert.equal(b.hash, a.hash);
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('layer: the host reloads mid-game and the room resumes from its save', { timeout: 90000 }, async () => {
+  const [a0, b0] = await waitConverged([alice, bob], 'before the host reload');
+  // The host saves on a 50 ms timer (never on the latency path): let it write.
+  await new Promise((r) => setTimeout(r, 300));
+  await alice.page.reload();
+  await alice.load(server.url);
+  await alice.open(room, { host: true });
+  // The reloaded host tab has a new matchbox id: the guest must find it again.
+  await bob.waitFor('the guest linked to the reloaded host', (s) => s.state === 'Connected' && s.hostPeer !== b0.hostPeer, 60000);
+  const joined = (s) => s.state === 'Connected' && s.started && s.me !== null;
+  const [a, b] = await waitConverged([alice, bob], 'the restored room', 60000, joined);
+  assert.deepEqual(a.seats, [0]);
+  assert.deepEqual(b.seats, [1]);
+  assert.equal(a.me, a0.me, 'the host is the same player');
+  assert.equal(b.me, b0.me, 'the guest is the same player');
+  assert.ok(a.head >= a0.head, 'nothing was lost');
+  // The game goes on after the reload (once the freeze from the volley, if still on, is over).
+  await actWhenPossible(bob, 1, 30000);
+  await waitConverged([alice, bob], 'play after the host reload', 20000, (s) => s.head > a.head);
+  assert.deepEqual(pageErrors(), []);
+});
+
+test('layer: an unreachable server and a bad room id fail with a readable reason', { timeout: 60000 }, async () => {
+  const port = await freePort(); // nothing listens there
+  const page = await session.players[1].newPage();
+  try {
+    await page.goto(`${server.url}?sig=ws://127.0.0.1:${port}`);
+    const probe = new RoomProbe(page, 'nobody');
+    await page.waitForFunction(() => typeof window.wasmBindings?.net_probe_open === 'function');
+    await probe.open(`e2e-${crypto.randomBytes(6).toString('hex')}`);
+    const s = await probe.waitFor('Failed', (st) => st.state.startsWith('Failed'), 30000);
+    assert.match(s.state, /cannot reach the room's server/);
+    await probe.open('not/a room');
+    const bad = await probe.waitFor('Failed', (st) => st.state.startsWith('Failed'), 5000);
+    assert.match(bad.state, /not a valid room id/);
+  } finally {
+    await page.close();
+  }
+  // Chromium reports each refused websocket on the console: expected here, and only here.
+  const refused = /WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/signal\/[^']*' failed/;
+  const errors = session.players[1].errors;
+  assert.ok(errors.some((e) => refused.test(e)), 'the refused connections were attempted');
+  errors.splice(0, errors.length, ...errors.filter((e) => !refused.test(e)));
+  assert.deepEqual(pageErrors(), []);
+});
+
+/** Runs duel-server on a fixed `port` (so it can be restarted where the pages expect it). */
+async function serverOn(port, name) {
+  fs.mkdirSync(paths.ARTIFACTS, { recursive: true });
+  const log = fs.openSync(path.join(paths.ARTIFACTS, `server-${name}.log`), 'a');
+  const child = spawn(paths.SERVER_BIN, ['--bind', `127.0.0.1:${port}`, '--dist', paths.DIST], { stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}health`)).ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error(`duel-server did not start on ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  return { url, stop };
+}
+
+test('layer: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 120000 }, async () => {
+  const port = await freePort();
+  let sig = await serverOn(port, 'restart-1');
+  const room2 = `e2e-${crypto.randomBytes(9).toString('base64url')}`;
+  // Fresh pages on another origin (port): their own storage, so new players.
+  const carol = new RoomProbe(await session.players[0].newPage(), 'carol');
+  const dave = new RoomProbe(await session.players[1].newPage(), 'dave');
+  try {
+    await Promise.all([carol.load(sig.url), dave.load(sig.url)]);
+    await carol.open(room2, { host: true });
+    await dave.open(room2);
+    await carol.waitFor('joined', (s) => s.state === 'Connected' && s.me !== null);
+    await dave.waitFor('joined', (s) => s.state === 'Connected' && s.me !== null);
+    await carol.claim(0);
+    await dave.claim(1);
+    await dave.waitFor('seat 1', (s) => s.seats.join() === '1' && s.pending === 0);
+    await carol.start();
+    await waitConverged([carol, dave], 'the start', 20000, (s) => s.started);
+
+    await sig.stop();
+    // No server: the peers still play over their WebRTC link; the host knows it is unreachable.
+    await carol.waitFor('the host to notice the lost server', (s) => s.state === 'Reconnecting', 10000);
+    const before = await dave.state();
+    await actWhenPossible(dave, 1, 10000);
+    await waitConverged([carol, dave], 'play without a server', 10000, (s) => s.head > before.head);
+
+    sig = await serverOn(port, 'restart-2');
+    // The host finds the server again (it polls /health) and rebuilds its socket; the guest's
+    // old link to it goes quiet, so the guest rebuilds too and meets the new host socket.
+    const linked = (s) => s.state === 'Connected' && s.me !== null && s.started;
+    await carol.waitFor('the host back on the server', (s) => s.state === 'Connected', 30000);
+    await waitConverged([carol, dave], 'both back', 45000, linked);
+    const d = await dave.state();
+    assert.deepEqual(d.seats, [1]);
+    // The restarted server really works: a reloaded guest gets back in through it.
+    await dave.page.reload();
+    await dave.load(sig.url);
+    await dave.open(room2);
+    const [, d2] = await waitConverged([carol, dave], 'the reloaded guest via the new server', 30000, linked);
+    assert.deepEqual(d2.seats, [1]);
+    assert.equal(d2.me, d.me);
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await carol.page.close();
+    await dave.page.close();
+    await sig.stop();
+  }
+});

@@ -1,0 +1,54 @@
+// The rulebook's set-up (R5): the teams take turns placing the obstacle tokens on
+// the board before the battle. The player taps a lit square or asks "place for me";
+// the bot crew answers each token with the mirror square.
+const { after, before, test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, LobbyPage, launchBrowser, screenshot, startServer } = require('./lib');
+
+let server;
+let session;
+
+before(async () => {
+  server = await startServer();
+  session = await launchBrowser({ players: 1 });
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+test('set-up: tokens placed in turn on the board, then the battle begins', { timeout: 90000 }, async () => {
+  const [player] = session.players;
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(server.url, '?seed=6&speed=5');
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await page.getByTestId('lobby-map-setup').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="lobby-map-setup"]')?.classList.contains('is-on'));
+  await lobby.start();
+  await page.getByTestId('setup-panel').waitFor();
+  assert.match(await page.getByTestId('setup-turn').textContent(), /White places a token · 10 obstacles/);
+
+  // A tap on a lit square places a nebula there.
+  await page.getByTestId('setup-nebula').click();
+  await page.locator('.sq--place').first().waitFor();
+  const square = (await page.locator('.sq--place').first().getAttribute('data-testid')).replace('sq-', '');
+  await page.locator('.sq--place').first().click();
+  await page.locator(`[data-testid="nebula-${square}"]`).first().waitFor();
+  // The bot team answers with a token of its own, then it is White's turn again.
+  await page.getByTestId('setup-turn').filter({ hasText: /White places a token · 8 obstacles/ }).waitFor({ timeout: 15000 });
+  await screenshot(page, 'setup');
+
+  for (let k = 0; k < 8; k++) {
+    if (!(await page.getByTestId('setup-panel').count())) break;
+    const turn = await page.getByTestId('setup-turn').textContent().catch(() => '');
+    if (/White places/.test(turn)) await page.getByTestId('setup-auto').click().catch(() => {});
+    await page.waitForTimeout(400);
+  }
+  await page.getByTestId('setup-panel').waitFor({ state: 'detached', timeout: 20000 });
+  assert.equal(await page.locator('[data-testid^="asteroid-"], [data-testid^="nebula-"]').count() >= 10, true);
+  assert.deepEqual(player.errors, []);
+});
