@@ -9,7 +9,7 @@ module.exports = {
   /** The built app (`trunk build --release` writes it). */
   DIST: process.env.DUEL_DIST || path.join(ROOT, 'dist'),
   /** The one-port server: static files + matchbox signalling. */
-  SERVER_BIN: process.env.DUEL_SERVER_BIN || path.join(ROOT, 'target', 'debug', 'duel-server'),
+  SERVER_BIN: process.env.DUEL_SERVER_BIN || path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'duel-server'),
   /** Debian's chromium; Playwright's own browser download is impossible here. */
   CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium',
   /** Screenshots, server logs, browser console logs. */
