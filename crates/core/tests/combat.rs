@@ -176,10 +176,7 @@ fn r13_diagonal_tie_the_defender_chooses_with_a_default() {
 
 #[test]
 fn r39_house_defender_always_chooses_the_diagonal() {
-    let mut g = duel_with(Ruleset {
-        house: HouseRules { defender_picks_diagonal: true, ..Default::default() },
-        ..Default::default()
-    });
+    let mut g = duel_with_house(HouseRules { defender_picks_diagonal: true, ..Default::default() });
     put(&mut g, WHITE, Square::new(4, 6), Dir::North);
     put(&mut g, BLACK, Square::new(6, 4), Dir::South);
     load(&mut g, WHITE, FRONT_1);
@@ -357,15 +354,11 @@ fn r34_used_crystals_return_to_the_map_after_every_launch() {
 
 #[test]
 fn r12_r39_house_range_counts_the_longer_axis() {
-    let mut g = duel_with(Ruleset {
-        house: HouseRules { chebyshev_range: true, ..Default::default() },
-        ..Default::default()
-    });
+    let mut g = duel_with_house(HouseRules { chebyshev_range: true, ..Default::default() });
     put(&mut g, WHITE, Square::new(4, 6), Dir::North);
     put(&mut g, BLACK, Square::new(6, 3), Dir::South);
     assert_eq!(g.fire_preview(WHITE, Target::Ship(BLACK)).unwrap().range, 3);
-    let g2 = duel();
-    let mut g2 = g2;
+    let mut g2 = duel();
     put(&mut g2, WHITE, Square::new(4, 6), Dir::North);
     put(&mut g2, BLACK, Square::new(6, 3), Dir::South);
     assert_eq!(g2.fire_preview(WHITE, Target::Ship(BLACK)).unwrap().range, 5);
@@ -373,10 +366,7 @@ fn r12_r39_house_range_counts_the_longer_axis() {
 
 #[test]
 fn r39_mcguire_weapons_names_the_side_and_a_wrong_side_wastes_the_shot() {
-    let mut g = duel_with(Ruleset {
-        house: HouseRules { weapons_name_side: true, ..Default::default() },
-        ..Default::default()
-    });
+    let mut g = duel_with_house(HouseRules { weapons_name_side: true, ..Default::default() });
     put(&mut g, WHITE, Square::new(4, 6), Dir::North);
     put(&mut g, BLACK, Square::new(4, 5), Dir::South);
     load(&mut g, WHITE, REAR_1);

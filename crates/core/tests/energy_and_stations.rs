@@ -180,7 +180,7 @@ fn r24_while_frozen_rolled_dice_keep_their_faces_and_nothing_is_placed() {
 
 #[test]
 fn r39_mcguire_freeze_drops_rolled_dice() {
-    let mut g = duel_with(Ruleset { house: HouseRules::mcguire(), ..Default::default() });
+    let mut g = duel_with_house(HouseRules::mcguire());
     energise(&mut g, BLACK, Station::Sensors);
     ok(&mut g, BLACK_SEAT, Intent::RollDice { station: Station::Sensors, dice: vec![0] }, &[1]);
     give_crystals(&mut g, WHITE, 1);

@@ -111,10 +111,7 @@ fn r28_each_team_queues_at_most_one_and_an_illegal_queued_freeze_is_cancelled() 
 
 #[test]
 fn r20_r39_house_rule_forbids_queueing() {
-    let mut g = duel_with(Ruleset {
-        house: HouseRules { no_queued_freezes: true, ..Default::default() },
-        ..Default::default()
-    });
+    let mut g = duel_with_house(HouseRules { no_queued_freezes: true, ..Default::default() });
     facing_off(&mut g);
     load(&mut g, WHITE, FRONT_1);
     load(&mut g, BLACK, FRONT_1);

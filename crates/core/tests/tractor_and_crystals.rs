@@ -162,7 +162,7 @@ fn r17_a_tractored_ship_dragged_onto_a_mine_takes_damage() {
 #[test]
 fn r39_mcguire_mines_hit_every_ship_in_the_square_and_tractor_moves_mines() {
     let house = HouseRules { mines_hit_everyone: true, tractor_moves_mines: true, ..Default::default() };
-    let mut g = duel_with(Ruleset { house, ..Default::default() });
+    let mut g = duel_with_house(house);
     put(&mut g, BLACK, Square::new(4, 3), Dir::South);
     place(&mut g, BLACK, Face::Tractor(TractorFace::MineA), Spot::Mine(MineId::A));
     ok(&mut g, BLACK_SEAT, Intent::ReleaseMine { mine: MineId::A }, &[]);

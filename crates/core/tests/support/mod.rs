@@ -175,6 +175,11 @@ pub fn duel_with(ruleset: Ruleset) -> Game {
     Game::new(config).expect("valid")
 }
 
+/// A duel under the given McGuire toggles (everything else as the rulebook).
+pub fn duel_with_house(house: HouseRules) -> Game {
+    duel_with(Ruleset { house, ..Default::default() })
+}
+
 /// Puts a die of `station` on `spot` showing `face` (as an override would, no crystal).
 pub fn place(game: &mut Game, ship: ShipId, face: Face, spot: Spot) {
     let station = spot.station();
