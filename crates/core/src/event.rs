@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::choice::{Answer, Choice, ChoiceId};
 use crate::config::{SeatId, ShipId, TeamId};
 use crate::dice::{Face, Pip};
+use crate::error::RuleError;
 use crate::freeze::{Declared, Progress};
 use crate::geometry::{Dir, Position, Sector, Square};
 use crate::map::Obstacle;
@@ -177,7 +178,8 @@ pub enum Event {
     },
     FreezeCancelled {
         declared: Declared,
-        reason: String,
+        /// Why the queued freeze could no longer happen (R28).
+        reason: RuleError,
     },
     FreezeProgress {
         progress: Progress,

@@ -28,7 +28,7 @@ pub mod station;
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use config::{GameConfig, HouseRules, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
 pub use dice::{DiceSource, Face, FixedDice, Pip};
-pub use error::{RuleError, SetupError};
+pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
 pub use game::{Game, MineOnMap, Phase};
 pub use geometry::{Dir, Position, Sector, Square};

@@ -5,7 +5,7 @@ use super::{combat, damage, freezes, tractor, warp, Game};
 use crate::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
 use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::{Event, Removal};
 use crate::ship::DieState;
 use crate::station::{Station, TubeSide};
@@ -42,10 +42,10 @@ pub(super) fn validate_answer(
     answer: &Answer,
 ) -> Result<(), RuleError> {
     let Some(choice) = game.choices.iter().find(|c| c.id == id) else {
-        refuse!("that choice has already been made");
+        return Err(RuleError::ChoiceMade);
     };
     if !may_answer(game, seat, choice) {
-        refuse!("this choice is not yours to make");
+        return Err(RuleError::NotYourChoice);
     }
     let ship = game.ship(choice.ship);
     match (&choice.kind, answer) {
@@ -54,7 +54,7 @@ pub(super) fn validate_answer(
             if ship.is_some_and(|s| !s.loaded_tubes(*side).is_empty()) {
                 Ok(())
             } else {
-                refuse!("no torpedo is loaded on that side")
+                Err(RuleError::NoTorpedoOnSide { side: *side })
             }
         }
         (ChoiceKind::TractorDestination { options, .. }, Answer::Square(sq)) if options.contains(sq) => {
@@ -64,22 +64,22 @@ pub(super) fn validate_answer(
         (ChoiceKind::WarpDestination { options, .. }, Answer::Square(sq)) if options.contains(sq) => Ok(()),
         (ChoiceKind::WarpDestination { .. }, Answer::RollAgain) => {
             if game.crystals_held(choice.ship) == 0 {
-                refuse!("rolling again costs a crystal and you hold none");
+                return Err(RuleError::RollAgainNeedsCrystal);
             }
             Ok(())
         }
         (ChoiceKind::StripDice { station, count }, Answer::Dice(dice)) => {
-            let Some(s) = ship else { refuse!("no such ship") };
+            let Some(s) = ship else { return Err(RuleError::NoSuchShip) };
             let placed = s.placed(*station).count();
             let need = placed.min(usize::from(*count));
             if dice.len() != need {
-                refuse!("choose exactly {need} {station} dice");
+                return Err(RuleError::ChooseDice { need, station: *station });
             }
             for (i, d) in dice.iter().enumerate() {
                 let on_display =
                     matches!(s.station_dice(*station).get(usize::from(*d)), Some(DieState::Placed { .. }));
                 if !on_display || dice[..i].contains(d) {
-                    refuse!("choose placed {station} dice, each once");
+                    return Err(RuleError::ChoosePlacedDice { station: *station });
                 }
             }
             Ok(())
@@ -88,10 +88,10 @@ pub(super) fn validate_answer(
             if damage::energy_sources(game, choice.ship).contains(src) {
                 Ok(())
             } else {
-                refuse!("there is no energy die there to lose")
+                Err(RuleError::NoEnergyThere)
             }
         }
-        _ => refuse!("that is not one of the options"),
+        _ => Err(RuleError::NotAnOption),
     }
 }
 

@@ -5,7 +5,7 @@ use super::{choices, damage, Game};
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::{CrystalAt, DamageCause, Event, Removal};
 use crate::freeze::{FireStep, FreezeAction, Progress};
 use crate::geometry::{arc_of, hit_sector, range, Arc, Position, Sector, SectorHit};
@@ -20,33 +20,33 @@ pub(super) fn check_fire(
     target: Target,
     side: Option<TubeSide>,
 ) -> Result<(), RuleError> {
-    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
     if !(1..=2).contains(&count) {
-        refuse!("call Fire 1 or Fire 2");
+        return Err(RuleError::FireCount);
     }
     let front = s.loaded_tubes(TubeSide::Front).len();
     let rear = s.loaded_tubes(TubeSide::Rear).len();
     if front + rear == 0 {
-        refuse!("no torpedo is loaded: a torpedo needs a nose, a body and a tail (R26)");
+        return Err(RuleError::NoTorpedoLoaded);
     }
     match (game.ruleset.house.weapons_name_side, side) {
-        (true, None) => refuse!("name the side you fire from: front or rear (house rule)"),
+        (true, None) => return Err(RuleError::NameTheSide),
         (true, Some(side)) if s.loaded_tubes(side).is_empty() => {
-            refuse!("no torpedo is loaded in the {side:?} tubes")
+            return Err(RuleError::NoTorpedoOnSide { side })
         }
-        (false, Some(_)) => refuse!("the side is only named under the McGuire house rule"),
+        (false, Some(_)) => return Err(RuleError::SideNotNamed),
         _ => {}
     }
     match target {
         Target::Ship(t) => match game.ship(t) {
-            None => refuse!("there is no such ship"),
-            Some(ts) if ts.destroyed => refuse!("that ship has already been destroyed"),
-            Some(ts) if ts.team == s.team => refuse!("you may not fire at a friendly ship"),
+            None => Err(RuleError::NoSuchShip),
+            Some(ts) if ts.destroyed => Err(RuleError::TargetDestroyed),
+            Some(ts) if ts.team == s.team => Err(RuleError::FriendlyFire),
             Some(_) => Ok(()),
         },
         Target::Mine(sq) => match game.mine_at(sq) {
             Some(_) => Ok(()),
-            None => refuse!("there is no mine there"),
+            None => Err(RuleError::NoMineAt { square: sq }),
         },
     }
 }

@@ -4,18 +4,18 @@
 use super::Game;
 use crate::config::ShipId;
 use crate::dice::{DiceSource, Face};
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::{Event, Removal};
 use crate::ship::{mine_index, DieState, EnergyAt, MineToken, Ship};
 use crate::station::{Spot, Station};
 
 fn distinct(dice: &[u8]) -> Result<(), RuleError> {
     if dice.is_empty() {
-        refuse!("choose at least one die to roll");
+        return Err(RuleError::NoDiceChosen);
     }
     for (i, d) in dice.iter().enumerate() {
         if dice[..i].contains(d) {
-            refuse!("die {} is listed twice", d + 1);
+            return Err(RuleError::DieListedTwice { die: *d });
         }
     }
     Ok(())
@@ -26,11 +26,9 @@ pub(super) fn validate_roll_energy(ship: &Ship, dice: &[u8]) -> Result<(), RuleE
     for d in dice {
         match ship.energy.get(usize::from(*d)) {
             Some(EnergyAt::Pool(_)) => {}
-            Some(EnergyAt::DamageTrack) => refuse!("energy die {} was lost to damage", d + 1),
-            Some(EnergyAt::Station(s)) => {
-                refuse!("energy die {} is at {s}, not in Engineering's pool", d + 1)
-            }
-            None => refuse!("there is no energy die {}", d + 1),
+            Some(EnergyAt::DamageTrack) => return Err(RuleError::EnergyDieLost { die: *d }),
+            Some(EnergyAt::Station(s)) => return Err(RuleError::EnergyDieAway { die: *d, station: *s }),
+            None => return Err(RuleError::NoSuchEnergyDie { die: *d }),
         }
     }
     Ok(())
@@ -40,34 +38,34 @@ pub(super) fn validate_send(ship: &Ship, die: u8) -> Result<(), RuleError> {
     match ship.energy.get(usize::from(die)) {
         Some(EnergyAt::Pool(Some(pip))) => {
             if Station::for_energy(*pip).is_none() {
-                refuse!("a six powers no station: reroll it (R1)");
+                return Err(RuleError::SixPowersNothing);
             }
             Ok(())
         }
-        Some(EnergyAt::Pool(None)) => refuse!("roll energy die {} before sending it", die + 1),
-        Some(_) => refuse!("energy die {} is not in Engineering's pool", die + 1),
-        None => refuse!("there is no energy die {}", die + 1),
+        Some(EnergyAt::Pool(None)) => Err(RuleError::EnergyNotRolled { die }),
+        Some(_) => Err(RuleError::EnergyNotInPool { die }),
+        None => Err(RuleError::NoSuchEnergyDie { die }),
     }
 }
 
 pub(super) fn validate_return(ship: &Ship, station: Station) -> Result<(), RuleError> {
     let energy = ship.energy_at(station);
     if energy == 0 {
-        refuse!("{station} has no energy die to hand back");
+        return Err(RuleError::NoEnergyToReturn { station });
     }
     if ship.rolled_count(station) >= energy {
-        refuse!("every energy die at {station} is backing a rolled die: place or reroll it first");
+        return Err(RuleError::EnergyBacksRolledDice { station });
     }
     Ok(())
 }
 
 fn station_die(ship: &Ship, station: Station, die: u8) -> Result<DieState, RuleError> {
     if station == Station::Engineering {
-        refuse!("Engineering has no station dice");
+        return Err(RuleError::EngineeringHasNoStationDice);
     }
     match ship.station_dice(station).get(usize::from(die)) {
         Some(d) => Ok(*d),
-        None => refuse!("{station} has no die {}", die + 1),
+        None => Err(RuleError::NoSuchDie { station, die }),
     }
 }
 
@@ -76,21 +74,17 @@ pub(super) fn validate_roll_dice(ship: &Ship, station: Station, dice: &[u8]) -> 
     let mut newly = 0;
     for d in dice {
         match station_die(ship, station, *d)? {
-            DieState::Placed { .. } => refuse!("a placed die cannot be rerolled: remove it first (R6)"),
+            DieState::Placed { .. } => return Err(RuleError::PlacedDieReroll),
             DieState::Idle => newly += 1,
             DieState::Rolled { .. } => {}
         }
     }
     let energy = ship.energy_at(station);
     if energy == 0 {
-        refuse!("{station} has no energy die: ask Engineering for {}s", station.energy_number().unwrap_or(0));
+        return Err(RuleError::NoEnergyAt { station });
     }
     if ship.rolled_count(station) + newly > energy {
-        refuse!(
-            "{station} has {energy} energy {}: it may hold at most {energy} rolled {} (R6)",
-            if energy == 1 { "die" } else { "dice" },
-            if energy == 1 { "die" } else { "dice" }
-        );
+        return Err(RuleError::RollsExceedEnergy { station, energy });
     }
     Ok(())
 }
@@ -98,20 +92,20 @@ pub(super) fn validate_roll_dice(ship: &Ship, station: Station, dice: &[u8]) -> 
 /// R9 plus the one-die slots and the mine tokens (R36).
 fn check_spot(ship: &Ship, station: Station, face: Face, spot: Spot) -> Result<(), RuleError> {
     if face.is_special() {
-        refuse!("the expansion symbol cannot be placed in this game: reroll it (R2)");
+        return Err(RuleError::SpecialFace);
     }
     if spot.station() != station || !station.owns(face) {
-        refuse!("a {station} die goes on the {station} display");
+        return Err(RuleError::WrongDisplay { station });
     }
     if !spot.accepts(face) {
-        refuse!("a die showing {} cannot go there (R9)", face.name());
+        return Err(RuleError::WrongArea { face });
     }
     if !ship.spot_free(spot) {
-        refuse!("that slot already holds a die");
+        return Err(RuleError::SlotTaken);
     }
     if let Spot::Mine(id) = spot {
         if ship.mines[mine_index(id)] != MineToken::Held {
-            refuse!("mine {:?} has already been released (R36)", id);
+            return Err(RuleError::MineReleased { mine: id });
         }
     }
     Ok(())
@@ -120,15 +114,15 @@ fn check_spot(ship: &Ship, station: Station, face: Face, spot: Spot) -> Result<(
 pub(super) fn validate_place(ship: &Ship, station: Station, die: u8, spot: Spot) -> Result<(), RuleError> {
     match station_die(ship, station, die)? {
         DieState::Rolled { face, .. } => check_spot(ship, station, face, spot),
-        DieState::Idle => refuse!("roll the die before placing it"),
-        DieState::Placed { .. } => refuse!("that die is already placed"),
+        DieState::Idle => Err(RuleError::DieNotRolled),
+        DieState::Placed { .. } => Err(RuleError::DieAlreadyPlaced),
     }
 }
 
 pub(super) fn validate_remove(ship: &Ship, station: Station, die: u8) -> Result<(), RuleError> {
     match station_die(ship, station, die)? {
         DieState::Placed { .. } => Ok(()),
-        _ => refuse!("that die is not on the display"),
+        _ => Err(RuleError::DieNotPlaced),
     }
 }
 
@@ -142,7 +136,7 @@ pub(super) fn validate_override(
     match station_die(ship, station, die)? {
         DieState::Idle => check_spot(ship, station, face, spot),
         // R32: only a die that is neither placed nor rolled.
-        _ => refuse!("Station Override takes a die that is neither rolled nor placed (R32)"),
+        _ => Err(RuleError::OverrideNeedsIdleDie),
     }
 }
 

@@ -5,7 +5,7 @@ use super::{combat, tractor, warp, Game};
 use crate::choice::ChoiceKind;
 use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::freeze::{Declared, FireStep, FreezeAction, Progress};
 use crate::intent::{Intent, Target};
@@ -44,7 +44,7 @@ pub(super) fn action_of(game: &Game, ship: ShipId, intent: &Intent) -> Result<Fr
                         team.map(|t| game.enemies_of(t).map(|(id, _)| id).collect()).unwrap_or_default();
                     match enemies.as_slice() {
                         [only] => Target::Ship(*only),
-                        _ => refuse!("name the target: there is more than one enemy ship"),
+                        _ => return Err(RuleError::NameTheTarget),
                     }
                 }
             };
@@ -52,7 +52,7 @@ pub(super) fn action_of(game: &Game, ship: ShipId, intent: &Intent) -> Result<Fr
         }
         Intent::TractorShip { target } => Ok(FreezeAction::Tractor { target: *target }),
         Intent::WarpJump => Ok(FreezeAction::Warp),
-        _ => refuse!("that is not a freeze action"),
+        _ => Err(RuleError::NotAFreeze),
     }
 }
 
@@ -66,7 +66,7 @@ fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) 
             return if game.holds(seat, Station::Weapons) {
                 Ok(())
             } else {
-                refuse!("only Weapons may call Fire (house rule)")
+                Err(RuleError::OnlyWeaponsCallsFire)
             };
         }
         FreezeAction::Fire { .. } => Station::Weapons,
@@ -74,23 +74,23 @@ fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) 
     };
     match (captain_calls, is_captain, game.holds(seat, station)) {
         (true, true, _) | (false, _, true) => Ok(()),
-        (true, false, _) => refuse!("your Captain gives that order (R21)"),
-        (false, _, false) => refuse!("only the {station} officer may call that (R21)"),
+        (true, false, _) => Err(RuleError::CaptainGivesOrder),
+        (false, _, false) => Err(RuleError::OnlyOfficerCalls { station }),
     }
 }
 
 /// Whether the action itself is possible now (also re-checked when a queued freeze starts, R28).
 pub(super) fn check_action(game: &Game, ship: ShipId, action: &FreezeAction) -> Result<(), RuleError> {
-    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
     if s.destroyed {
-        refuse!("that ship has been destroyed");
+        return Err(RuleError::OwnShipDestroyed);
     }
     match action {
         FreezeAction::Fire { count, target, side } => combat::check_fire(game, ship, *count, *target, *side),
         FreezeAction::Tractor { target } => tractor::check_tractor_ship(game, ship, *target),
         FreezeAction::Warp => {
             if game.crystals_held(ship) == 0 {
-                refuse!("a warp jump costs a crystal and your ship holds none");
+                return Err(RuleError::WarpNeedsCrystal);
             }
             Ok(())
         }
@@ -98,17 +98,17 @@ pub(super) fn check_action(game: &Game, ship: ShipId, action: &FreezeAction) -> 
 }
 
 pub(super) fn validate_declare(game: &Game, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
-    let Some(ship) = game.seat_ship(seat) else { refuse!("you do not hold a seat in this game") };
+    let Some(ship) = game.seat_ship(seat) else { return Err(RuleError::NoSeat) };
     let action = action_of(game, ship, intent)?;
     check_caller(game, seat, ship, &action)?;
     if let Some(freeze) = &game.freeze {
         if game.ruleset.house.no_queued_freezes {
-            refuse!("no freeze may be declared during a freeze (house rule): wait until play resumes");
+            return Err(RuleError::NoFreezeDuringFreeze);
         }
         let team = game.ship(ship).map(|s| s.team);
         let queued_already = freeze.queued.iter().any(|q| game.ship(q.ship).map(|s| s.team) == team);
         if queued_already {
-            refuse!("your team has already queued a follow-up freeze (R28)");
+            return Err(RuleError::FollowUpQueued);
         }
         if freeze.declared.ship == ship
             && freeze.progress != Progress::Review
@@ -117,7 +117,7 @@ pub(super) fn validate_declare(game: &Game, seat: SeatId, intent: &Intent) -> Re
         {
             // The same torpedoes cannot be fired twice; the check below would pass
             // on torpedoes that this very launch is about to remove.
-            refuse!("wait for your own launch to resolve");
+            return Err(RuleError::OwnLaunchResolving);
         }
     }
     check_action(game, ship, &action)
@@ -201,9 +201,9 @@ pub(super) fn resume(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    let Some(f) = &game.freeze else { refuse!("the game is not frozen") };
+    let Some(f) = &game.freeze else { return Err(RuleError::NotFrozen) };
     if f.progress != Progress::Review || f.awaiting.is_some() {
-        refuse!("the freeze is still being resolved");
+        return Err(RuleError::FreezeUnresolved);
     }
     let running_team = game.ship(f.declared.ship).map(|s| s.team);
     let mut queue = f.queued.clone();
@@ -214,7 +214,7 @@ pub(super) fn resume(
                 start(game, next, dice, out);
                 return Ok(());
             }
-            Err(e) => game.emit(out, Event::FreezeCancelled { declared: next, reason: e.0 }),
+            Err(e) => game.emit(out, Event::FreezeCancelled { declared: next, reason: e }),
         }
     }
     game.emit(out, Event::FreezeEnded);

@@ -4,7 +4,7 @@
 use super::{choices, energy, freezes, movement, setup, tractor, warp, Game};
 use crate::config::SeatId;
 use crate::dice::DiceSource;
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::{CrystalAt, Event};
 use crate::intent::{HostAction, Intent};
 use crate::station::{Spot, Station};
@@ -76,7 +76,7 @@ pub(super) fn host_action(
     match action {
         HostAction::Timeout { choice } => {
             let Some(answer) = choices::default_answer(game, *choice) else {
-                refuse!("no such choice is pending");
+                return Err(RuleError::NoSuchChoice);
             };
             choices::answer(game, *choice, &answer, true, dice, out);
             Ok(())
@@ -84,7 +84,7 @@ pub(super) fn host_action(
         HostAction::Resume => freezes::resume(game, dice, out),
         HostAction::SetAway { seat, away } => {
             if game.seat(*seat).is_none() {
-                refuse!("no such seat");
+                return Err(RuleError::NoSuchSeat { seat: *seat });
             }
             if game.is_away(*seat) != *away {
                 game.emit(out, Event::SeatAway { seat: *seat, away: *away });

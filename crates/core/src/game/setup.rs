@@ -3,7 +3,7 @@
 
 use super::{Game, Phase};
 use crate::config::{GameConfig, Preplaced, SeatId, TeamId};
-use crate::error::{fmt_square, refuse, RuleError, SetupError};
+use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
 use crate::map::Obstacle;
@@ -46,16 +46,16 @@ pub(super) fn validate_seats(config: &GameConfig) -> Result<(), SetupError> {
 /// Places the tokens of a preplaced layout and starts the battle.
 pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupError> {
     if pre.obstacles.len() > usize::from(crate::map::OBSTACLE_TOKENS) {
-        return Err(SetupError::Tokens("there are only ten obstacle tokens".into()));
+        return Err(SetupError::TooManyObstacles);
     }
     if pre.wormholes.is_some() != game.ruleset.wormholes {
-        return Err(SetupError::Tokens("wormholes need the wormhole rule, and both tokens".into()));
+        return Err(SetupError::Wormholes);
     }
     let squares = pre.obstacles.iter().map(|(s, _)| *s).chain(pre.wormholes.into_iter().flatten());
     let mut seen: Vec<Square> = Vec::new();
     for sq in squares {
         if let Err(e) = token_square_free(game, sq, &seen) {
-            return Err(SetupError::Tokens(e.0));
+            return Err(SetupError::Token(e));
         }
         seen.push(sq);
     }
@@ -70,16 +70,16 @@ pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupErro
 /// A token may go on an empty square that is no start or crystal square.
 fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {
     if !game.map.contains(sq) {
-        refuse!("{} is off the map", fmt_square(sq));
+        return Err(RuleError::TokenOffMap { square: sq });
     }
     if game.ships.iter().any(|s| s.position.square == sq) {
-        refuse!("{} is a start square", fmt_square(sq));
+        return Err(RuleError::TokenOnStart { square: sq });
     }
     if game.crystals.contains(&CrystalAt::OnMap(sq)) || game.map.crystal_squares.contains(&sq) {
-        refuse!("{} is a crystal square", fmt_square(sq));
+        return Err(RuleError::TokenOnCrystal { square: sq });
     }
     if game.obstacle_at(sq).is_some() || game.wormholes.contains(&sq) || also_taken.contains(&sq) {
-        refuse!("{} already holds a token (one token per square)", fmt_square(sq));
+        return Err(RuleError::TokenSquareTaken { square: sq });
     }
     Ok(())
 }
@@ -87,18 +87,18 @@ fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(
 /// Checks a set-up placement by `seat`.
 pub(super) fn validate_token(game: &Game, seat: SeatId, sq: Square, wormhole: bool) -> Result<(), RuleError> {
     let Phase::Setup { next } = game.phase else {
-        refuse!("set-up is over: tokens can no longer be placed");
+        return Err(RuleError::SetupOver);
     };
     let team = seat_team(game, seat)?;
     if team != next {
-        refuse!("it is the other team's turn to place a token");
+        return Err(RuleError::NotYourTokenTurn);
     }
     let (obstacles, wormholes) = game.tokens_left();
     if wormhole && wormholes == 0 {
-        refuse!("no wormhole tokens left to place");
+        return Err(RuleError::NoWormholesLeft);
     }
     if !wormhole && obstacles == 0 {
-        refuse!("all ten obstacle tokens are placed");
+        return Err(RuleError::AllObstaclesPlaced);
     }
     token_square_free(game, sq, &[])
 }
@@ -107,7 +107,7 @@ pub(super) fn validate_token(game: &Game, seat: SeatId, sq: Square, wormhole: bo
 pub(super) fn seat_team(game: &Game, seat: SeatId) -> Result<TeamId, RuleError> {
     match game.seat(seat).and_then(|s| game.ship(s.ship)) {
         Some(ship) => Ok(ship.team),
-        None => refuse!("you do not hold a seat in this game"),
+        None => Err(RuleError::NoSeat),
     }
 }
 

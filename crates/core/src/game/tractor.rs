@@ -6,66 +6,66 @@ use super::movement::{enter, strip_entered, Entered};
 use super::{choices, Game};
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
-use crate::error::{fmt_square, refuse, RuleError};
+use crate::error::{RuleError, Tractored};
 use crate::event::{CrystalAt, Event, Removal};
 use crate::geometry::{tractor_needed, Dir, Square};
 use crate::station::{MineId, Station};
 
-fn check_strength(game: &Game, ship: ShipId, to: Square, what: &str) -> Result<(), RuleError> {
-    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+fn check_strength(game: &Game, ship: ShipId, to: Square, what: Tractored) -> Result<(), RuleError> {
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
     let need = tractor_needed(s.position.square, to, game.ruleset.range_rule());
     let have = s.tractor_strength();
     if have < need {
-        refuse!("tractoring {what} needs strength {need} (twice the range, R16); you have {have}");
+        return Err(RuleError::TractorTooWeak { what, need, have });
     }
     Ok(())
 }
 
 pub(super) fn validate_crystal(game: &Game, ship: ShipId, crystal: u8) -> Result<(), RuleError> {
     match game.crystals.get(usize::from(crystal)) {
-        Some(CrystalAt::OnMap(sq)) => check_strength(game, ship, *sq, "that crystal"),
-        Some(_) => refuse!("that crystal is not on the map (crystals a team holds cannot be tractored)"),
-        None => refuse!("there is no such crystal"),
+        Some(CrystalAt::OnMap(sq)) => check_strength(game, ship, *sq, Tractored::Crystal),
+        Some(_) => Err(RuleError::CrystalNotOnMap),
+        None => Err(RuleError::NoSuchCrystal),
     }
 }
 
 pub(super) fn validate_mine(game: &Game, ship: ShipId, at: Square, to: Square) -> Result<(), RuleError> {
     if !game.ruleset.house.tractor_moves_mines {
-        refuse!("tractoring mines is a house rule not in play");
+        return Err(RuleError::MineTractorNotInPlay);
     }
     if game.mine_at(at).is_none() {
-        refuse!("there is no mine at {}", fmt_square(at));
+        return Err(RuleError::NoMineAt { square: at });
     }
     let one_step = at != to && at.col.abs_diff(to.col) <= 1 && at.row.abs_diff(to.row) <= 1;
     if !one_step || !game.map.contains(to) {
-        refuse!("a mine moves one square, staying on the map");
+        return Err(RuleError::MineMovesOneSquare);
     }
     if game.mine_at(to).is_some() {
-        refuse!("only one mine may be in a square (R17)");
+        return Err(RuleError::OneMinePerSquare);
     }
-    check_strength(game, ship, at, "that mine")
+    check_strength(game, ship, at, Tractored::Mine)
 }
 
 pub(super) fn validate_release(game: &Game, ship: ShipId, mine: MineId) -> Result<(), RuleError> {
-    let Some(s) = game.ship(ship) else { refuse!("no such ship") };
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
     if !s.mine_armed(mine) {
-        refuse!("mine {mine:?} is not armed: place a Mine {mine:?} die first (R17)");
+        return Err(RuleError::MineNotArmed { mine });
     }
     if game.mine_at(s.position.square).is_some() {
-        refuse!("this square already holds a mine (R17)");
+        return Err(RuleError::OneMinePerSquare);
     }
     Ok(())
 }
 
 pub(super) fn check_tractor_ship(game: &Game, ship: ShipId, target: ShipId) -> Result<(), RuleError> {
     if target == ship {
-        refuse!("a ship cannot tractor itself");
+        return Err(RuleError::TractorSelf);
     }
-    let Some(t) = game.ship(target) else { refuse!("there is no such ship") };
+    let Some(t) = game.ship(target) else { return Err(RuleError::NoSuchShip) };
     if t.destroyed {
-        refuse!("that ship has been destroyed");
+        return Err(RuleError::TargetDestroyed);
     }
-    check_strength(game, ship, t.position.square, "that ship")
+    check_strength(game, ship, t.position.square, Tractored::Ship)
 }
 
 fn discard_tractor_dice(game: &mut Game, ship: ShipId, out: &mut Vec<Event>) {

@@ -4,7 +4,7 @@
 
 use super::{energy, freezes, setup, tractor, warp, Game, Phase};
 use crate::config::SeatId;
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::intent::Intent;
 use crate::station::Station;
 
@@ -15,17 +15,17 @@ impl Game {
     /// A [`RuleError`] a player can read, e.g. "Sensors has no energy die to roll with".
     pub fn validate(&self, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
         let Some(spec) = self.seat(seat) else {
-            refuse!("you do not hold a seat in this game");
+            return Err(RuleError::NoSeat);
         };
         let ship_id = spec.ship;
         if let Phase::Over { .. } = self.phase {
-            refuse!("the game is over");
+            return Err(RuleError::GameOver);
         }
         match intent {
             Intent::PlaceObstacle { square, .. } => return setup::validate_token(self, seat, *square, false),
             Intent::PlaceWormhole { square } => {
                 if !self.ruleset.wormholes {
-                    refuse!("wormholes are not in play in this game");
+                    return Err(RuleError::WormholesNotInPlay);
                 }
                 return setup::validate_token(self, seat, *square, true);
             }
@@ -35,29 +35,29 @@ impl Game {
             _ => {}
         }
         if let Phase::Setup { .. } = self.phase {
-            refuse!("the battle has not begun: finish placing the obstacle tokens");
+            return Err(RuleError::BattleNotBegun);
         }
         let Some(ship) = self.ship(ship_id) else {
-            refuse!("your ship is not in this game");
+            return Err(RuleError::ShipNotInGame);
         };
         if ship.destroyed {
-            refuse!("your ship has been destroyed");
+            return Err(RuleError::OwnShipDestroyed);
         }
         if intent.is_freeze() {
             return freezes::validate_declare(self, seat, intent);
         }
         if let Some(freeze) = &self.freeze {
             // R19, R24, R31: while frozen only the resolution's choices are open.
-            refuse!("the game is frozen ({}): wait until play resumes", freeze.declared.action.call());
+            return Err(RuleError::Frozen { action: freeze.declared.action.clone() });
         }
         if spec.captain {
-            refuse!("the Captain gives orders but never rolls, places or overrides dice (R21)");
+            return Err(RuleError::CaptainNeverRolls);
         }
         let needs = |station: Station| -> Result<(), RuleError> {
             if self.holds(seat, station) {
                 Ok(())
             } else {
-                refuse!("you do not hold the {station} station")
+                Err(RuleError::StationNotHeld { station })
             }
         };
         match intent {
@@ -88,7 +88,7 @@ impl Game {
             Intent::Override { station, die, face, spot } => {
                 needs(*station)?;
                 if self.crystals_held(ship_id) == 0 {
-                    refuse!("Station Override costs a crystal and your ship holds none");
+                    return Err(RuleError::OverrideNeedsCrystal);
                 }
                 energy::validate_override(ship, *station, *die, *face, *spot)
             }

@@ -5,7 +5,7 @@ use super::{choices, Game};
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
 use crate::dice::{DiceSource, Pip};
-use crate::error::{refuse, RuleError};
+use crate::error::RuleError;
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
 use crate::ship::EnergyAt;
@@ -19,10 +19,10 @@ pub(super) fn spend_crystal(game: &mut Game, ship: ShipId, to: CrystalAt, out: &
 
 pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {
     if game.crystals_held(ship) < 2 {
-        refuse!("Energy Surge costs two crystals");
+        return Err(RuleError::SurgeNeedsTwoCrystals);
     }
     if game.ship(ship).is_none_or(|s| s.energy_on_track() == 0) {
-        refuse!("Energy Surge needs an energy die on your damage track (R38)");
+        return Err(RuleError::SurgeNeedsLostEnergy);
     }
     Ok(())
 }

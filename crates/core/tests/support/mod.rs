@@ -242,11 +242,11 @@ pub fn ok(game: &mut Game, seat: SeatId, intent: Intent, dice: &[u8]) -> Vec<Eve
 }
 
 /// Plays an intent that must be refused; returns the reason.
-pub fn refused(game: &mut Game, seat: SeatId, intent: Intent) -> String {
+pub fn refused(game: &mut Game, seat: SeatId, intent: Intent) -> RuleError {
     let before = game.state_hash();
     let err = game.play(seat, &intent, &mut FixedDice::new(&[1])).expect_err("should be refused");
     assert_eq!(game.state_hash(), before, "a refused intent changed the state");
-    err.0
+    err
 }
 
 /// The pending choice of a kind, if any.

@@ -26,7 +26,8 @@ use crate::ids::Seq;
 use crate::wire::check_event;
 
 const MAGIC: [u8; 4] = *b"DDSV";
-const FORMAT: u16 = 1;
+/// 2: events carry typed refusals (`FreezeCancelled`), see `PROTOCOL_VERSION`.
+const FORMAT: u16 = 2;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.

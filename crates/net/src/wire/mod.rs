@@ -30,7 +30,10 @@ use serde::Serialize;
 use thiserror::Error;
 
 /// The protocol this build speaks. Bump on any change to the messages.
-pub const PROTOCOL_VERSION: u16 = 1;
+///
+/// 2: refusals carry the core's typed `RuleError` (and `FreezeCancelled` its
+/// typed reason) instead of a sentence, so each peer renders the words.
+pub const PROTOCOL_VERSION: u16 = 2;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -204,7 +207,7 @@ mod tests {
     fn peer_messages_round_trip_in_one_small_datagram() {
         let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into() };
         let bytes = encode_peer(&msg).unwrap();
-        assert_eq!(&bytes[..4], &[b'D', b'D', 1, 0]);
+        assert_eq!(&bytes[..4], &[b'D', b'D', PROTOCOL_VERSION as u8, 0]);
         assert_eq!(decode_peer(&bytes), Ok(msg));
         let claim = PeerMsg::Command { id: CommandId(3), command: Command::Claim { seat: SeatId(1) } };
         assert!(encode_peer(&claim).unwrap().len() < 16, "commands are tiny");

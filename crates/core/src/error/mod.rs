@@ -1,4 +1,9 @@
-//! Errors a player can read. One enum per operation.
+//! Errors a player can read. One enum per operation: [`SetupError`] for a
+//! game that cannot start, [`RuleError`] for an intent the rules refuse.
+
+mod rule;
+
+pub use rule::{RuleError, Tractored};
 
 use serde::{Deserialize, Serialize};
 
@@ -7,11 +12,28 @@ use crate::geometry::Square;
 /// Why a `GameConfig` cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SetupError {
-    MapSize { cols: u8, rows: u8 },
-    OffMap { what: &'static str, square: Square },
-    Overlap { what: &'static str, square: Square },
-    Seat { seat: u8, reason: String },
-    Tokens(String),
+    MapSize {
+        cols: u8,
+        rows: u8,
+    },
+    OffMap {
+        what: &'static str,
+        square: Square,
+    },
+    Overlap {
+        what: &'static str,
+        square: Square,
+    },
+    Seat {
+        seat: u8,
+        reason: String,
+    },
+    /// More obstacle tokens than the box holds (R5).
+    TooManyObstacles,
+    /// Wormhole tokens without the wormhole rule, or not both of them.
+    Wormholes,
+    /// A preplaced token on a square the set-up rules forbid.
+    Token(RuleError),
 }
 
 impl std::fmt::Display for SetupError {
@@ -27,37 +49,14 @@ impl std::fmt::Display for SetupError {
                 write!(f, "{what} {} overlaps another", fmt_square(*square))
             }
             SetupError::Seat { seat, reason } => write!(f, "seat {seat}: {reason}"),
-            SetupError::Tokens(reason) => f.write_str(reason),
+            SetupError::TooManyObstacles => f.write_str("there are only ten obstacle tokens"),
+            SetupError::Wormholes => f.write_str("wormholes need the wormhole rule, and both tokens"),
+            SetupError::Token(why) => write!(f, "{why}"),
         }
     }
 }
 
 impl std::error::Error for SetupError {}
-
-/// Why an intent is refused. The text is shown to the player as is.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct RuleError(pub String);
-
-impl RuleError {
-    /// An error with this message.
-    pub fn new(message: impl Into<String>) -> RuleError {
-        RuleError(message.into())
-    }
-}
-
-impl std::fmt::Display for RuleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for RuleError {}
-
-/// Refuses with a formatted message: `refuse!("Sensors has no energy")`.
-macro_rules! refuse {
-    ($($arg:tt)*) => { return Err($crate::error::RuleError(format!($($arg)*))) };
-}
-pub(crate) use refuse;
 
 /// "E5": a square as the board labels it (column letter, row number counted from the top).
 pub fn fmt_square(sq: Square) -> String {
