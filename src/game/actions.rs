@@ -1,6 +1,6 @@
-//! What buttons and keys do: each builds one intent from the shown state and
-//! sends it. When nothing sensible can be built, the intent that is sent is
-//! the one whose refusal tells the player why (the core's words, not ours).
+//! What buttons and keys do: each asks the core for the intent a tap means
+//! (`Game::roll_order`, `Game::place_order`) and sends it, or shows the
+//! core's reason why it cannot be done, in the core's words.
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -26,59 +26,22 @@ fn ship_of(game: &Game, seat: SeatId) -> Option<&Ship> {
     game.ship(game.seat_ship(seat)?)
 }
 
-/// Engineering's roll: every unrolled pool die plus the picked ones; failing
-/// that, every six (they must be rerolled); failing that, the whole pool.
-pub fn energy_roll(ship: &Ship, picked: &[u8]) -> Intent {
-    let pool: Vec<(u8, Option<Pip>)> = ship.pool().collect();
-    let mut dice: Vec<u8> =
-        pool.iter().filter(|(i, p)| p.is_none() || picked.contains(i)).map(|(i, _)| *i).collect();
-    if dice.is_empty() {
-        dice = pool.iter().filter(|(_, p)| p.is_some_and(|p| p.value() == 6)).map(|(i, _)| *i).collect();
-    }
-    if dice.is_empty() {
-        dice = pool.iter().map(|(i, _)| *i).collect();
-    }
-    if dice.is_empty() {
-        // No die in the pool: the core says where they all are.
-        dice = (0..ship.energy.len() as u8).collect();
-    }
-    Intent::RollEnergy { dice }
-}
-
-/// A station's roll: the picked rolled dice plus as many unrolled ones as
-/// its energy allows; failing that, every rolled die (reroll them all).
-pub fn station_roll(ship: &Ship, station: Station, picked: &[u8]) -> Intent {
-    let dice = ship.station_dice(station);
-    let room = ship.energy_at(station).saturating_sub(ship.rolled_count(station));
-    let idle = dice.iter().enumerate().filter(|(_, d)| **d == DieState::Idle).map(|(i, _)| i as u8);
-    let rolled: Vec<u8> =
-        dice.iter().enumerate().filter(|(_, d)| d.rolled().is_some()).map(|(i, _)| i as u8).collect();
-    let mut chosen: Vec<u8> = rolled.iter().copied().filter(|i| picked.contains(i)).collect();
-    chosen.extend(idle.clone().take(room));
-    if chosen.is_empty() {
-        chosen = rolled;
-    }
-    if chosen.is_empty() {
-        chosen = idle.take(1).collect();
-    }
-    if chosen.is_empty() {
-        chosen = vec![0];
-    }
-    Intent::RollDice { station, dice: chosen }
-}
-
-/// "R": roll at the shown station.
+/// "R": roll at the shown station (the core says which dice, or why not).
 pub fn roll(store: Store, seat: SeatId, station: Station) {
     let Some((game, _, _)) = now(store) else { return };
-    let Some(ship) = ship_of(&game, seat) else { return };
-    let intent = if station == Station::Engineering {
-        energy_roll(ship, &store.ui.picked_energy.get_untracked())
+    let picked = if station == Station::Engineering {
+        store.ui.picked_energy.get_untracked()
     } else {
-        station_roll(ship, station, &store.ui.picked.get_untracked())
+        store.ui.picked.get_untracked()
     };
-    if store.send(seat, intent) {
-        store.ui.picked.set(Vec::new());
-        store.ui.picked_energy.set(Vec::new());
+    match game.roll_order(seat, station, &picked) {
+        Ok(intent) => {
+            if store.send(seat, intent) {
+                store.ui.picked.set(Vec::new());
+                store.ui.picked_energy.set(Vec::new());
+            }
+        }
+        Err(why) => store.toasts.error(why.to_string()),
     }
 }
 
@@ -118,20 +81,17 @@ pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
         }
         return;
     }
-    let picked = store.ui.picked.get_untracked();
-    let rolled = |i: &usize| dice[*i].rolled().is_some();
-    let fits = |i: &usize| dice[*i].rolled().is_some_and(|f| spot.accepts(f));
-    let order: Vec<usize> = (0..dice.len()).collect();
-    let die = order
-        .iter()
-        .copied()
-        .find(|i| picked.contains(&(*i as u8)) && fits(i))
-        .or_else(|| order.iter().copied().find(fits))
-        .or_else(|| order.iter().copied().find(|i| picked.contains(&(*i as u8)) && rolled(i)))
-        .or_else(|| order.iter().copied().find(rolled))
-        .unwrap_or(0) as u8;
-    if store.send(seat, Intent::PlaceDie { station, die, spot }) {
-        store.ui.picked.update(|p| p.retain(|d| *d != die));
+    match game.place_order(seat, station, spot, &store.ui.picked.get_untracked()) {
+        Ok(intent) => {
+            let die = match intent {
+                Intent::PlaceDie { die, .. } => Some(die),
+                _ => None,
+            };
+            if store.send(seat, intent) {
+                store.ui.picked.update(|p| p.retain(|d| Some(*d) != die));
+            }
+        }
+        Err(why) => store.toasts.error(why.to_string()),
     }
 }
 

@@ -34,9 +34,9 @@ pub fn Sensors(seat: SeatId, ship: ShipId) -> impl IntoView {
                         Some(TubeSide::Rear) => format!("in your rear arc ({} loaded)", p.loaded_on_arc),
                         None => "in neither arc".to_string(),
                     };
-                    let need = u16::from(p.range) + u16::from(p.jammers);
+                    let need = p.test().lock_needed();
                     let text = format!(
-                        "{arc}: lock {} vs range {} + jammers {} = {need}",
+                        "{arc}: lock {} vs range {} + jammers {} (needs {need})",
                         p.lock, p.range, p.jammers
                     );
                     Some(Test { name: ship_of(g, id), text, hit: p.would_hit })

@@ -79,7 +79,7 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   await page.getByTestId('freeze-overlay').waitFor();
   assert.match(await page.getByTestId('freeze-call').textContent(), /White: Fire 1!/);
   const steps = page.getByTestId('freeze-step');
-  await steps.filter({ hasText: /Hit test: lock \d+ vs range \d+ \+ jammers 0 = \d+ → HIT/ }).waitFor();
+  await steps.filter({ hasText: /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/ }).waitFor();
   await steps.filter({ hasText: /front \(1\) side: 0 shield dice/ }).waitFor();
   await steps.filter({ hasText: /Black takes damage from a torpedo \(1\/4\)/ }).waitFor();
   await page.waitForTimeout(300); // the overlay's fade-in

@@ -87,7 +87,7 @@ fn lose_energy(sit: &Situation) -> Option<Answer> {
         .iter()
         .filter(|st| ship.energy_at(**st) > 0)
         .max_by_key(|st| {
-            let spare = ship.energy_at(**st) as i32 - ship.rolled_count(**st) as i32;
+            let spare = ship.station_room(**st);
             // Ties: lose it from the station that matters least.
             let importance = match st {
                 Station::Weapons => 5,

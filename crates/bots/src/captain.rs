@@ -8,7 +8,7 @@ use duel_core::dice::{Face, SensorFace, ShieldFace, WeaponFace};
 use duel_core::geometry::{tractor_needed, Sector};
 use duel_core::ship::DieState;
 use duel_core::station::{Spot, TorpedoPart, TUBES};
-use duel_core::{Intent, Station, Target};
+use duel_core::{HitTest, Intent, Station, Target};
 
 use crate::level::Profile;
 use crate::plan::Plan;
@@ -31,7 +31,7 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
     } else if profile.tactics
         && plan.is_some()
         && attack.loaded_on_arc >= 2
-        && attack.lock >= attack.range.max(1)
+        && (HitTest { jammers: 0, ..attack.test() }).hits()
         && attack.jammers >= 3
     {
         // Strategy tip: one torpedo from the arc's side strips the jammers, hit or miss (R27).
@@ -72,10 +72,10 @@ fn idle_die(sit: &Situation, station: Station) -> Option<u8> {
 fn overrides(sit: &Situation, plan: &Plan, out: &mut Vec<Proposal>) {
     let Some(foe) = &sit.foe else { return };
     let a = foe.attack;
-    let need_lock = a.range.saturating_add(a.jammers).max(1);
+    let need_lock = a.test().lock_needed();
     if let Some(side) = a.arc {
         // A torpedo one part short on the arc's side, with the lock already there.
-        if a.loaded_on_arc == 0 && a.lock >= need_lock {
+        if a.loaded_on_arc == 0 && a.test().hits() {
             let short = TUBES.iter().filter(|t| t.side == side).find(|t| parts_in(sit.ship, **t) == 2);
             if let (Some(tube), Some(die)) = (short, idle_die(sit, Station::Weapons)) {
                 let missing = [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail]

@@ -30,7 +30,7 @@ pub use config::{GameConfig, HouseRules, Layout, Ruleset, SeatId, SeatSpec, Ship
 pub use dice::{DiceSource, Face, FixedDice, Pip};
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
-pub use game::{Game, MineOnMap, Phase};
+pub use game::{FirePreview, Game, HitTest, MineOnMap, Phase};
 pub use geometry::{Dir, Position, Sector, Square};
 pub use intent::{HostAction, Intent, Target};
 pub use station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};

@@ -139,6 +139,13 @@ impl Ship {
         self.station_dice(station).iter().filter(|d| matches!(d, DieState::Rolled { .. })).count()
     }
 
+    /// R6, "room = energy − rolled": how many more dice `station` may roll
+    /// now. Each energy die there backs one rolled die; placed dice free
+    /// their energy again.
+    pub fn station_room(&self, station: Station) -> usize {
+        self.energy_at(station).saturating_sub(self.rolled_count(station))
+    }
+
     /// Placed dice at a station, as (die index, face, spot).
     pub fn placed(&self, station: Station) -> impl Iterator<Item = (u8, Face, Spot)> + '_ {
         self.station_dice(station)

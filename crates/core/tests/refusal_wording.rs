@@ -35,6 +35,16 @@ fn table() -> Vec<(RuleError, &'static str)> {
         (TokenSquareTaken { square: c4 }, "C4 already holds a token (one token per square)"),
         (NoDiceChosen, "choose at least one die to roll"),
         (DieListedTwice { die: 0 }, "die 1 is listed twice"),
+        (
+            PoolEmpty,
+            "Engineering's pool is empty: every energy die is at a station or lost to damage; \
+             a station hands one back when it does not need it",
+        ),
+        (
+            AllDicePlaced { station: Station::Shields },
+            "every Shields die is on the display: remove one to roll it again",
+        ),
+        (NothingRolled { station: Station::Helm }, "Helm has no rolled die to place: roll first"),
         (EnergyDieLost { die: 1 }, "energy die 2 was lost to damage"),
         (
             EnergyDieAway { die: 2, station: Station::Helm },
@@ -142,6 +152,9 @@ fn covered(e: &RuleError) -> &'static str {
         TokenOnCrystal { .. } => "TokenOnCrystal",
         TokenSquareTaken { .. } => "TokenSquareTaken",
         NoDiceChosen => "NoDiceChosen",
+        PoolEmpty => "PoolEmpty",
+        AllDicePlaced { .. } => "AllDicePlaced",
+        NothingRolled { .. } => "NothingRolled",
         DieListedTwice { .. } => "DieListedTwice",
         EnergyDieLost { .. } => "EnergyDieLost",
         EnergyDieAway { .. } => "EnergyDieAway",

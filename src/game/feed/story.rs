@@ -2,7 +2,7 @@
 //! records it adds to (damage marks, tallies, roll counters, deadlines).
 
 use duel_core::event::{CrystalAt, DamageCause, Removal};
-use duel_core::{Answer, EnergySource, Event, Game, Layout, TubeSide};
+use duel_core::{Answer, EnergySource, Event, Game, HitTest, Layout, TubeSide};
 
 use super::{die_key, energy_key, Line, Log, Mark, Tone};
 use crate::ui::names::{dir_name, sector_name, square, team_name};
@@ -63,10 +63,10 @@ impl Log {
                 if *hit {
                     self.tally(*ship).hits += 1;
                 }
-                let need = u16::from(*range) + u16::from(*jammers);
+                let need = HitTest { lock: *lock, range: *range, jammers: *jammers }.lock_needed();
                 let verdict = if *hit { "HIT" } else { "MISS" };
                 let text = format!(
-                    "Hit test: lock {lock} vs range {range} + jammers {jammers} = {need} → {verdict}",
+                    "Hit test: lock {lock} vs range {range} + jammers {jammers} (needs {need}) → {verdict}",
                 );
                 self.say(seq, text, if *hit { Tone::Loud } else { Tone::Miss });
             }

@@ -67,6 +67,16 @@ pub enum RuleError {
 
     // ----- Engineering and station dice (R1, R2, R6, R7, R9, R32) -----
     NoDiceChosen,
+    /// Every energy die is at a station or on the damage track.
+    PoolEmpty,
+    /// Nothing to roll: every die of the station is on its display.
+    AllDicePlaced {
+        station: Station,
+    },
+    /// Nothing to place: the station has no rolled die.
+    NothingRolled {
+        station: Station,
+    },
     DieListedTwice {
         die: u8,
     },
@@ -250,6 +260,14 @@ impl std::fmt::Display for RuleError {
             }
 
             NoDiceChosen => f.write_str("choose at least one die to roll"),
+            PoolEmpty => f.write_str(
+                "Engineering's pool is empty: every energy die is at a station or lost to damage; \
+                 a station hands one back when it does not need it",
+            ),
+            AllDicePlaced { station } => {
+                write!(f, "every {station} die is on the display: remove one to roll it again")
+            }
+            NothingRolled { station } => write!(f, "{station} has no rolled die to place: roll first"),
             DieListedTwice { die } => write!(f, "die {} is listed twice", n(die)),
             EnergyDieLost { die } => write!(f, "energy die {} was lost to damage", n(die)),
             EnergyDieAway { die, station } => {

@@ -121,11 +121,10 @@ fn launch(
     out: &mut Vec<Event>,
 ) {
     let (Some(s), Some(tpos)) = (game.ship(shooter), target_position(game, target)) else { return };
-    let (spos, sfacing, lock) = (s.position, s.facing, s.lock());
-    let arc_side = arc_of(spos, sfacing, tpos).map(|a| match a {
-        Arc::Front => TubeSide::Front,
-        Arc::Rear => TubeSide::Rear,
-    });
+    let spos = s.position;
+    let arc_side = arc_side(s.position, s.facing, tpos);
+    // Measured before the launch spends the locks and strips the jammers.
+    let Some(test) = hit_test(game, shooter, target) else { return };
     let named_only = game.ruleset.house.weapons_name_side;
     let Some(tubes) = pick_tubes(game, shooter, count, arc_side, side, named_only) else {
         choices::open(game, shooter, Chooser::Station(Station::Weapons), ChoiceKind::TorpedoSide, out);
@@ -149,17 +148,15 @@ fn launch(
     );
     remove_all(game, shooter, Spot::Lock, Removal::LocksSpent, out);
 
-    let rule = game.ruleset.range_rule();
-    let dist = range(spos.square, tpos.square, rule);
+    let hit = on_target > 0 && test.hits();
+    let HitTest { lock, range, jammers } = test;
     match target {
         Target::Ship(t) => {
-            let jammers = game.ship(t).map_or(0, |ts| ts.jammers());
             if on_target > 0 {
                 // R14, R27: jammers go whenever a torpedo flew from the arc's side, hit or miss.
                 remove_all(game, t, Spot::Jammer, Removal::Jammed, out);
             }
-            let hit = on_target > 0 && lock >= 1 && lock >= dist.saturating_add(jammers);
-            game.emit(out, Event::HitTested { ship: shooter, lock, range: dist, jammers, hit });
+            game.emit(out, Event::HitTested { ship: shooter, lock, range, jammers, hit });
             if !hit {
                 return set_step(game, FireStep::Crystals, out);
             }
@@ -182,9 +179,7 @@ fn launch(
             }
         }
         Target::Mine(sq) => {
-            // R27: no jammers on a mine; the lock still has to reach it.
-            let hit = on_target > 0 && lock >= 1 && lock >= dist;
-            game.emit(out, Event::HitTested { ship: shooter, lock, range: dist, jammers: 0, hit });
+            game.emit(out, Event::HitTested { ship: shooter, lock, range, jammers, hit });
             if let Some(mine) = game.mine_at(sq).filter(|_| hit) {
                 game.emit(out, Event::MineGone { owner: mine.owner, mine: mine.mine });
             }
@@ -255,8 +250,52 @@ fn return_crystals(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<Eve
     }
 }
 
+/// The numbers of the hit test (R14, step A): the shooter's lock against
+/// the range plus the target's jammers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HitTest {
+    pub lock: u8,
+    pub range: u8,
+    /// The target's jammers; a mine has none (R27).
+    pub jammers: u8,
+}
+
+impl HitTest {
+    /// The lock a hit needs: range + jammers, and never less than 1 (R14).
+    pub fn lock_needed(&self) -> u8 {
+        self.range.saturating_add(self.jammers).max(1)
+    }
+
+    /// Whether a torpedo flown from the arc's side hits (R14).
+    pub fn hits(&self) -> bool {
+        self.lock >= self.lock_needed()
+    }
+}
+
+/// The side whose tubes face a target: the arc holding it, if any (R26).
+fn arc_side(from: Position, facing: crate::geometry::Dir, to: Position) -> Option<TubeSide> {
+    arc_of(from, facing, to).map(|a| match a {
+        Arc::Front => TubeSide::Front,
+        Arc::Rear => TubeSide::Rear,
+    })
+}
+
+/// The hit test `ship` faces against `target` now: the one home of R14's
+/// step A, used by the launch itself, the Sensors display and the bots.
+pub(super) fn hit_test(game: &Game, ship: ShipId, target: Target) -> Option<HitTest> {
+    let s = game.ship(ship)?;
+    let to = target_position(game, target)?;
+    let jammers = match target {
+        Target::Ship(t) => game.ship(t)?.jammers(),
+        // R27: no jammers on a mine; the lock still has to reach it.
+        Target::Mine(_) => 0,
+    };
+    let range = range(s.position.square, to.square, game.ruleset.range_rule());
+    Some(HitTest { lock: s.lock(), range, jammers })
+}
+
 /// What a launch at a target would meet now: for the Sensors display, the
-/// Captain's "can we hit?" and bots. Mirrors the hit test of `launch`.
+/// Captain's "can we hit?" and bots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FirePreview {
     /// The shooter's arc holding the target, if any.
@@ -270,23 +309,28 @@ pub struct FirePreview {
     pub would_hit: bool,
 }
 
+impl FirePreview {
+    /// The hit test these numbers make.
+    pub fn test(&self) -> HitTest {
+        HitTest { lock: self.lock, range: self.range, jammers: self.jammers }
+    }
+}
+
 impl Game {
     /// The hit test `ship` would face firing at `target` now.
     pub fn fire_preview(&self, ship: ShipId, target: Target) -> Option<FirePreview> {
         let s = self.ship(ship)?;
-        let tpos = target_position(self, target)?;
-        let arc = arc_of(s.position, s.facing, tpos).map(|a| match a {
-            Arc::Front => TubeSide::Front,
-            Arc::Rear => TubeSide::Rear,
-        });
+        let arc = arc_side(s.position, s.facing, target_position(self, target)?);
         let loaded_on_arc = arc.map_or(0, |side| s.loaded_tubes(side).len() as u8);
-        let jammers = match target {
-            Target::Ship(t) => self.ship(t)?.jammers(),
-            Target::Mine(_) => 0,
-        };
-        let range = range(s.position.square, tpos.square, self.ruleset.range_rule());
-        let lock = s.lock();
-        let would_hit = loaded_on_arc > 0 && lock >= 1 && lock >= range.saturating_add(jammers);
-        Some(FirePreview { arc, loaded_on_arc, lock, range, jammers, would_hit })
+        let test = hit_test(self, ship, target)?;
+        let HitTest { lock, range, jammers } = test;
+        Some(FirePreview {
+            arc,
+            loaded_on_arc,
+            lock,
+            range,
+            jammers,
+            would_hit: loaded_on_arc > 0 && test.hits(),
+        })
     }
 }

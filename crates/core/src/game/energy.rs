@@ -53,7 +53,7 @@ pub(super) fn validate_return(ship: &Ship, station: Station) -> Result<(), RuleE
     if energy == 0 {
         return Err(RuleError::NoEnergyToReturn { station });
     }
-    if ship.rolled_count(station) >= energy {
+    if ship.station_room(station) == 0 {
         return Err(RuleError::EnergyBacksRolledDice { station });
     }
     Ok(())
@@ -83,7 +83,7 @@ pub(super) fn validate_roll_dice(ship: &Ship, station: Station, dice: &[u8]) -> 
     if energy == 0 {
         return Err(RuleError::NoEnergyAt { station });
     }
-    if ship.rolled_count(station) + newly > energy {
+    if newly > ship.station_room(station) {
         return Err(RuleError::RollsExceedEnergy { station, energy });
     }
     Ok(())

@@ -125,7 +125,7 @@ impl Game {
             }
             out.push(Intent::ReturnEnergy { station });
             let dice = ship.station_dice(station);
-            let room = ship.energy_at(station).saturating_sub(ship.rolled_count(station));
+            let room = ship.station_room(station);
             let idle: Vec<u8> = dice
                 .iter()
                 .enumerate()

@@ -11,13 +11,14 @@ mod energy;
 mod freezes;
 mod legal;
 mod movement;
+mod orders;
 mod play;
 mod setup;
 mod tractor;
 mod validate;
 mod warp;
 
-pub use combat::FirePreview;
+pub use combat::{FirePreview, HitTest};
 pub use movement::{plan_path, PathStep};
 
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,7 @@ use super::{energy, freezes, setup, tractor, warp, Game, Phase};
 use crate::config::SeatId;
 use crate::error::RuleError;
 use crate::intent::Intent;
+use crate::ship::Ship;
 use crate::station::Station;
 
 impl Game {
@@ -14,10 +15,9 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] a player can read, e.g. "Sensors has no energy die to roll with".
     pub fn validate(&self, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
-        let Some(spec) = self.seat(seat) else {
+        let Some(ship_id) = self.seat_ship(seat) else {
             return Err(RuleError::NoSeat);
         };
-        let ship_id = spec.ship;
         if let Phase::Over { .. } = self.phase {
             return Err(RuleError::GameOver);
         }
@@ -34,25 +34,11 @@ impl Game {
             }
             _ => {}
         }
-        if let Phase::Setup { .. } = self.phase {
-            return Err(RuleError::BattleNotBegun);
-        }
-        let Some(ship) = self.ship(ship_id) else {
-            return Err(RuleError::ShipNotInGame);
-        };
-        if ship.destroyed {
-            return Err(RuleError::OwnShipDestroyed);
-        }
         if intent.is_freeze() {
+            self.ship_in_battle(seat)?;
             return freezes::validate_declare(self, seat, intent);
         }
-        if let Some(freeze) = &self.freeze {
-            // R19, R24, R31: while frozen only the resolution's choices are open.
-            return Err(RuleError::Frozen { action: freeze.declared.action.clone() });
-        }
-        if spec.captain {
-            return Err(RuleError::CaptainNeverRolls);
-        }
+        let ship = self.officer_at_work(seat)?;
         let needs = |station: Station| -> Result<(), RuleError> {
             if self.holds(seat, station) {
                 Ok(())
@@ -112,5 +98,51 @@ impl Game {
             | Intent::TractorShip { .. }
             | Intent::WarpJump => Ok(()),
         }
+    }
+
+    /// Whether `seat` may work `station`'s dice now: a seat of a ship in the
+    /// battle, not frozen, not the Captain (R21), holding that station. The
+    /// checks every station intent starts with, in `validate`'s order.
+    ///
+    /// # Errors
+    /// The first of those that fails.
+    pub fn may_work(&self, seat: SeatId, station: Station) -> Result<(), RuleError> {
+        self.seat_ship(seat).ok_or(RuleError::NoSeat)?;
+        if let Phase::Over { .. } = self.phase {
+            return Err(RuleError::GameOver);
+        }
+        self.officer_at_work(seat)?;
+        if self.holds(seat, station) {
+            Ok(())
+        } else {
+            Err(RuleError::StationNotHeld { station })
+        }
+    }
+
+    /// The seat's ship, once the battle has begun and while it flies.
+    fn ship_in_battle(&self, seat: SeatId) -> Result<&Ship, RuleError> {
+        let ship_id = self.seat_ship(seat).ok_or(RuleError::NoSeat)?;
+        if let Phase::Setup { .. } = self.phase {
+            return Err(RuleError::BattleNotBegun);
+        }
+        let ship = self.ship(ship_id).ok_or(RuleError::ShipNotInGame)?;
+        if ship.destroyed {
+            return Err(RuleError::OwnShipDestroyed);
+        }
+        Ok(ship)
+    }
+
+    /// The seat's ship, when its officer may handle dice: not during a freeze
+    /// (R19, R24, R31: only the resolution's choices are open) and never the
+    /// Captain (R21).
+    fn officer_at_work(&self, seat: SeatId) -> Result<&Ship, RuleError> {
+        let ship = self.ship_in_battle(seat)?;
+        if let Some(freeze) = &self.freeze {
+            return Err(RuleError::Frozen { action: freeze.declared.action.clone() });
+        }
+        if self.seat(seat).is_some_and(|s| s.captain) {
+            return Err(RuleError::CaptainNeverRolls);
+        }
+        Ok(ship)
     }
 }
