@@ -24,6 +24,7 @@
 
 pub mod callout;
 pub mod crew;
+pub mod drill;
 pub mod level;
 pub mod random;
 pub mod rng;

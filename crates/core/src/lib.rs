@@ -22,6 +22,7 @@ pub mod hash;
 pub mod intent;
 pub mod invariants;
 pub mod map;
+pub mod random_play;
 pub mod ship;
 pub mod station;
 

@@ -45,7 +45,8 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
         if game.outcome().is_some() {
             break;
         }
-        if let Some(intent) = pick(&mut rng, &game.legal_intents(SeatId(who as u8))) {
+        if let Some(intent) = pick(&mut rng, game, SeatId(who as u8), &game.legal_intents(SeatId(who as u8)))
+        {
             let id = CommandId(next_id[who]);
             next_id[who] += 1;
             let msg = PeerMsg::Command { id, command: Command::Intent { seat: SeatId(who as u8), intent } };
@@ -145,7 +146,8 @@ fn intent_to_eight_replicas(c: &mut Criterion) {
             while done < iters {
                 let who = (rng.next_u32() % 2) as usize;
                 let legal = sim.peers[who].replica.game().unwrap().legal_intents(SeatId(who as u8));
-                let Some(intent) = pick(&mut rng, &legal) else {
+                let game = sim.peers[who].replica.game().unwrap().clone();
+                let Some(intent) = pick(&mut rng, &game, SeatId(who as u8), &legal) else {
                     sim.run_for(1_000);
                     if sim.host_game().outcome().is_some() || sim.log().len() > 5_000 {
                         sim = fresh();

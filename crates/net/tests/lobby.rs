@@ -45,7 +45,8 @@ fn owner_sets_up_players_claim_bots_play_and_seats_come_and_go() {
 
     // The bot acts through the owner's replica, like anyone.
     let legal = sim.peers[0].replica.game().unwrap().legal_intents(SeatId(3));
-    let intent = pick(&mut sim.rng, &legal).unwrap();
+    let game = sim.peers[0].replica.game().unwrap().clone();
+    let intent = pick(&mut sim.rng, &game, SeatId(3), &legal).unwrap();
     let now = sim.now;
     assert_eq!(sim.peers[1].submit(now, SeatId(3), intent.clone()), Err(SubmitError::NotYourSeat(SeatId(3))));
     sim.peers[0].submit(now, SeatId(3), intent).unwrap();

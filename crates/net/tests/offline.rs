@@ -59,7 +59,9 @@ fn the_host_tab_plays_through_a_loopback_beside_a_remote_peer() {
         for (i, p) in peers.iter_mut().enumerate() {
             let Some(game) = p.replica.game() else { continue };
             if p.replica.pending() == 0 {
-                if let Some(intent) = pick(&mut rng, &game.legal_intents(SeatId(i as u8))) {
+                if let Some(intent) =
+                    pick(&mut rng, game, SeatId(i as u8), &game.legal_intents(SeatId(i as u8)))
+                {
                     let _ = p.submit(t, SeatId(i as u8), intent);
                 }
             }

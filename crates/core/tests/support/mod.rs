@@ -27,86 +27,9 @@ impl DiceSource for TestRng {
     }
 }
 
-/// How much the random crew likes each kind of intent: productive actions
-/// are preferred so random games end in a reasonable number of events.
-fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u32 {
-    match intent {
-        Intent::Fire { target: Some(t), .. } => {
-            let ship = game.seat_ship(seat).unwrap_or(ShipId(0));
-            match game.fire_preview(ship, *t) {
-                Some(p) if p.would_hit => 200,
-                _ => 0,
-            }
-        }
-        Intent::PlaceDie { spot: Spot::Lock, .. } => 40,
-        Intent::PlaceDie { spot: Spot::Torpedo(tube, _), .. } => {
-            let ship = game.seat_ship(seat).and_then(|s| game.ship(s));
-            let parts = ship.map_or(0, |s| {
-                [TorpedoPart::Nose, TorpedoPart::Body, TorpedoPart::Tail]
-                    .iter()
-                    .filter(|p| s.dice_at(Spot::Torpedo(*tube, **p)).next().is_some())
-                    .count() as u32
-            });
-            1 + 60 * parts
-        }
-        Intent::RemoveDie { station: Station::Weapons, .. } => 2,
-        Intent::PlaceDie { station: Station::Helm, die, spot: Spot::Helm(slot) } => {
-            helm_weight(game, seat, *die, *slot)
-        }
-        Intent::Answer { .. } => 40,
-        Intent::Fire { .. } => 30,
-        Intent::PlaceDie { .. } => 20,
-        Intent::SendEnergy { .. } => 12,
-        Intent::EnergySurge => 10,
-        Intent::TractorCrystal { .. } => 8,
-        Intent::RollDice { dice, .. } if dice.len() > 1 => 6,
-        Intent::RollEnergy { dice } if dice.len() > 1 => 6,
-        Intent::RollDice { .. } | Intent::RollEnergy { .. } => 3,
-        Intent::TractorShip { .. } | Intent::ReleaseMine { .. } | Intent::TractorMine { .. } => 3,
-        Intent::Override { .. } => 2,
-        Intent::WarpJump => 1,
-        Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
-        Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
-    }
-}
-
-/// A helm die that completes a move ending with the enemy in an arc is
-/// strongly preferred: it keeps random games from drifting forever.
-fn helm_weight(game: &Game, seat: SeatId, die: u8, slot: HelmSlot) -> u32 {
-    let Some(ship_id) = game.seat_ship(seat) else { return 0 };
-    let Some(ship) = game.ship(ship_id) else { return 0 };
-    let face_of = |s: HelmSlot| -> Option<dice::HelmFace> {
-        if s == slot {
-            return ship.station_dice(Station::Helm)[usize::from(die)].rolled().and_then(station::helm_face);
-        }
-        ship.dice_at(Spot::Helm(s)).next().and_then(|(_, f)| station::helm_face(f))
-    };
-    let faces: Option<Vec<_>> = [HelmSlot::A, HelmSlot::B, HelmSlot::C].into_iter().map(face_of).collect();
-    let Some(faces) = faces else { return 20 };
-    let path = game::plan_path(game, ship.position.square, ship.facing, &faces);
-    let Some(end) = path.last() else { return 5 };
-    let enemy = game.enemies_of(ship.team).next().map(|(_, e)| e.position);
-    match enemy.and_then(|e| geometry::arc_of(Position::centre(end.square), end.facing, e)) {
-        Some(_) => 60,
-        None => 2,
-    }
-}
-
-/// Picks a weighted random intent from a list.
+/// Picks a weighted random intent from a list (the core's one random-play table).
 pub fn pick(game: &Game, seat: SeatId, rng: &mut TestRng, legal: &[Intent]) -> Option<Intent> {
-    let weight = |i: &Intent| weight(game, seat, i);
-    let total: u32 = legal.iter().map(weight).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut r = (rng.0.next_u32() % total) as i64;
-    for i in legal {
-        r -= i64::from(weight(i));
-        if r < 0 {
-            return Some(i.clone());
-        }
-    }
-    legal.last().cloned()
+    random_play::pick_weighted(game, seat, legal, rng.0.next_u64())
 }
 
 /// One step of a random game: a random seat acts, or the host times out a

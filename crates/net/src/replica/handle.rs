@@ -110,6 +110,12 @@ impl Replica {
         if first {
             self.trust_next_sync = true;
             self.trust_next_room = true;
+            if let Some(early) = self.early_room.take() {
+                self.room_view(early);
+            }
+            if let Some(early) = self.early_sync.take() {
+                self.snapshot(early);
+            }
             self.pending.continue_from(next);
             for (id, command) in self.pending.all(now) {
                 out.push(PeerMsg::Command { id, command });
@@ -139,6 +145,11 @@ impl Replica {
     }
 
     fn room_view(&mut self, view: RoomView) {
+        if matches!(self.link, Link::Joining { .. }) {
+            // Overtook the Welcome, like an early snapshot: kept for it.
+            self.early_room = Some(view);
+            return;
+        }
         // Late copies are dropped by version; the first view after `Welcome`
         // is taken whatever its number (a restored host counts from its save).
         let trusted = std::mem::take(&mut self.trust_next_room);
@@ -149,6 +160,12 @@ impl Replica {
     }
 
     fn snapshot(&mut self, snapshot: Snapshot) {
+        if matches!(self.link, Link::Joining { .. }) {
+            // The Sync that answers our Hello overtook the Welcome (the network
+            // may reorder): keep it for the Welcome, which makes it trusted.
+            self.early_sync = Some(snapshot);
+            return;
+        }
         let Some(mut fresh) = GameSync::from_snapshot(snapshot) else { return };
         let trusted = std::mem::take(&mut self.trust_next_sync);
         let take = match &self.sync {

@@ -14,7 +14,7 @@ use duel_core::{Game, Intent, RuleError, SeatId};
 use thiserror::Error;
 
 use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
-use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder};
+use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use pending::Pending;
 use sync::GameSync;
 
@@ -122,6 +122,10 @@ pub struct Replica {
     /// a host restored from an older save is still the authority).
     trust_next_sync: bool,
     trust_next_room: bool,
+    /// A snapshot that arrived before the `Welcome` it follows.
+    early_sync: Option<Snapshot>,
+    /// A room view that arrived before the `Welcome` it follows.
+    early_room: Option<RoomView>,
     pending: Pending,
     notices: Vec<Notice>,
     asked_resend: Option<u64>,
@@ -146,6 +150,8 @@ impl Replica {
             sync: None,
             trust_next_sync: false,
             trust_next_room: false,
+            early_sync: None,
+            early_room: None,
             pending: Pending::default(),
             notices: Vec::new(),
             asked_resend: None,

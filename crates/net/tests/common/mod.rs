@@ -7,9 +7,12 @@
 
 mod gunner;
 
+// Not every test binary loads torpedoes.
 #[allow(unused_imports)]
-pub use gunner::{gunner_score, load_both_ships};
+pub use gunner::load_both_ships;
 
+use duel_bots::drill::gunner_score;
+use duel_bots::{Crew, Difficulty};
 use duel_core::{Event, Game, GameConfig, Intent, SeatId};
 use duel_net::{
     Command, Conditions, Host, HostConfig, HostNode, MemoryEndpoint, MemoryNet, Notice, PeerId, PlayerToken,
@@ -247,7 +250,7 @@ impl Sim {
             };
             let choice = match planned {
                 Some(i) => Some(i.clone()),
-                None => pick(&mut self.rng, &legal),
+                None => pick(&mut self.rng, game, seat, &legal),
             };
             if let Some(intent) = choice {
                 if self.peers[i].submit(now, seat, intent).is_ok() {
@@ -268,6 +271,43 @@ impl Sim {
         self.settle()
     }
 
+    /// Plays a whole game with a bot crew on every seated replica (each
+    /// deciding from its own, possibly stale, copy of the game), plus noise:
+    /// `noise_permille` of the actions are weighted random legal intents
+    /// instead. Stops at a result or after `cap_ms` of simulated time, then
+    /// lets the network settle. Returns whether every replica converged.
+    pub fn play_crews(&mut self, level: Difficulty, cap_ms: u64, noise_permille: u32) -> bool {
+        let seed = self.rng.next_u64();
+        let mut crews: Vec<Crew> = self
+            .peers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Crew::new(level, &p.replica.my_seats()).seeded(seed ^ i as u64))
+            .collect();
+        let end = self.now + cap_ms;
+        while self.now < end && self.host_game().outcome().is_none() {
+            let now = self.now;
+            for (i, crew) in crews.iter_mut().enumerate() {
+                if self.peers[i].replica.pending() > 0 {
+                    continue;
+                }
+                let Some(game) = self.peers[i].replica.game() else { continue };
+                let Some((seat, mut intent)) = crew.next_action(game, now, &[]) else { continue };
+                if self.rng.next_u32() % 1000 < noise_permille {
+                    let legal = game.legal_intents(seat);
+                    if let Some(noise) = pick(&mut self.rng, game, seat, &legal) {
+                        intent = noise;
+                    }
+                }
+                if self.peers[i].submit(now, seat, intent).is_ok() {
+                    self.submitted += 1;
+                }
+            }
+            self.step();
+        }
+        self.settle()
+    }
+
     /// Runs without new intents until everyone converged (up to a minute).
     pub fn settle(&mut self) -> bool {
         self.run_until(60_000, |s| s.all_idle() && s.converged())
@@ -278,38 +318,7 @@ impl Sim {
     }
 }
 
-/// Productive intents are preferred so random games end (the core's own
-/// random-play weights).
-pub fn weight(intent: &Intent) -> u32 {
-    match intent {
-        Intent::Answer { .. } => 40,
-        Intent::Fire { .. } => 30,
-        Intent::PlaceDie { .. } => 20,
-        Intent::SendEnergy { .. } => 12,
-        Intent::EnergySurge => 10,
-        Intent::TractorCrystal { .. } => 8,
-        Intent::RollDice { dice, .. } if dice.len() > 1 => 6,
-        Intent::RollEnergy { dice } if dice.len() > 1 => 6,
-        Intent::RollDice { .. } | Intent::RollEnergy { .. } => 3,
-        Intent::TractorShip { .. } | Intent::ReleaseMine { .. } | Intent::TractorMine { .. } => 3,
-        Intent::Override { .. } => 2,
-        Intent::WarpJump => 1,
-        Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
-        Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
-    }
-}
-
-pub fn pick(rng: &mut ChaCha8Rng, legal: &[Intent]) -> Option<Intent> {
-    let total: u32 = legal.iter().map(weight).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut r = i64::from(rng.next_u32() % total);
-    for i in legal {
-        r -= i64::from(weight(i));
-        if r < 0 {
-            return Some(i.clone());
-        }
-    }
-    legal.last().cloned()
+/// A weighted random legal intent (the core's one random-play table).
+pub fn pick(rng: &mut ChaCha8Rng, game: &Game, seat: SeatId, legal: &[Intent]) -> Option<Intent> {
+    duel_core::random_play::pick_weighted(game, seat, legal, rng.next_u64())
 }
