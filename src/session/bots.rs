@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use duel_bots::{CallOuts, Crew, Difficulty, EnergyRequest};
 use duel_core::{Game, Intent, Phase, SeatId, ShipId, TeamId};
 
-use super::setup::suggest_token;
+use duel_bots::suggest_token;
 
 /// How long (bot time) a bot team waits before placing a set-up token.
 const SETUP_PAUSE_MS: u64 = 700;

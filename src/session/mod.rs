@@ -12,7 +12,6 @@ mod bots;
 mod link;
 mod options;
 pub mod practice;
-mod setup;
 #[cfg(test)]
 mod tests;
 
@@ -26,9 +25,9 @@ use duel_net::{
 
 pub use api::{LinkState, Player, Pumped, Remote, SessionApi};
 pub use bots::BotDriver;
+pub use duel_bots::suggest_token;
 pub use link::{Link, Offline, Tap};
 pub use options::Options;
-pub use setup::suggest_token;
 
 /// The build id peers must share (the rules code must agree byte for byte).
 pub const BUILD: &str = concat!("dice-duel/", env!("CARGO_PKG_VERSION"));

@@ -246,10 +246,11 @@ impl Crew {
     /// Set-up (R5): an obstacle or wormhole token on a random free square, when
     /// it is this seat's team's turn. The lobby's "place for me" symmetric
     /// layout is the better default; this keeps a bot crew from stalling set-up.
+    /// R5: mirror the other team's tokens, else the seed's symmetric layout
+    /// (the same policy as the app's "Place for me").
     fn place_token(&mut self, game: &Game, seat: SeatId) -> Option<(u16, Intent)> {
-        let legal = game.legal_intents(seat);
-        let pick = self.rng.below(legal.len() as u64) as usize;
-        legal.into_iter().nth(pick).map(|i| (0, i))
+        let seed = self.rng.next_u64();
+        crate::setup::suggest_token(game, seat, seed).map(|i| (0, i))
     }
 
     fn reaction(&mut self) -> u64 {

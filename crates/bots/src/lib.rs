@@ -28,6 +28,7 @@ pub mod drill;
 pub mod level;
 pub mod random;
 pub mod rng;
+pub mod setup;
 pub mod sim;
 
 mod answers;
@@ -43,3 +44,4 @@ pub use callout::{CallOuts, EnergyRequest};
 pub use crew::{Agent, Crew, CrewStats};
 pub use level::{Difficulty, HelmSkill, Profile};
 pub use random::{RandomCrew, RandomStyle};
+pub use setup::suggest_token;

@@ -296,3 +296,41 @@ fn r5_a_bot_crew_places_its_tokens_in_set_up() {
     assert_eq!(game.setup_turn(), None);
     assert_eq!(game.obstacles().len(), 10);
 }
+
+/// R5 with purpose: two bot crews place the ten obstacle tokens (and the
+/// wormholes) as a fair, point-symmetric layout — the second team mirrors
+/// the first — instead of at random.
+#[test]
+fn r5_bot_crews_place_a_point_symmetric_layout() {
+    for seed in 0..20u64 {
+        let mut config = GameConfig::duel();
+        config.ruleset.wormholes = seed % 2 == 0;
+        let mut game = Game::new(config).expect("valid config");
+        let mut crews = [
+            Crew::new(Difficulty::Hard, &[SeatId(0)]).seeded(seed),
+            Crew::new(Difficulty::Hard, &[SeatId(1)]).seeded(seed + 100),
+        ];
+        let mut dice = duel_core::FixedDice::new(&[1; 64]);
+        let mut now = 0;
+        while game.setup_turn().is_some() && now < 600_000 {
+            for crew in &mut crews {
+                if let Some((seat, intent)) = crew.next_action(&game, now, &[]) {
+                    game.play(seat, &intent, &mut dice).expect("a bot's token is legal");
+                }
+            }
+            now += 100;
+        }
+        assert!(game.setup_turn().is_none(), "seed {seed}: set-up never finished");
+        let map = game.map().clone();
+        for (square, kind) in game.obstacles() {
+            assert_eq!(
+                game.obstacle_at(map.mirror(*square)),
+                Some(*kind),
+                "seed {seed}: {square:?} has no mirror"
+            );
+        }
+        for square in game.wormholes() {
+            assert!(game.wormholes().contains(&map.mirror(*square)), "seed {seed}: wormholes not mirrored");
+        }
+    }
+}

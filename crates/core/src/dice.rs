@@ -53,24 +53,56 @@ pub trait DiceSource {
     fn roll(&mut self) -> Pip;
 }
 
-/// A fixed sequence of rolls, cycling: handy for tests and for replays.
+/// A fixed sequence of rolls for tests and scenarios: exactly the faces
+/// given, in order. A test that rolls more dice than it scripted has a wrong
+/// idea of the rules, so running out is reported, never papered over by
+/// starting again ([`FixedDice::cycling`] says so when repeating is meant).
 #[derive(Clone, Debug)]
 pub struct FixedDice {
     faces: Vec<u8>,
     next: usize,
+    cycle: bool,
 }
 
 impl FixedDice {
-    /// Rolls `faces` in order, starting again at the first when they run out.
+    /// Rolls `faces` in order; one roll more panics with a message naming the
+    /// script (this type is for tests: the host rolls from its seeded RNG).
     pub fn new(faces: &[u8]) -> FixedDice {
+        FixedDice { faces: faces.to_vec(), next: 0, cycle: false }
+    }
+
+    /// Rolls `faces` in order, then again from the first (at least one face).
+    pub fn cycling(faces: &[u8]) -> FixedDice {
         let faces = if faces.is_empty() { vec![1] } else { faces.to_vec() };
-        FixedDice { faces, next: 0 }
+        FixedDice { faces, next: 0, cycle: true }
+    }
+
+    /// Rolls made so far.
+    pub fn rolled(&self) -> usize {
+        self.next
+    }
+
+    /// Whether every scripted face has been rolled.
+    pub fn is_spent(&self) -> bool {
+        self.next >= self.faces.len()
     }
 }
 
 impl DiceSource for FixedDice {
     fn roll(&mut self) -> Pip {
-        let face = self.faces[self.next % self.faces.len()];
+        let face = if self.cycle {
+            self.faces[self.next % self.faces.len()]
+        } else {
+            match self.faces.get(self.next) {
+                Some(face) => *face,
+                None => panic!(
+                    "FixedDice ran out: roll {} asked of a script of {} faces {:?}",
+                    self.next + 1,
+                    self.faces.len(),
+                    self.faces
+                ),
+            }
+        };
         self.next += 1;
         Pip::new(face)
     }
@@ -273,7 +305,11 @@ mod tests {
     fn pip_is_always_a_die_face() {
         assert_eq!(Pip::new(0).value(), 1);
         assert_eq!(Pip::new(9).value(), 6);
-        let mut dice = FixedDice::new(&[3, 5]);
+        let mut dice = FixedDice::cycling(&[3, 5]);
         assert_eq!([dice.roll().value(), dice.roll().value(), dice.roll().value()], [3, 5, 3]);
+        let mut dice = FixedDice::new(&[3, 5]);
+        assert_eq!([dice.roll().value(), dice.roll().value()], [3, 5]);
+        assert!(dice.is_spent());
+        assert!(std::panic::catch_unwind(move || dice.roll()).is_err(), "running out is reported");
     }
 }

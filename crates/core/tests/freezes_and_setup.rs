@@ -16,8 +16,10 @@ fn facing_off(g: &mut Game) {
     put(g, BLACK, Square::new(4, 3), Dir::South);
 }
 
-fn resume(g: &mut Game) -> Vec<Event> {
-    g.host(&HostAction::Resume, &mut FixedDice::new(&[1])).expect("resolved")
+/// The host ends the review; `dice` are what the next freeze rolls as it
+/// starts (a warp jump rolls two energy dice, R30).
+fn resume(g: &mut Game, dice: &[u8]) -> Vec<Event> {
+    g.host(&HostAction::Resume, &mut FixedDice::new(dice)).expect("resolved")
 }
 
 #[test]
@@ -31,7 +33,7 @@ fn r19_a_freeze_stops_both_ships_until_the_host_resumes() {
         assert!(matches!(why, RuleError::Frozen { action: FreezeAction::Fire { count: 1, .. } }), "{why}");
     }
     assert!(g.legal_intents(WHITE_SEAT).iter().all(|i| i.is_freeze() || matches!(i, Intent::Answer { .. })));
-    resume(&mut g);
+    resume(&mut g, &[1]);
     ok(&mut g, BLACK_SEAT, Intent::RollEnergy { dice: vec![0] }, &[3]);
 }
 
@@ -45,7 +47,7 @@ fn r19_resume_is_refused_while_a_choice_is_open() {
     let c = choice_of(&g, |k| matches!(k, ChoiceKind::WarpDestination { .. })).unwrap();
     g.host(&HostAction::Timeout { choice: c.id }, &mut FixedDice::new(&[1])).unwrap();
     assert_eq!(g.ship(WHITE).unwrap().position.square, g.map().crystal_square(1));
-    resume(&mut g);
+    resume(&mut g, &[1]);
     assert!(g.freeze().is_none());
 }
 
@@ -62,7 +64,7 @@ fn r20_rulebook_freeze_timing_example_the_other_team_goes_first() {
     ok(&mut g, WHITE_SEAT, Intent::WarpJump, &[]);
     ok(&mut g, BLACK_SEAT, Intent::Fire { count: 2, target: None, side: None }, &[]);
     assert_eq!(g.freeze().unwrap().queued.len(), 2);
-    let events = resume(&mut g);
+    let events = resume(&mut g, &[1, 1, 1, 1]);
     let started: Vec<ShipId> = events
         .iter()
         .filter_map(|e| match e {
@@ -71,7 +73,7 @@ fn r20_rulebook_freeze_timing_example_the_other_team_goes_first() {
         })
         .collect();
     assert_eq!(started, vec![BLACK], "the team that did not freeze has priority");
-    resume(&mut g);
+    resume(&mut g, &[1, 2]);
     assert!(matches!(g.freeze().unwrap().declared.action, FreezeAction::Warp));
 }
 
@@ -87,7 +89,7 @@ fn r28_each_team_queues_at_most_one_and_an_illegal_queued_freeze_is_cancelled() 
     let why = refused(&mut g, BLACK_SEAT, Intent::Fire { count: 1, target: None, side: None });
     assert!(matches!(why, RuleError::FollowUpQueued), "{why}");
     // The queued warp is still legal when White's launch is resolved, so it starts.
-    let events = resume(&mut g);
+    let events = resume(&mut g, &[1, 2]);
     assert!(events.iter().any(|e| matches!(e, Event::FreezeDeclared { .. })));
     let mut g = duel();
     facing_off(&mut g);
@@ -104,7 +106,7 @@ fn r28_each_team_queues_at_most_one_and_an_illegal_queued_freeze_is_cancelled() 
         dice,
         why: event::Removal::Officer,
     });
-    let events = resume(&mut g);
+    let events = resume(&mut g, &[1]);
     assert!(events.iter().any(|e| matches!(e, Event::FreezeCancelled { .. })));
     assert!(events.contains(&Event::FreezeEnded));
 }
@@ -157,7 +159,7 @@ fn r21_any_seat_may_warp_and_the_captain_picks_the_tractor_destination() {
     );
     assert!(matches!(why, RuleError::NotYourChoice), "{why}");
     ok(&mut g, SeatId(3), Intent::Answer { choice: c.id, answer: Answer::Square(Square::new(3, 4)) }, &[]);
-    resume(&mut g);
+    resume(&mut g, &[1]);
     give_crystals(&mut g, WHITE, 1);
     ok(&mut g, SeatId(2), Intent::WarpJump, &[1, 2]);
     assert!(matches!(g.freeze().unwrap().progress, Progress::Warp));

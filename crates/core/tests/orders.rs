@@ -14,8 +14,8 @@ fn engineering_rolls_every_unrolled_pool_die_then_the_sixes() {
     let all = g.roll_order(WHITE_SEAT, Station::Engineering, &[]).unwrap();
     let Intent::RollEnergy { dice } = &all else { panic!("{all:?}") };
     assert_eq!(dice.len(), g.ship(WHITE).unwrap().pool().count());
-    // Everything rolled: 1 and 6 showing. The six powers nothing (R1), so "Roll" rerolls it.
-    ok(&mut g, WHITE_SEAT, all, &[1, 6, 1, 1, 1]);
+    // Everything rolled: 1s and one 6. The six powers nothing (R1), so "Roll" rerolls it.
+    ok(&mut g, WHITE_SEAT, all, &[1, 6, 1, 1, 1, 1]);
     assert_eq!(g.roll_order(WHITE_SEAT, Station::Engineering, &[]), Ok(Intent::RollEnergy { dice: vec![1] }));
     // A picked die is rerolled with the sixes only when nothing else needs rolling.
     let picked = g.roll_order(WHITE_SEAT, Station::Engineering, &[0]).unwrap();

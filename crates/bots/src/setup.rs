@@ -1,4 +1,5 @@
-//! "Place for me" (R5): a token square a player or a bot team can take now.
+//! The set-up (R5): where a bot crew places its obstacle and wormhole
+//! tokens, and what the app's "Place for me" button suggests.
 //! Mirroring the other team's tokens keeps the board fair (the map and the
 //! start squares are point-symmetric), so that comes first; otherwise the
 //! symmetric layout the core derives from the seed.
