@@ -1,20 +1,14 @@
 //! Pending choices: opening them, checking an answer (right seat, a real
 //! option), carrying it out, and the default the host applies on timeout.
 
-use super::{combat, damage, freezes, tractor, warp, Game};
+use super::{combat, crystals, damage, freezes, tractor, Game};
 use crate::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
-use crate::config::{SeatId, ShipId};
+use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
 use crate::event::{Event, Removal};
 use crate::ship::DieState;
 use crate::station::{Station, TubeSide};
-
-/// Opens a choice for `ship`'s crew.
-pub(super) fn open(game: &mut Game, ship: ShipId, chooser: Chooser, kind: ChoiceKind, out: &mut Vec<Event>) {
-    let id = ChoiceId(game.next_choice);
-    game.emit(out, Event::ChoiceOpened { choice: Choice { id, ship, chooser, kind } });
-}
 
 /// Whether `seat` may answer `choice` (R21 for the Captain).
 pub fn may_answer(game: &Game, seat: SeatId, choice: &Choice) -> bool {
@@ -116,9 +110,9 @@ pub(super) fn answer(
         (ChoiceKind::EntryEdge { to, .. }, Answer::Edge(edge)) => {
             tractor::enter_by_edge(game, ship, *to, *edge, out)
         }
-        (ChoiceKind::WarpDestination { .. }, Answer::Square(sq)) => warp::arrive(game, ship, *sq, out),
+        (ChoiceKind::WarpDestination { .. }, Answer::Square(sq)) => crystals::arrive(game, ship, *sq, out),
         (ChoiceKind::WarpDestination { rolled, .. }, Answer::RollAgain) => {
-            warp::roll_again(game, ship, rolled, dice, out)
+            crystals::roll_again(game, ship, rolled, dice, out)
         }
         (ChoiceKind::StripDice { station, .. }, Answer::Dice(list)) => {
             let why = if *station == Station::Shields { Removal::Asteroid } else { Removal::Nebula };

@@ -1,7 +1,7 @@
 //! Launching torpedoes (R14, R26, R27, R34): the rulebook's steps A (hit
 //! test and removals), B (sector and damage roll) and C (clean-up, crystals).
 
-use super::{choices, damage, Game};
+use super::{damage, Game};
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
@@ -127,7 +127,7 @@ fn launch(
     let Some(test) = hit_test(game, shooter, target) else { return };
     let named_only = game.ruleset.house.weapons_name_side;
     let Some(tubes) = pick_tubes(game, shooter, count, arc_side, side, named_only) else {
-        choices::open(game, shooter, Chooser::Station(Station::Weapons), ChoiceKind::TorpedoSide, out);
+        game.open_choice(out, shooter, Chooser::Station(Station::Weapons), ChoiceKind::TorpedoSide);
         return;
     };
     let on_target = tubes.iter().filter(|t| Some(t.side) == arc_side).count() as u8;
@@ -170,7 +170,7 @@ fn launch(
                     if game.ruleset.house.defender_picks_diagonal || sa == sb {
                         set_step(game, FireStep::Sector { torpedoes: on_target }, out);
                         let kind = ChoiceKind::DiagonalSector { options: [a, b] };
-                        choices::open(game, t, Chooser::Station(Station::Shields), kind, out);
+                        game.open_choice(out, t, Chooser::Station(Station::Shields), kind);
                     } else {
                         let sector = if sa > sb { a } else { b };
                         set_step(game, FireStep::Damage { torpedoes: on_target, sector }, out);

@@ -24,7 +24,7 @@ pub(super) fn hit(game: &mut Game, ship: ShipId, cause: DamageCause, out: &mut V
     match sources.as_slice() {
         [] => {}
         [only] => lose_energy(game, ship, *only, out),
-        _ => super::choices::open(game, ship, Chooser::AnySeat, ChoiceKind::LoseEnergy, out),
+        _ => game.open_choice(out, ship, Chooser::AnySeat, ChoiceKind::LoseEnergy),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Freezes (R19–R21, R28): who may declare, queueing a follow-up, starting,
 //! driving the resolution until it waits for a choice, and resuming.
 
-use super::{combat, tractor, warp, Game};
+use super::{combat, crystals, tractor, Game};
 use crate::choice::ChoiceKind;
 use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
@@ -151,7 +151,7 @@ fn start(game: &mut Game, declared: Declared, dice: &mut dyn DiceSource, out: &m
     match action {
         FreezeAction::Fire { .. } => {}
         FreezeAction::Tractor { target } => tractor::start_drag(game, ship, target, out),
-        FreezeAction::Warp => warp::start(game, ship, dice, out),
+        FreezeAction::Warp => crystals::start(game, ship, dice, out),
     }
     advance(game, dice, out);
 }

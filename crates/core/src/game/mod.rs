@@ -6,6 +6,7 @@
 mod apply;
 mod choices;
 mod combat;
+mod crystals;
 mod damage;
 mod energy;
 mod freezes;
@@ -16,7 +17,6 @@ mod play;
 mod setup;
 mod tractor;
 mod validate;
-mod warp;
 
 pub use combat::{FirePreview, HitTest};
 pub use movement::{plan_path, PathStep};
@@ -300,6 +300,20 @@ impl Game {
     fn emit(&mut self, out: &mut Vec<Event>, event: Event) {
         self.apply(&event);
         out.push(event);
+    }
+
+    /// Opens a choice for `ship`'s crew: the resolution steps ask here and
+    /// `choices` answers, so the steps form a chain (step → choice → answer →
+    /// next step) with no module calling back into the one that called it.
+    fn open_choice(
+        &mut self,
+        out: &mut Vec<Event>,
+        ship: ShipId,
+        chooser: crate::choice::Chooser,
+        kind: crate::choice::ChoiceKind,
+    ) {
+        let choice = Choice { id: crate::choice::ChoiceId(self.next_choice), ship, chooser, kind };
+        self.emit(out, Event::ChoiceOpened { choice });
     }
 
     fn ship_mut(&mut self, ship: ShipId) -> Option<&mut Ship> {

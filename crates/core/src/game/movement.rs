@@ -237,12 +237,7 @@ fn strip(game: &mut Game, ship: ShipId, station: Station, count: u8, why: Remova
     if placed.len() <= usize::from(count) {
         game.emit(out, Event::DiceRemoved { ship, station, dice: placed, why });
     } else {
-        super::choices::open(
-            game,
-            ship,
-            crate::choice::Chooser::Station(station),
-            crate::choice::ChoiceKind::StripDice { station, count },
-            out,
-        );
+        let kind = crate::choice::ChoiceKind::StripDice { station, count };
+        game.open_choice(out, ship, crate::choice::Chooser::Station(station), kind);
     }
 }

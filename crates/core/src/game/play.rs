@@ -1,11 +1,11 @@
 //! The host side: turns a validated intent (or a host action) into events,
 //! applying each as it goes so later steps see earlier ones.
 
-use super::{choices, energy, freezes, movement, setup, tractor, warp, Game};
+use super::{choices, crystals, energy, freezes, movement, setup, tractor, Game};
 use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
-use crate::event::{CrystalAt, Event};
+use crate::event::Event;
 use crate::intent::{HostAction, Intent};
 use crate::station::{Spot, Station};
 
@@ -35,17 +35,13 @@ pub(super) fn carry_out(
         }
         Intent::RemoveDie { station, die } => energy::remove(game, ship, *station, *die, out),
         Intent::Override { station, die, face, spot } => {
-            warp::spend_crystal(game, ship, CrystalAt::Used, out);
-            game.emit(
-                out,
-                Event::DieOverridden { ship, station: *station, die: *die, face: *face, spot: *spot },
-            );
+            crystals::station_override(game, ship, *station, *die, *face, *spot, out);
             after_placement(game, ship, *spot, dice, out);
         }
         Intent::ReleaseMine { mine } => tractor::release(game, ship, *mine, out),
         Intent::TractorCrystal { crystal } => tractor::take_crystal(game, ship, *crystal, out),
         Intent::TractorMine { at, to } => tractor::move_mine(game, ship, *at, *to, out),
-        Intent::EnergySurge => warp::surge(game, ship, out),
+        Intent::EnergySurge => crystals::surge(game, ship, out),
         Intent::Fire { .. } | Intent::TractorShip { .. } | Intent::WarpJump => {
             freezes::declare(game, seat, intent, dice, out);
         }

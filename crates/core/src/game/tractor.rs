@@ -3,7 +3,7 @@
 //! and the McGuire option of moving a mine.
 
 use super::movement::{enter, strip_entered, Entered};
-use super::{choices, Game};
+use super::Game;
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
 use crate::error::{RuleError, Tractored};
@@ -102,7 +102,7 @@ pub(super) fn start_drag(game: &mut Game, ship: ShipId, target: ShipId, out: &mu
     let Some(t) = game.ship(target) else { return };
     let options = t.position.square.neighbours(game.map.cols, game.map.rows);
     let kind = ChoiceKind::TractorDestination { target, options };
-    choices::open(game, ship, Chooser::CaptainOr(Station::Tractor), kind, out);
+    game.open_choice(out, ship, Chooser::CaptainOr(Station::Tractor), kind);
 }
 
 /// Moves the tractored ship, facing kept, effects applied (R16, R29).
@@ -120,7 +120,7 @@ pub(super) fn drag(game: &mut Game, target: ShipId, to: Square, out: &mut Vec<Ev
         let horizontal = if dx > 0 { Dir::West } else { Dir::East };
         let vertical = if dy > 0 { Dir::North } else { Dir::South };
         let kind = ChoiceKind::EntryEdge { to, options: [vertical, horizontal] };
-        choices::open(game, target, Chooser::AnySeat, kind, out);
+        game.open_choice(out, target, Chooser::AnySeat, kind);
         return;
     }
     let travel = Dir::between(from, to);

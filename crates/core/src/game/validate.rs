@@ -2,7 +2,7 @@
 //! then the action's own rule) so the first reason a player sees is the
 //! most fundamental one.
 
-use super::{energy, freezes, setup, tractor, warp, Game, Phase};
+use super::{crystals, energy, freezes, setup, tractor, Game, Phase};
 use crate::config::SeatId;
 use crate::error::RuleError;
 use crate::intent::Intent;
@@ -73,10 +73,7 @@ impl Game {
             }
             Intent::Override { station, die, face, spot } => {
                 needs(*station)?;
-                if self.crystals_held(ship_id) == 0 {
-                    return Err(RuleError::OverrideNeedsCrystal);
-                }
-                energy::validate_override(ship, *station, *die, *face, *spot)
+                crystals::validate_override(self, ship_id, *station, *die, *face, *spot)
             }
             Intent::ReleaseMine { mine } => {
                 needs(Station::Tractor)?;
@@ -90,7 +87,7 @@ impl Game {
                 needs(Station::Tractor)?;
                 tractor::validate_mine(self, ship_id, *at, *to)
             }
-            Intent::EnergySurge => warp::validate_surge(self, ship_id),
+            Intent::EnergySurge => crystals::validate_surge(self, ship_id),
             Intent::PlaceObstacle { .. }
             | Intent::PlaceWormhole { .. }
             | Intent::Answer { .. }

@@ -1,20 +1,51 @@
-//! Crystals (R18, R30, R31, R38): spending them, the warp jump, Energy Surge.
+//! Crystals and what they buy (R18, R30–R32, R38): Station Override, the
+//! warp jump, Energy Surge.
 
 use super::movement::{enter, strip_entered, Entered};
-use super::{choices, Game};
+use super::Game;
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
-use crate::dice::{DiceSource, Pip};
+use crate::dice::{DiceSource, Face, Pip};
 use crate::error::RuleError;
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
 use crate::ship::EnergyAt;
+use crate::station::{Spot, Station};
 
 /// Moves one of the ship's crystals to `to` (the used box, or the damage track).
 pub(super) fn spend_crystal(game: &mut Game, ship: ShipId, to: CrystalAt, out: &mut Vec<Event>) {
     if let Some(i) = game.crystals.iter().position(|c| *c == CrystalAt::Held(ship)) {
         game.emit(out, Event::CrystalMoved { crystal: i as u8, to });
     }
+}
+
+/// R32: a crystal sets an idle die of a station to any face, straight onto the display.
+pub(super) fn validate_override(
+    game: &Game,
+    ship: ShipId,
+    station: Station,
+    die: u8,
+    face: Face,
+    spot: Spot,
+) -> Result<(), RuleError> {
+    if game.crystals_held(ship) == 0 {
+        return Err(RuleError::OverrideNeedsCrystal);
+    }
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
+    super::energy::validate_override(s, station, die, face, spot)
+}
+
+pub(super) fn station_override(
+    game: &mut Game,
+    ship: ShipId,
+    station: Station,
+    die: u8,
+    face: Face,
+    spot: Spot,
+    out: &mut Vec<Event>,
+) {
+    spend_crystal(game, ship, CrystalAt::Used, out);
+    game.emit(out, Event::DieOverridden { ship, station, die, face, spot });
 }
 
 pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {
@@ -91,7 +122,7 @@ fn roll_and_offer(
     if options.is_empty() {
         return;
     }
-    choices::open(game, ship, Chooser::AnySeat, ChoiceKind::WarpDestination { rolled, options }, out);
+    game.open_choice(out, ship, Chooser::AnySeat, ChoiceKind::WarpDestination { rolled, options });
 }
 
 /// The ship appears on the chosen crystal square, facing kept; a mine there explodes (R30).
