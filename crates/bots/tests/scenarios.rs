@@ -1,4 +1,4 @@
-//! Scenario tests: positions built by applying events (as a replica would),
+//! Scenario tests: positions written with the core's validated `Setup`,
 //! then what a Hard crew does there.
 
 use duel_bots::{Crew, Difficulty, EnergyRequest, Profile};
@@ -6,8 +6,9 @@ use duel_core::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
 use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace, WeaponFace};
 use duel_core::event::Event;
 use duel_core::geometry::{arc_of, Sector};
-use duel_core::station::{MineId, Spot, TorpedoPart, Tube, TubeSide};
-use duel_core::{Dir, Game, GameConfig, Intent, Pip, Position, SeatId, ShipId, Square, Station, Target};
+use duel_core::ship::{DieState, MineToken};
+use duel_core::station::{Spot, TorpedoPart, Tube, TubeSide};
+use duel_core::{Dir, Game, GameConfig, Intent, Pip, SeatId, Setup, ShipId, Square, Station, Target};
 
 const WHITE: ShipId = ShipId(0);
 const BLACK: ShipId = ShipId(1);
@@ -21,17 +22,25 @@ fn open_duel() -> Game {
     Game::new(config).expect("valid config")
 }
 
+/// Changes the position through the core's validated `Setup`.
+fn edit<T>(game: &mut Game, change: impl FnOnce(&mut Setup) -> T) -> T {
+    let mut setup = game.to_setup().expect("a position at rest");
+    let out = change(&mut setup);
+    *game = setup.into_game().unwrap_or_else(|e| panic!("not a possible position: {e}"));
+    out
+}
+
 fn put(game: &mut Game, ship: ShipId, col: u8, row: u8, facing: Dir) {
-    game.apply(&Event::ShipMoved { ship, to: Position::centre(Square::new(col, row)), facing });
+    edit(game, |s| {
+        s.put(ship, Square::new(col, row), facing);
+    });
 }
 
 /// A die of `spot`'s station placed showing `face` (as an override would, no crystal).
 fn place(game: &mut Game, ship: ShipId, face: Face, spot: Spot) {
-    let station = spot.station();
-    let s = game.ship(ship).expect("ship");
-    let die = s.station_dice(station).iter().position(|d| d.placed().is_none() && d.rolled().is_none());
-    let die = die.expect("an idle die") as u8;
-    game.apply(&Event::DieOverridden { ship, station, die, face, spot });
+    edit(game, |s| {
+        s.place(ship, face, spot);
+    });
 }
 
 fn load(game: &mut Game, ship: ShipId, tube: Tube) {
@@ -55,15 +64,7 @@ fn lock(game: &mut Game, ship: ShipId, points: u8) {
 
 /// Sends an energy die to `station` and rolls one of its dice showing `pip`.
 fn roll(game: &mut Game, ship: ShipId, station: Station, pip: u8) -> u8 {
-    let s = game.ship(ship).expect("ship");
-    let energy = s.pool().next().expect("an energy die in the pool").0;
-    let die = s.station_dice(station).iter().position(|d| d.placed().is_none() && d.rolled().is_none());
-    let die = die.expect("an idle die") as u8;
-    let number = Pip::new(station.energy_number().unwrap_or(6));
-    game.apply(&Event::EnergyRolled { ship, faces: vec![(energy, number)] });
-    game.apply(&Event::EnergySent { ship, die: energy, station });
-    game.apply(&Event::DiceRolled { ship, station, faces: vec![(die, Pip::new(pip))] });
-    die
+    edit(game, |s| s.roll_die(ship, station, Pip::new(pip))).expect("an energy die and an idle die")
 }
 
 /// A Hard crew for White that notices changes at once.
@@ -114,7 +115,9 @@ fn engineering_honours_a_call_out_before_its_own_plan() {
     let mut game = open_duel();
     // Pool die 0 shows a four (Shields), die 1 a one (Weapons). At range 8 with
     // nothing loaded anywhere, the plan wants weapons, not shields.
-    game.apply(&Event::EnergyRolled { ship: WHITE, faces: vec![(0, Pip::new(4)), (1, Pip::new(1))] });
+    edit(&mut game, |s| {
+        s.roll_pool_die(WHITE, 0, Pip::new(4)).roll_pool_die(WHITE, 1, Pip::new(1));
+    });
     assert_eq!(next(&game, &[]), Some(Intent::SendEnergy { die: 1 }));
     let shields = EnergyRequest { ship: WHITE, station: Station::Shields };
     assert_eq!(next(&game, &[shields]), Some(Intent::SendEnergy { die: 0 }));
@@ -138,12 +141,11 @@ fn r13_shields_cover_the_sector_the_loaded_tubes_can_hit() {
         Some(Intent::PlaceDie { station: Station::Shields, die: left, spot: Spot::Shield(Sector::Left) })
     );
     // With only the wrong face rolled, it is rolled again rather than placed.
-    game.apply(&Event::DieOverridden {
-        ship: WHITE,
-        station: Station::Shields,
-        die: left,
-        face: Face::Shields(ShieldFace::Left),
-        spot: Spot::Shield(Sector::Left),
+    edit(&mut game, |s| {
+        let white = s.ship_mut(WHITE).expect("White");
+        let order = white.tick();
+        let (face, spot) = (Face::Shields(ShieldFace::Left), Spot::Shield(Sector::Left));
+        white.dice[Station::Shields.index()][usize::from(left)] = DieState::Placed { face, spot, order };
     });
     match next(&game, &[]) {
         Some(Intent::RollDice { station: Station::Shields, dice }) => assert!(dice.contains(&right)),
@@ -212,8 +214,7 @@ fn r10_the_helm_steers_until_the_enemy_is_in_an_arc() {
 #[test]
 fn r16_a_tractored_enemy_goes_into_the_mine() {
     let mut game = open_duel();
-    put(&mut game, WHITE, 5, 4, Dir::North);
-    game.apply(&Event::MineReleased { ship: WHITE, mine: MineId::A, square: Square::new(5, 4) });
+    edit(&mut game, |s| s.ship_mut(WHITE).expect("White").mines[0] = MineToken::OnMap(Square::new(5, 4)));
     put(&mut game, WHITE, 4, 5, Dir::North);
     put(&mut game, BLACK, 4, 4, Dir::South);
     place(&mut game, WHITE, Face::Tractor(TractorFace::DoubleBolt), Spot::Bolts);
@@ -238,6 +239,7 @@ fn r13_on_a_diagonal_the_defender_keeps_the_stronger_sector() {
         chooser: Chooser::Station(Station::Shields),
         kind: ChoiceKind::DiagonalSector { options: [Sector::Front, Sector::Right] },
     };
+    // A choice is not a position at rest (no `Setup`): opened as the host's event would.
     game.apply(&Event::ChoiceOpened { choice });
     let answer = Intent::Answer { choice: ChoiceId(0), answer: Answer::Sector(Sector::Right) };
     assert_eq!(next(&game, &[]), Some(answer));

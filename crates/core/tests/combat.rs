@@ -123,16 +123,9 @@ fn r14_a_miss_keeps_the_shields_but_still_removes_jammers() {
 #[test]
 fn r14_you_can_never_hit_with_no_lock_even_in_the_same_square() {
     let mut g = duel();
-    put(&mut g, WHITE, Square::new(4, 4), Dir::North);
-    g.apply(&Event::ShipMoved {
-        ship: WHITE,
-        to: Position { square: Square::new(4, 4), half: Some(Dir::South) },
-        facing: Dir::North,
-    });
-    g.apply(&Event::ShipMoved {
-        ship: BLACK,
-        to: Position { square: Square::new(4, 4), half: Some(Dir::North) },
-        facing: Dir::South,
+    edit(&mut g, |s| {
+        s.put_half(WHITE, Square::new(4, 4), Dir::South, Dir::North);
+        s.put_half(BLACK, Square::new(4, 4), Dir::North, Dir::South);
     });
     load(&mut g, WHITE, FRONT_1);
     let events = ok(&mut g, WHITE_SEAT, fire(1), &[6]);
@@ -313,11 +306,9 @@ fn r15_default_takes_from_the_pool_else_the_fullest_station_and_drops_the_newest
 #[test]
 fn r15_the_fourth_damage_destroys_the_ship_and_ends_the_game() {
     let mut g = duel();
-    for _ in 0..3 {
-        g.apply(&Event::Damaged { ship: BLACK, cause: event::DamageCause::Torpedo });
-        let die = g.ship(BLACK).unwrap().pool().next().unwrap().0;
-        g.apply(&Event::EnergyLost { ship: BLACK, die });
-    }
+    edit(&mut g, |s| {
+        s.damage(BLACK, 3);
+    });
     put(&mut g, WHITE, Square::new(4, 6), Dir::North);
     put(&mut g, BLACK, Square::new(4, 5), Dir::South);
     load(&mut g, WHITE, FRONT_1);

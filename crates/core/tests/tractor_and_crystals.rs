@@ -263,8 +263,9 @@ fn r38_energy_surge_needs_two_crystals_and_an_energy_die_on_the_track() {
     give_crystals(&mut g, WHITE, 2);
     let why = refused(&mut g, WHITE_SEAT, Intent::EnergySurge);
     assert!(matches!(why, RuleError::SurgeNeedsLostEnergy), "{why}");
-    g.apply(&Event::Damaged { ship: WHITE, cause: event::DamageCause::Mine });
-    g.apply(&Event::EnergyLost { ship: WHITE, die: 0 });
+    edit(&mut g, |s| {
+        s.damage(WHITE, 1);
+    });
     ok(&mut g, WHITE_SEAT, Intent::EnergySurge, &[]);
     let w = g.ship(WHITE).unwrap();
     assert_eq!((w.hits, w.energy_on_track(), w.track_crystals), (1, 0, 1), "damage level stays");

@@ -34,6 +34,8 @@ pub enum SetupError {
     Wormholes,
     /// A preplaced token on a square the set-up rules forbid.
     Token(RuleError),
+    /// A written-down position (`Setup`) that no game can reach.
+    Position(String),
 }
 
 impl std::fmt::Display for SetupError {
@@ -52,6 +54,7 @@ impl std::fmt::Display for SetupError {
             SetupError::TooManyObstacles => f.write_str("there are only ten obstacle tokens"),
             SetupError::Wormholes => f.write_str("wormholes need the wormhole rule, and both tokens"),
             SetupError::Token(why) => write!(f, "{why}"),
+            SetupError::Position(why) => write!(f, "this position is not possible: {why}"),
         }
     }
 }

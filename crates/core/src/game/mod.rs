@@ -4,6 +4,7 @@
 //! resulting events one by one, returning them for broadcast.
 
 mod apply;
+mod at_rest;
 mod choices;
 mod combat;
 mod crystals;

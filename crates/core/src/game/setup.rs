@@ -68,7 +68,7 @@ pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupErro
 }
 
 /// A token may go on an empty square that is no start or crystal square.
-fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {
+pub(super) fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {
     if !game.map.contains(sq) {
         return Err(RuleError::TokenOffMap { square: sq });
     }

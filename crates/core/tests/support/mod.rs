@@ -1,10 +1,9 @@
 //! Shared test support: a seeded dice source, a weighted random-legal-intent
-//! driver (also used by the benchmark), and scenario helpers that build a
-//! position by applying events, exactly as a replica would.
+//! driver (also used by the benchmark), and scenario helpers that change a
+//! position through the core's validated `Setup`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use duel_core::event::{CrystalAt, Event};
-use duel_core::ship::DieState;
+use duel_core::event::Event;
 use duel_core::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -103,34 +102,40 @@ pub fn duel_with_house(house: HouseRules) -> Game {
     duel_with(Ruleset { house, ..Default::default() })
 }
 
+/// Changes the position through the core's validated `Setup` (never by
+/// forging events): the result must be a position the rules allow.
+pub fn edit(game: &mut Game, change: impl FnOnce(&mut Setup)) {
+    let mut setup = game.to_setup().expect("a position at rest (no freeze, no open choice)");
+    change(&mut setup);
+    *game = setup.into_game().unwrap_or_else(|e| panic!("not a possible position: {e}"));
+}
+
 /// Puts a die of `station` on `spot` showing `face` (as an override would, no crystal).
 pub fn place(game: &mut Game, ship: ShipId, face: Face, spot: Spot) {
-    let station = spot.station();
-    let die =
-        game.ship(ship).unwrap().station_dice(station).iter().position(|d| *d == DieState::Idle).unwrap();
-    game.apply(&Event::DieOverridden { ship, station, die: die as u8, face, spot });
+    edit(game, |s| {
+        s.place(ship, face, spot);
+    });
 }
 
 /// Moves a ship to `square` facing `facing`, in the centre.
 pub fn put(game: &mut Game, ship: ShipId, square: Square, facing: Dir) {
-    game.apply(&Event::ShipMoved { ship, to: Position::centre(square), facing });
+    edit(game, |s| {
+        s.put(ship, square, facing);
+    });
 }
 
 /// Gives a ship `n` crystals from the map.
 pub fn give_crystals(game: &mut Game, ship: ShipId, n: usize) {
-    let free: Vec<usize> =
-        (0..6).filter(|i| matches!(game.crystals()[*i], CrystalAt::OnMap(_))).take(n).collect();
-    for i in free {
-        game.apply(&Event::CrystalMoved { crystal: i as u8, to: CrystalAt::Held(ship) });
-    }
+    edit(game, |s| {
+        s.give_crystals(ship, n);
+    });
 }
 
-/// Sends an energy die to `station` (rolled with the right number).
+/// Sends an energy die to `station`.
 pub fn energise(game: &mut Game, ship: ShipId, station: Station) {
-    let die = game.ship(ship).unwrap().pool().next().unwrap().0;
-    let pip = Pip::new(station.energy_number().unwrap());
-    game.apply(&Event::EnergyRolled { ship, faces: vec![(die, pip)] });
-    game.apply(&Event::EnergySent { ship, die, station });
+    edit(game, |s| {
+        s.energise(ship, station);
+    });
 }
 
 /// A loaded torpedo in `tube`.

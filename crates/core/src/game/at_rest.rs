@@ -1,0 +1,90 @@
+//! `Game` ↔ [`Setup`]: writing a position at rest down as data, and checking
+//! such data before it becomes a game.
+
+use super::{setup, Game, Phase};
+use crate::config::{GameConfig, ShipId, TeamId};
+use crate::error::SetupError;
+use crate::event::CrystalAt;
+use crate::map::OBSTACLE_TOKENS;
+use crate::position::Setup;
+
+impl Game {
+    /// The position now as a [`Setup`]; `None` while a freeze or a choice is
+    /// open or the game is over (a `Setup` is a position at rest).
+    pub fn to_setup(&self) -> Option<Setup> {
+        let at_rest = self.freeze.is_none() && self.choices.is_empty() && self.outcome().is_none();
+        at_rest.then(|| Setup {
+            config: GameConfig {
+                ruleset: self.ruleset.clone(),
+                map: self.map.clone(),
+                layout: self.layout,
+                seats: self.seats.clone(),
+                preplaced: None,
+            },
+            ships: self.ships.clone(),
+            obstacles: self.obstacles.clone(),
+            wormholes: self.wormholes.clone(),
+            crystals: self.crystals,
+            battle: self.phase == Phase::Battle,
+        })
+    }
+
+    /// Checks `setup` and builds the game at that position.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming what is wrong (see [`Setup::into_game`]).
+    pub fn from_setup(setup: Setup) -> Result<Game, SetupError> {
+        let Setup { config, ships, obstacles, wormholes, crystals, battle } = setup;
+        // The map, the seats and the ships' start squares, as for a new game.
+        let mut game = Game::new(GameConfig { preplaced: None, ..config })?;
+        if obstacles.len() > usize::from(OBSTACLE_TOKENS) {
+            return Err(SetupError::TooManyObstacles);
+        }
+        let wormholes_ok = if game.ruleset.wormholes {
+            wormholes.len() == 2 || (!battle && wormholes.len() < 2)
+        } else {
+            wormholes.is_empty()
+        };
+        if !wormholes_ok {
+            return Err(SetupError::Wormholes);
+        }
+        // R5's token squares, judged with the ships on their start squares.
+        let mut seen = Vec::new();
+        for square in obstacles.iter().map(|(s, _)| *s).chain(wormholes.iter().copied()) {
+            setup::token_square_free(&game, square, &seen).map_err(SetupError::Token)?;
+            seen.push(square);
+        }
+        if ships.len() != game.ships.len() {
+            return Err(SetupError::Position(format!(
+                "this layout has {} ships, not {}",
+                game.ships.len(),
+                ships.len()
+            )));
+        }
+        for (i, ship) in ships.iter().enumerate() {
+            if ship.team != game.layout.team_of(ShipId(i as u8)) {
+                return Err(SetupError::Position(format!("ship {i} is on the wrong team for this layout")));
+            }
+        }
+        for crystal in &crystals {
+            let fine = match crystal {
+                CrystalAt::OnMap(sq) => game.map.crystal_squares.contains(sq),
+                CrystalAt::Held(s) | CrystalAt::Track(s) => usize::from(s.0) < ships.len(),
+                CrystalAt::Used => true,
+            };
+            if !fine {
+                return Err(SetupError::Position(format!("a crystal cannot be at {crystal:?}")));
+            }
+        }
+        let mut obstacles = obstacles;
+        obstacles.sort();
+        let tokens = (obstacles.len() + wormholes.len()) as u8;
+        game.ships = ships;
+        game.obstacles = obstacles;
+        game.wormholes = wormholes;
+        game.crystals = crystals;
+        game.phase = if battle { Phase::Battle } else { Phase::Setup { next: TeamId(tokens % 2) } };
+        crate::invariants::check(&game).map_err(SetupError::Position)?;
+        Ok(game)
+    }
+}

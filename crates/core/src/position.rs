@@ -1,0 +1,161 @@
+//! `Setup`: a position written down as data — ships on squares with their
+//! facings, dice on the displays, crystals, mines, damage, tokens — that
+//! becomes a playable [`Game`] only through [`Setup::into_game`], which checks
+//! it the way a snapshot is checked and says what is wrong in words.
+//!
+//! Scenario tests, lessons and bots build mid-game positions with it instead
+//! of forging them by applying events (as shakmaty separates `Setup` from
+//! `Position`). A `Setup` is a position at rest: no freeze is running and no
+//! choice is open.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{GameConfig, ShipId};
+use crate::dice::{Face, Pip};
+use crate::error::SetupError;
+use crate::event::CrystalAt;
+use crate::game::Game;
+use crate::geometry::{Dir, Position, Square};
+use crate::map::Obstacle;
+use crate::ship::{DieState, EnergyAt, Ship};
+use crate::station::{Spot, Station};
+
+/// A position as plain data. Every field is public: change what you need,
+/// then [`Setup::into_game`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Rules, map, layout and seats, as for a new game.
+    pub config: GameConfig,
+    /// One per ship of the layout, in `ShipId` order.
+    pub ships: Vec<Ship>,
+    pub obstacles: Vec<(Square, Obstacle)>,
+    pub wormholes: Vec<Square>,
+    pub crystals: [CrystalAt; 6],
+    /// `false`: still placing tokens (R5); `true`: the battle has begun.
+    pub battle: bool,
+}
+
+impl Setup {
+    /// The position a new game of `config` starts from.
+    ///
+    /// # Errors
+    /// The [`SetupError`] `Game::new` gives for `config`.
+    pub fn new(config: GameConfig) -> Result<Setup, SetupError> {
+        let game = Game::new(config)?;
+        game.to_setup().ok_or_else(|| SetupError::Position("a new game is not at rest".into()))
+    }
+
+    /// Like [`Setup::new`] with the battle begun on an empty map (no tokens).
+    ///
+    /// # Errors
+    /// The [`SetupError`] `Game::new` gives for `config`.
+    pub fn battle(mut config: GameConfig) -> Result<Setup, SetupError> {
+        config.preplaced = Some(crate::config::Preplaced::default());
+        Setup::new(config)
+    }
+
+    /// A ship to change; `None` if the layout has no such ship.
+    pub fn ship_mut(&mut self, ship: ShipId) -> Option<&mut Ship> {
+        self.ships.get_mut(usize::from(ship.0))
+    }
+
+    /// Puts `ship` in the centre of `square`, facing `facing`.
+    pub fn put(&mut self, ship: ShipId, square: Square, facing: Dir) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            s.position = Position::centre(square);
+            s.facing = facing;
+        }
+        self
+    }
+
+    /// Places an idle die of `spot`'s station on `spot` showing `face`.
+    /// Nothing changes when the station has no idle die left; `into_game`
+    /// refuses a face the spot does not take (R9).
+    pub fn place(&mut self, ship: ShipId, face: Face, spot: Spot) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            let station = spot.station();
+            let order = s.tick();
+            if let Some(d) = s.dice[station.index()].iter_mut().find(|d| **d == DieState::Idle) {
+                *d = DieState::Placed { face, spot, order };
+            }
+        }
+        self
+    }
+
+    /// Moves a pool energy die to `station`'s energy section (R1).
+    pub fn energise(&mut self, ship: ShipId, station: Station) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            if let Some(e) = s.energy.iter_mut().find(|e| matches!(e, EnergyAt::Pool(_))) {
+                *e = EnergyAt::Station(station);
+            }
+        }
+        self
+    }
+
+    /// Powers `station` with a pool energy die and rolls one of its idle dice
+    /// to show `pip` (R1, R6); returns that die, or `None` if there was no
+    /// pool energy die or no idle die.
+    pub fn roll_die(&mut self, ship: ShipId, station: Station, pip: Pip) -> Option<u8> {
+        let s = self.ship_mut(ship)?;
+        let face = station.face(pip)?;
+        let energy = s.energy.iter().position(|e| matches!(e, EnergyAt::Pool(_)))?;
+        let die = s.dice[station.index()].iter().position(|d| *d == DieState::Idle)?;
+        s.energy[energy] = EnergyAt::Station(station);
+        let order = s.tick();
+        s.dice[station.index()][die] = DieState::Rolled { face, order };
+        Some(die as u8)
+    }
+
+    /// Sets a pool energy die to show `pip`, as if Engineering rolled it.
+    pub fn roll_pool_die(&mut self, ship: ShipId, die: u8, pip: Pip) -> &mut Setup {
+        if let Some(e) = self.ship_mut(ship).and_then(|s| s.energy.get_mut(usize::from(die))) {
+            if matches!(e, EnergyAt::Pool(_)) {
+                *e = EnergyAt::Pool(Some(pip));
+            }
+        }
+        self
+    }
+
+    /// Puts `ship` in one half of `square` (R11: two ships share a square
+    /// by each taking a half).
+    pub fn put_half(&mut self, ship: ShipId, square: Square, half: Dir, facing: Dir) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            s.position = Position { square, half: Some(half) };
+            s.facing = facing;
+        }
+        self
+    }
+
+    /// `ship` takes `n` damage (R15): each puts a pool energy die on the
+    /// damage track. Nothing more once the pool is empty.
+    pub fn damage(&mut self, ship: ShipId, n: u8) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            for _ in 0..n {
+                let Some(e) = s.energy.iter_mut().find(|e| matches!(e, EnergyAt::Pool(_))) else { break };
+                *e = EnergyAt::DamageTrack;
+                s.hits = s.hits.saturating_add(1);
+            }
+        }
+        self
+    }
+
+    /// Gives `ship` up to `n` crystals from the map.
+    pub fn give_crystals(&mut self, ship: ShipId, n: usize) -> &mut Setup {
+        let on_map = self.crystals.iter_mut().filter(|c| matches!(c, CrystalAt::OnMap(_)));
+        for c in on_map.take(n) {
+            *c = CrystalAt::Held(ship);
+        }
+        self
+    }
+
+    /// Checks the position and builds the game.
+    ///
+    /// # Errors
+    /// A [`SetupError`] saying what is wrong: the map, the seats, a token on
+    /// a forbidden square, or a broken invariant (dice not conserved, a face
+    /// on the wrong area, damage that does not add up, two mines in a square,
+    /// a ship off the map …).
+    pub fn into_game(self) -> Result<Game, SetupError> {
+        Game::from_setup(self)
+    }
+}
