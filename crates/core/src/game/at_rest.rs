@@ -15,7 +15,7 @@ impl Game {
         let at_rest = self.freeze.is_none() && self.choices.is_empty() && self.outcome().is_none();
         at_rest.then(|| Setup {
             config: GameConfig {
-                ruleset: self.ruleset.clone(),
+                ruleset: self.ruleset,
                 map: self.map.clone(),
                 layout: self.layout,
                 seats: self.seats.clone(),
