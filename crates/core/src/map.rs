@@ -39,7 +39,7 @@ pub const OBSTACLE_TOKENS: u8 = 10;
 pub const WORMHOLE_TOKENS: u8 = 2;
 
 impl Default for MapSpec {
-    /// The default 9 × 9 board (R4). Crystal squares are point-symmetric about the centre.
+    /// The default 9 × 9 board (R4). Crystal squares are point-symmetric about the centre (D16).
     fn default() -> MapSpec {
         MapSpec {
             name: "Standard 9×9".to_string(),

@@ -38,6 +38,7 @@ impl Game {
                     *e = EnergyAt::Station(*station);
                 }
             }
+            // D2: energy that comes back to Engineering arrives unrolled.
             Event::EnergyReturned { ship, die, .. } => {
                 if let Some(e) = self.ship_mut(*ship).and_then(|s| s.energy.get_mut(usize::from(*die))) {
                     *e = EnergyAt::Pool(None);

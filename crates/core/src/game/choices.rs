@@ -124,7 +124,8 @@ pub(super) fn answer(
     freezes::advance(game, dice, out);
 }
 
-/// The answer the host applies when the deadline passes.
+/// The answer the host applies when the deadline passes (D13: a fixed,
+/// visible default: the first option offered).
 pub fn default_answer(game: &Game, id: ChoiceId) -> Option<Answer> {
     let choice = game.choices.iter().find(|c| c.id == id)?;
     let ship = game.ship(choice.ship)?;

@@ -34,6 +34,7 @@ pub(super) fn check_fire(
         (true, Some(side)) if s.loaded_tubes(side).is_empty() => {
             return Err(RuleError::NoTorpedoOnSide { side })
         }
+        // D12: one meaning per intent; without the toggle the arc decides (R26).
         (false, Some(_)) => return Err(RuleError::SideNotNamed),
         _ => {}
     }

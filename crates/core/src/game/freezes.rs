@@ -20,7 +20,8 @@ pub(super) fn initial_progress(action: &FreezeAction) -> Progress {
     }
 }
 
-/// Choices the resolution itself waits for (damage and obstacle choices do not hold it up).
+/// Choices the resolution itself waits for; damage and obstacle choices do not hold
+/// it up (D5), nor stop play when opened outside a freeze (D7).
 pub(super) fn belongs_to_freeze(kind: &ChoiceKind) -> bool {
     matches!(
         kind,
@@ -115,7 +116,7 @@ pub(super) fn validate_declare(game: &Game, seat: SeatId, intent: &Intent) -> Re
             && matches!(action, FreezeAction::Fire { .. })
             && matches!(freeze.declared.action, FreezeAction::Fire { .. })
         {
-            // The same torpedoes cannot be fired twice; the check below would pass
+            // D9: the same torpedoes cannot be fired twice; the check below would pass
             // on torpedoes that this very launch is about to remove.
             return Err(RuleError::OwnLaunchResolving);
         }

@@ -144,7 +144,7 @@ pub(super) fn enter(
 ) {
     place_in_square(game, ship, dest, travel, facing, out);
     if let Some(exit) = game.wormhole_exit(dest) {
-        // The shift uses no movement (rulebook, Wormholes) and does not bounce back.
+        // The shift uses no movement (rulebook, Wormholes) and does not bounce back (D11).
         place_in_square(game, ship, exit, travel, facing, out);
         effects(game, ship, exit, entered, out);
     } else {
@@ -196,6 +196,7 @@ fn effects(game: &mut Game, ship: ShipId, sq: Square, entered: &mut Entered, out
             Obstacle::Nebula => entered.nebulae += 1,
         }
     }
+    // D14: the mine damages but does not stop the move (R10: it cannot be interrupted).
     if let Some(mine) = game.mine_at(sq) {
         game.emit(out, Event::MineGone { owner: mine.owner, mine: mine.mine });
         // R17 / R36: the entering ship takes the damage; McGuire: everyone in the square.

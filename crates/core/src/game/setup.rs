@@ -11,6 +11,7 @@ use crate::station::Station;
 
 /// Seats must name real ships; a station other than Engineering has at most
 /// one holder per ship (R8 lets Engineering be shared); a Captain holds none.
+/// D17: how R8 and R21 read as seats.
 pub(super) fn validate_seats(config: &GameConfig) -> Result<(), SetupError> {
     let ships = config.layout.ship_count();
     if config.seats.len() > 64 {
@@ -68,6 +69,7 @@ pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupErro
 }
 
 /// A token may go on an empty square that is no start or crystal square.
+/// D1: never on a start or crystal square (the token would cover the printed square).
 pub(super) fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {
     if !game.map.contains(sq) {
         return Err(RuleError::TokenOffMap { square: sq });
@@ -112,6 +114,7 @@ pub(super) fn seat_team(game: &Game, seat: SeatId) -> Result<TeamId, RuleError> 
 }
 
 /// Places a token and begins the battle after the last one.
+/// D15: set-up turns rotate through the teams in team order.
 pub(super) fn carry_out_token(
     game: &mut Game,
     seat: SeatId,
