@@ -8,8 +8,8 @@
 //! is dropped instead of sent into the void). Generic over the remote id so
 //! it is tested natively.
 
-// Its caller outside the tests is the browser driver (`driver.rs`, wasm32 only): natively
-// (clippy, unit tests) nothing else uses it, and the wasm32 lints check it fully.
+// Mostly called by the browser driver (`driver.rs`, wasm32 only): natively (clippy, unit
+// tests) that part has no caller outside the tests. The wasm32 lints check it fully.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 use std::collections::BTreeMap;
