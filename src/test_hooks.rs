@@ -5,9 +5,10 @@
 //! The hooks drive the app's own [`Store`] and the real [`Session`] under it,
 //! so the browser tests and the latency bench measure the code players run:
 //! [`boot::host_room`] / [`boot::enter_room`] open a room exactly as the home
-//! screen's "create" and "join" do (the screens follow), intents go through [`Store::submit`] (a tap's
-//! path) and commands through [`Store::try_command`], and the times are taken
-//! in [`Store::pump`] the moment the session applied an event. The hooks add
+//! screen's "create" and "join" do (the screens follow), intents go through
+//! [`Store::submit`] (a tap's path) and commands through
+//! [`Store::try_command`], and the times are taken in [`Store::pump`] the
+//! moment the session applied an event. The hooks add
 //! only what a test needs beside that: a JSON report (connection, seats,
 //! head, state hash, freeze), a way to pick a legal intent (a test's finger),
 //! and a bot crew that keeps a seat's torpedo ready (`test_hook_autoload`).
