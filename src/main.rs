@@ -8,6 +8,8 @@ mod net;
 mod platform;
 mod session;
 mod stations;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 mod ui;
 
 fn main() {

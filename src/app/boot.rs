@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::route::{go, Route};
 use super::store::Store;
 use crate::net::{self, Role, RoomTransport};
-use crate::platform::{self, random_u64};
+use crate::platform::{self, random, storage};
 use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
 
 /// The storage name of the practice room. `~` is not allowed in room ids, so
@@ -33,19 +33,18 @@ pub enum Mode {
 
 /// The name this device's player goes by (shown to the room).
 pub fn name() -> String {
-    platform::load(NAME_KEY).unwrap_or_default()
+    storage::get(NAME_KEY).unwrap_or_default()
 }
 
 /// Remembers the player's name (used from the next room joined or created).
 pub fn set_name(name: &str) {
     let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect();
-    platform::store(NAME_KEY, name.trim());
+    let _ = storage::set(NAME_KEY, name.trim());
 }
 
 /// This device's player: its token (kept in storage) and name.
 pub fn player() -> Player {
-    let name =
-        platform::load(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
+    let name = storage::get(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
     Player { token: net::player_token(), name }
 }
 
@@ -55,11 +54,11 @@ fn levels_key(room: &str) -> String {
 
 fn save_levels(room: &str, levels: &[(SeatId, Difficulty)]) {
     let text: Vec<String> = levels.iter().map(|(s, d)| format!("{}:{}", s.0, d.name())).collect();
-    platform::store(&levels_key(room), &text.join(","));
+    let _ = storage::set(&levels_key(room), &text.join(","));
 }
 
 fn load_levels(room: &str, bots: &mut BotDriver) {
-    let text = platform::load(&levels_key(room)).unwrap_or_default();
+    let text = storage::get(&levels_key(room)).unwrap_or_default();
     for pair in text.split(',') {
         if let Some((seat, level)) = pair.split_once(':') {
             if let (Ok(seat), Ok(level)) = (seat.parse::<u8>(), level.parse::<Difficulty>()) {
@@ -86,12 +85,12 @@ pub fn has_practice() -> bool {
 }
 
 fn seed(store: Store) -> u64 {
-    store.opts.seed.unwrap_or_else(random_u64)
+    store.opts.seed.unwrap_or_else(random::u64)
 }
 
 fn start_practice(store: Store, session: Session<Offline>) {
     net::store::forget_host(PRACTICE);
-    platform::forget(&levels_key(PRACTICE));
+    storage::remove(&levels_key(PRACTICE));
     store.install(Box::new(session), Mode::Practice);
     store.save(platform::now_ms(), true);
     go(store, Route::Play);
@@ -133,10 +132,14 @@ fn wake_on_news(store: Store, transport: &RoomTransport) {
 
 /// Creates an online room hosted in this tab and opens its lobby.
 pub fn create_room(store: Store) {
-    let room = net::new_room_id();
+    host_room(store, net::new_room_id());
+}
+
+/// Hosts a new online room named `room` in this tab and opens its lobby.
+pub fn host_room(store: Store, room: String) {
     let transport = RoomTransport::connect(&room, Role::Host);
     wake_on_news(store, &transport);
-    let seed = random_u64();
+    let seed = random::u64();
     let me = player();
     let mut config = HostConfig::new(BUILD, me.token, seed);
     config.lobby = GameConfig::quick_duel(seed);
@@ -156,7 +159,7 @@ pub fn join_room(store: Store, room: &str) {
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
         if let Some(bytes) = net::store::load_host(room) {
-            let mut bots = BotDriver::new(1, random_u64(), false);
+            let mut bots = BotDriver::new(1, random::u64(), false);
             load_levels(room, &mut bots);
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
                 Ok(session) => {
@@ -172,6 +175,15 @@ pub fn join_room(store: Store, room: &str) {
         }
     }
     store.install(Box::new(Session::join(transport, player())), mode);
+}
+
+/// Enters `room` from its link or code (the home screen's "join"): joins it,
+/// puts it in the address (a reload rejoins) and shows it.
+pub fn enter_room(store: Store, room: &str) {
+    // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
+    join_room(store, room);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
 }
 
 /// Leaves the running session. A practice or hosted room is forgotten.

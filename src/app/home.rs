@@ -24,22 +24,9 @@ pub fn Home() -> impl IntoView {
             Some(true) => "See the result",
         })
     });
-    let join = move || {
-        let text = code.get_untracked();
-        let text = text.trim();
-        let room = text
-            .find('?')
-            .and_then(|i| net::parse_room(&text[i..], ""))
-            .or_else(|| text.find('#').and_then(|i| net::parse_room("", &text[i..])))
-            .or_else(|| net::is_valid_room_id(text).then(|| text.to_string()));
-        match room {
-            Some(room) => {
-                crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-                boot::join_room(store, &room);
-                go(store, Route::Play);
-            }
-            None => store.toasts.error("That is not a room link or code"),
-        }
+    let join = move || match net::room_from_text(&code.get_untracked()) {
+        Some(room) => boot::enter_room(store, &room),
+        None => store.toasts.error("That is not a room link or code"),
     };
     view! {
         <main class="home" data-testid="home">

@@ -3,11 +3,11 @@
 //! audio unlock.
 
 pub mod boot;
+mod debrief;
 mod home;
 mod lobby;
 mod online;
 mod play;
-mod result;
 pub mod route;
 mod rules_page;
 pub mod store;
@@ -18,7 +18,6 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::game::board_screen::BoardScreen;
-use crate::game::seats;
 use crate::platform;
 use crate::session::Options;
 use crate::ui::{keys, sound, toast::ToastStack};
@@ -36,21 +35,20 @@ pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
     let store = Store::new(opts);
     provide_context(store);
+    #[cfg(feature = "test-hooks")]
+    crate::test_hooks::install(store);
     let route = store.route;
-    route.set(boot::on_load(store));
+    store.show_route(boot::on_load(store));
 
     let on_hash = window_event_listener(ev::hashchange, move |_| {
         let next = Route::from_hash(&platform::hash());
         // `?view=board` stays the board view.
-        route.set(if store.opts.board_view && next == Route::Home { Route::Board } else { next });
+        store.show_route(if store.opts.board_view && next == Route::Home { Route::Board } else { next });
     });
     let unlock = window_event_listener(ev::pointerdown, |_| sound::unlock());
     let unlock_keys = window_event_listener(ev::keydown, |_| sound::unlock());
     let save = window_event_listener(ev::pagehide, move |_| store.save(platform::now_ms(), true));
-    keys::install(store, route, move || {
-        let seats = store.my_seats_untracked();
-        store.game.with_untracked(|g| g.as_ref().map(|g| seats::tabs(g, &seats)).unwrap_or_default())
-    });
+    keys::install(store, route);
     set_interval(move || store.pump(), PUMP);
     set_interval(move || store.tick(), TICK);
     // The app lives as long as the page: its listeners stay.

@@ -4,27 +4,14 @@
 use duel_net::PeerId;
 
 use crate::net::{ConnState, RoomTransport};
-use crate::session::{LinkState, Remote};
+use crate::session::Remote;
 
 impl Remote for RoomTransport {
-    fn link_state(&self) -> LinkState {
-        match self.state() {
-            ConnState::Connecting => LinkState::Connecting,
-            ConnState::Connected => LinkState::Connected,
-            ConnState::HostAway => LinkState::HostAway,
-            ConnState::Reconnecting => LinkState::Reconnecting,
-            ConnState::Failed(_) => LinkState::Failed,
-        }
+    fn link_state(&self) -> ConnState {
+        self.state()
     }
 
     fn host_peer(&self) -> Option<PeerId> {
         RoomTransport::host_peer(self)
-    }
-
-    fn link_note(&self) -> Option<String> {
-        match self.state() {
-            ConnState::Failed(reason) => Some(reason),
-            _ => None,
-        }
     }
 }

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use super::boot::Mode;
+use super::debrief::Debrief;
 use super::lobby::Lobby;
-use super::result::Result;
 use super::store::use_store;
 use crate::game::screen::GameScreen;
 
@@ -46,14 +46,14 @@ pub fn Play() -> impl IntoView {
         Stage::Connecting => view! {
             <main class="center" data-testid="connecting">
                 <p class="pulse">{move || format!("Connecting to the room… ({})", store.link.get().label())}</p>
-                {move || store.link_note.get().map(|n| view! { <p class="hint">{n}</p> })}
+                {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint">{n.to_string()}</p> }))}
                 <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
             </main>
         }
         .into_any(),
         Stage::Lobby => view! { <Lobby /> }.into_any(),
         Stage::Game => view! { <GameScreen /> }.into_any(),
-        Stage::Over => view! { <Result /> }.into_any(),
+        Stage::Over => view! { <Debrief /> }.into_any(),
     }
     }
 }

@@ -37,7 +37,7 @@ impl Route {
 /// (at once: `history.replaceState` and an unchanged hash fire no `hashchange`).
 pub fn go(store: super::store::Store, route: Route) {
     crate::platform::set_hash(route.hash());
-    leptos::prelude::Set::set(&store.route, route);
+    store.show_route(route);
 }
 
 #[cfg(test)]

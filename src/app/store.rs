@@ -3,8 +3,11 @@
 //! The session (host, replica, bots) lives in a local `StoredValue`; after
 //! every pump the store copies what changed into signals (the replica's
 //! `Game`, the room view, the event log), and components derive what they
-//! show from those with memos. Components never touch game state: they send
+//! show from those with memos. Components get read access only
+//! ([`ReadSignal`]s and memos); the write halves stay in the store, which
+//! alone writes them. Components never touch game state: they send
 //! intents, and the state comes back from the host like everyone else's.
+//! What a component owns (UI state: the shown tab, picks) is in [`Ui`].
 
 use std::sync::Arc;
 
@@ -17,10 +20,12 @@ use leptos::prelude::*;
 use super::boot::Mode;
 use super::route::Route;
 use crate::game::feed::Log;
+use crate::game::seats;
+use crate::net::ConnState;
 use crate::platform::now_ms;
-use crate::session::{LinkState, Options, SessionApi};
+use crate::session::{Options, SessionApi};
 use crate::ui::sound;
-use crate::ui::state::Ui;
+use crate::ui::state::{Tab, Ui};
 use crate::ui::toast::Toasts;
 
 /// Ships in the largest layout (two a side, or the free-for-all).
@@ -35,72 +40,130 @@ pub struct Store {
     session: StoredValue<Option<Box<dyn SessionApi>>, LocalStorage>,
     last_save: StoredValue<u64>,
     save_due: StoredValue<bool>,
-    pub mode: RwSignal<Mode>,
-    /// The screen shown (kept in step with the address's hash).
-    pub route: RwSignal<Route>,
-    pub game: RwSignal<Option<Arc<Game>>>,
-    pub room: RwSignal<Option<RoomView>>,
-    pub me: RwSignal<Option<PlayerNo>>,
-    pub owner: RwSignal<bool>,
-    pub link: RwSignal<LinkState>,
-    pub link_note: RwSignal<Option<String>>,
-    pub levels: RwSignal<Vec<(SeatId, Difficulty)>>,
-    pub bots_paused: RwSignal<bool>,
-    pub calls: RwSignal<Vec<EnergyRequest>>,
-    pub timing: RwSignal<Timing>,
-    pub log: RwSignal<Log>,
+    /// The write halves of the signals below: only the store writes them.
+    set: Setters,
+    pub mode: ReadSignal<Mode>,
+    /// The screen shown (kept in step with the address's hash; see [`Store::show_route`]).
+    pub route: ReadSignal<Route>,
+    pub game: ReadSignal<Option<Arc<Game>>>,
+    pub room: ReadSignal<Option<RoomView>>,
+    pub me: ReadSignal<Option<PlayerNo>>,
+    pub owner: ReadSignal<bool>,
+    /// The link to the room (offline in practice), with the reason when it failed.
+    pub link: ReadSignal<ConnState>,
+    pub levels: ReadSignal<Vec<(SeatId, Difficulty)>>,
+    pub bots_paused: ReadSignal<bool>,
+    pub calls: ReadSignal<Vec<EnergyRequest>>,
+    pub timing: ReadSignal<Timing>,
+    pub log: ReadSignal<Log>,
+    /// A coarse clock (ms since the epoch) for countdowns, ticked by the pump loop.
+    pub now: ReadSignal<u64>,
     /// Each ship, re-read only when it changed (shared by every station screen).
     ships: [Memo<Option<Ship>>; MAX_SHIPS],
+    /// The tabs this device offers now (its seats' stations, captains, the board).
+    pub tabs: Memo<Vec<Tab>>,
     pub toasts: Toasts,
-    /// A coarse clock (ms since the epoch) for countdowns, ticked by the pump loop.
-    pub now: RwSignal<u64>,
     pub opts: Options,
     pub ui: Ui,
+}
+
+/// The write halves of the store's signals.
+#[derive(Clone, Copy)]
+struct Setters {
+    mode: WriteSignal<Mode>,
+    route: WriteSignal<Route>,
+    game: WriteSignal<Option<Arc<Game>>>,
+    room: WriteSignal<Option<RoomView>>,
+    me: WriteSignal<Option<PlayerNo>>,
+    owner: WriteSignal<bool>,
+    link: WriteSignal<ConnState>,
+    levels: WriteSignal<Vec<(SeatId, Difficulty)>>,
+    bots_paused: WriteSignal<bool>,
+    calls: WriteSignal<Vec<EnergyRequest>>,
+    timing: WriteSignal<Timing>,
+    log: WriteSignal<Log>,
+    now: WriteSignal<u64>,
 }
 
 impl Store {
     /// An empty store (no session yet) with the page's options.
     pub fn new(opts: Options) -> Store {
-        let game: RwSignal<Option<Arc<Game>>> = RwSignal::new(None);
+        let (mode, set_mode) = signal(Mode::None);
+        let (route, set_route) = signal(Route::Home);
+        let (game, set_game) = signal(None::<Arc<Game>>);
+        let (room, set_room) = signal(None::<RoomView>);
+        let (me, set_me) = signal(None::<PlayerNo>);
+        let (owner, set_owner) = signal(false);
+        let (link, set_link) = signal(ConnState::Offline);
+        let (levels, set_levels) = signal(Vec::new());
+        let (bots_paused, set_bots_paused) = signal(opts.bots_paused);
+        let (calls, set_calls) = signal(Vec::new());
+        let (timing, set_timing) = signal(Timing::default());
+        let (log, set_log) = signal(Log::default());
+        let (now, set_now) = signal(now_ms());
         let ships = std::array::from_fn(|i| {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
         });
+        let tabs = Memo::new(move |_| {
+            let seats = my_seats(room, me, true);
+            game.with(|g| g.as_ref().map(|g| seats::tabs(g, &seats)).unwrap_or_else(|| vec![Tab::Board]))
+        });
         Store {
-            ships,
             session: StoredValue::new_local(None),
             last_save: StoredValue::new(0),
             save_due: StoredValue::new(false),
-            mode: RwSignal::new(Mode::None),
-            route: RwSignal::new(Route::Home),
+            set: Setters {
+                mode: set_mode,
+                route: set_route,
+                game: set_game,
+                room: set_room,
+                me: set_me,
+                owner: set_owner,
+                link: set_link,
+                levels: set_levels,
+                bots_paused: set_bots_paused,
+                calls: set_calls,
+                timing: set_timing,
+                log: set_log,
+                now: set_now,
+            },
+            mode,
+            route,
             game,
-            room: RwSignal::new(None),
-            me: RwSignal::new(None),
-            owner: RwSignal::new(false),
-            link: RwSignal::new(LinkState::Offline),
-            link_note: RwSignal::new(None),
-            levels: RwSignal::new(Vec::new()),
-            bots_paused: RwSignal::new(opts.bots_paused),
-            calls: RwSignal::new(Vec::new()),
-            timing: RwSignal::new(Timing::default()),
-            log: RwSignal::new(Log::default()),
+            room,
+            me,
+            owner,
+            link,
+            levels,
+            bots_paused,
+            calls,
+            timing,
+            log,
+            now,
+            ships,
+            tabs,
             toasts: Toasts::new(),
-            now: RwSignal::new(now_ms()),
             opts,
-            ui: Ui::new(),
+            ui: Ui::new(tabs),
         }
+    }
+
+    /// Shows `route`'s screen (the address is the caller's: see [`super::route::go`]).
+    pub fn show_route(&self, route: Route) {
+        self.set.route.set(route);
     }
 
     /// Makes `session` the running one (the old one, if any, is dropped).
     pub fn install(&self, session: Box<dyn SessionApi>, mode: Mode) {
         let history = session.history();
-        self.timing.set(session.timing());
-        self.levels.set(session.bots_ref().levels());
-        self.bots_paused.set(session.bots_ref().paused());
+        self.set.timing.set(session.timing());
+        self.set.levels.set(session.bots_ref().levels());
+        self.set.bots_paused.set(session.bots_ref().paused());
         self.session.set_value(Some(session));
-        self.mode.set(mode);
-        self.game.set(None);
-        self.room.set(None);
-        self.log.set(Log::from_history(&history));
+        self.set.mode.set(mode);
+        self.set.game.set(None);
+        self.set.room.set(None);
+        self.set.log.set(Log::from_history(&history));
         self.ui.reset();
         self.pump();
     }
@@ -108,12 +171,13 @@ impl Store {
     /// Drops the running session (leaving a room or a practice).
     pub fn uninstall(&self) {
         self.session.set_value(None);
-        self.mode.set(Mode::None);
-        self.game.set(None);
-        self.room.set(None);
-        self.me.set(None);
-        self.owner.set(false);
-        self.log.set(Log::default());
+        self.set.mode.set(Mode::None);
+        self.set.game.set(None);
+        self.set.room.set(None);
+        self.set.me.set(None);
+        self.set.owner.set(false);
+        self.set.link.set(ConnState::Offline);
+        self.set.log.set(Log::default());
         self.ui.reset();
     }
 
@@ -124,30 +188,44 @@ impl Store {
 
     /// Sends a person's intent for `seat`; a refusal shows its reason. Returns whether it went.
     pub fn send(&self, seat: SeatId, intent: Intent) -> bool {
-        let cue = sound::cue_for(&intent);
-        match self.with_session(|s| s.submit(now_ms(), seat, intent)) {
-            Some(Ok(())) => {
-                if let Some(cue) = cue {
-                    sound::play(cue, self.ui.muted.get_untracked());
-                }
-                self.pump();
-                true
-            }
-            Some(Err(reason)) => {
+        match self.submit(seat, intent) {
+            Ok(()) => true,
+            Err(reason) => {
                 self.toasts.error(reason);
                 false
             }
-            None => false,
         }
+    }
+
+    /// Sends a person's intent for `seat` (with its sound) and pumps at once.
+    ///
+    /// # Errors
+    /// Why the local copy already refuses it, or that no session runs.
+    pub fn submit(&self, seat: SeatId, intent: Intent) -> Result<(), String> {
+        let cue = sound::cue_for(&intent);
+        self.with_session(|s| s.submit(now_ms(), seat, intent)).ok_or_else(no_session)??;
+        if let Some(cue) = cue {
+            sound::play(cue, self.ui.muted.get_untracked());
+        }
+        self.pump();
+        Ok(())
     }
 
     /// Sends a lobby command; a refusal shows its reason.
     pub fn command(&self, command: Command) {
-        match self.with_session(|s| s.command(now_ms(), command)) {
-            Some(Ok(())) => self.pump(),
-            Some(Err(reason)) => self.toasts.error(reason),
-            None => {}
+        if let Err(reason) = self.try_command(command) {
+            self.toasts.error(reason);
         }
+    }
+
+    /// Sends a lobby command (or an intent without the local check) and pumps at once.
+    ///
+    /// # Errors
+    /// Why it could not be sent (not joined yet, too many waiting), or that no session runs.
+    pub fn try_command(&self, command: Command) -> Result<(), String> {
+        self.with_session(|s| s.command(now_ms(), command)).ok_or_else(no_session)??;
+        self.pump();
+        Ok(())
     }
 
     /// Moves the session on and publishes what changed.
@@ -157,33 +235,32 @@ impl Store {
             let p = s.pump(now);
             let game = p.game_changed.then(|| s.game().cloned().map(Arc::new));
             let room = p.room_changed.then(|| s.room().cloned());
-            let state =
-                (s.me(), s.is_owner(), s.link_state(), s.bots_ref().open_calls().to_vec(), s.link_note());
+            let state = (s.me(), s.is_owner(), s.link_state(), s.bots_ref().open_calls().to_vec());
             (p, game, room, state)
         }) else {
             return;
         };
-        let (me, owner, link, calls, note) = state;
+        // When this tab applied the pump's events, for the latency figures.
+        #[cfg(feature = "test-hooks")]
+        let at = crate::test_hooks::precise();
+        let (me, owner, link, calls) = state;
         if let Some(game) = game {
-            self.game.set(game);
+            self.set.game.set(game);
         }
         if let Some(room) = room {
-            self.room.set(room);
+            self.set.room.set(room);
         }
         if self.me.get_untracked() != me {
-            self.me.set(me);
+            self.set.me.set(me);
         }
         if self.owner.get_untracked() != owner {
-            self.owner.set(owner);
+            self.set.owner.set(owner);
         }
-        if self.link.get_untracked() != link {
-            self.link.set(link);
-        }
-        if self.link_note.with_untracked(|n| *n != note) {
-            self.link_note.set(note);
+        if self.link.with_untracked(|l| *l != link) {
+            self.set.link.set(link);
         }
         if self.calls.with_untracked(|c| *c != calls) {
-            self.calls.set(calls);
+            self.set.calls.set(calls);
         }
         if !p.events.is_empty() {
             let muted = self.ui.muted.get_untracked();
@@ -194,38 +271,20 @@ impl Store {
                     }
                 }
             });
-            self.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), &p.events, now)));
+            self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), &p.events, now)));
         }
-        for reason in p.rejections {
-            self.toasts.error(reason);
+        for reason in &p.rejections {
+            self.toasts.error(reason.clone());
         }
-        if let Some(reason) = p.refused {
+        if let Some(reason) = &p.refused {
             self.toasts.error(format!("The room refused this device: {reason}"));
         }
         if p.save_due {
             // Saved on the next clock tick, off the input → screen path.
             self.save_due.set_value(true);
         }
-        if p.game_changed || p.room_changed {
-            self.publish_debug();
-        }
-    }
-
-    /// `window.__duel` for browser tests: head, state hash, seats, player, link.
-    fn publish_debug(&self) {
-        let snapshot = self.with_session(|s| crate::net::DebugSnapshot {
-            head: s.head(),
-            hash: s.game().map(|g| g.state_hash()),
-            seats: match (s.room(), s.me()) {
-                (Some(room), Some(me)) => room.seats_of(me).iter().map(|seat| seat.0).collect(),
-                _ => Vec::new(),
-            },
-            me: s.me().map(|m| m.0),
-            link: s.link_state().label().to_string(),
-        });
-        if let Some(snapshot) = snapshot {
-            crate::net::publish_debug(&snapshot);
-        }
+        #[cfg(feature = "test-hooks")]
+        crate::test_hooks::pumped(self, &p, at);
     }
 
     /// Writes the host's room to storage: when `force`d, or when it changed
@@ -246,7 +305,7 @@ impl Store {
     /// The clock tick of the pump loop: countdowns and toast expiry.
     pub fn tick(&self) {
         let now = now_ms();
-        self.now.set(now);
+        self.set.now.set(now);
         self.toasts.expire(now);
         self.save(now, false);
     }
@@ -258,14 +317,14 @@ impl Store {
             s.bots_ref().levels()
         });
         if let Some(levels) = levels {
-            self.levels.set(levels);
+            self.set.levels.set(levels);
         }
     }
 
     /// Pauses or resumes the bots.
     pub fn set_bots_paused(&self, paused: bool) {
         self.with_session(|s| s.bots().set_paused(paused));
-        self.bots_paused.set(paused);
+        self.set.bots_paused.set(paused);
     }
 
     /// A person shouts for energy for a station: bot Engineering honours it first.
@@ -286,21 +345,36 @@ impl Store {
 
     /// The seats this device holds (tracked: a memo re-runs when they change).
     pub fn my_seats(&self) -> Vec<SeatId> {
-        let me = self.me.get();
-        self.room.with(|room| match (room, me) {
-            (Some(room), Some(me)) => room.seats_of(me),
-            _ => Vec::new(),
-        })
+        my_seats(self.room, self.me, true)
     }
 
     /// The seats this device holds, read without tracking (event handlers).
     pub fn my_seats_untracked(&self) -> Vec<SeatId> {
-        let me = self.me.get_untracked();
-        self.room.with_untracked(|room| match (room, me) {
-            (Some(room), Some(me)) => room.seats_of(me),
-            _ => Vec::new(),
-        })
+        my_seats(self.room, self.me, false)
     }
+}
+
+/// The seats player `me` holds in `room`, read with or without tracking.
+fn my_seats(
+    room: ReadSignal<Option<RoomView>>,
+    me: ReadSignal<Option<PlayerNo>>,
+    track: bool,
+) -> Vec<SeatId> {
+    let seats = |room: &Option<RoomView>, me| match (room, me) {
+        (Some(room), Some(me)) => room.seats_of(me),
+        _ => Vec::new(),
+    };
+    if track {
+        let me = me.get();
+        room.with(|r| seats(r, me))
+    } else {
+        let me = me.get_untracked();
+        room.with_untracked(|r| seats(r, me))
+    }
+}
+
+fn no_session() -> String {
+    String::from("no game is running")
 }
 
 /// The store of the running app (provided by [`super::App`]).

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::app::route::Route;
 use crate::app::store::use_store;
-use crate::session::LinkState;
+use crate::net::ConnState;
 use crate::stations::display::damage_pips;
 use crate::ui::names::{ship_class, ship_name};
 use crate::ui::sound;
@@ -68,8 +68,8 @@ pub fn Header() -> impl IntoView {
                     <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off)"
                         on:click=move |_| store.set_bots_paused(false)>"Bots paused: resume"</button>
                 })}
-                {move || (store.link.get() != LinkState::Offline).then(|| view! {
-                    <span class="link-state" data-testid="link-state">{store.link.get().label()}</span>
+                {move || store.link.with(|l| *l != ConnState::Offline).then(|| view! {
+                    <span class="link-state" data-testid="link-state">{move || store.link.with(ConnState::label)}</span>
                 })}
                 <button class="btn btn--icon" data-testid="mute" title="Sound on/off"
                     aria-pressed=move || muted.get().to_string()

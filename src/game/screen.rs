@@ -11,7 +11,7 @@ use super::freeze::FreezeOverlay;
 use super::header::Header;
 use super::seats::{focus_ship, tab_ship};
 use super::setup::SetupPanel;
-use super::tabs::{tab_list, TabBar};
+use super::tabs::TabBar;
 use super::ticker::Ticker;
 use crate::app::store::use_store;
 use crate::board::Board;
@@ -23,17 +23,8 @@ use crate::ui::state::Tab;
 #[component]
 pub fn GameScreen() -> impl IntoView {
     let store = use_store();
-    let list = tab_list(store);
-    // Keep the shown tab one of ours (first visit, a seat released, a new game).
-    Effect::new(move |_| {
-        let tabs = list.get();
-        let shown = store.ui.tab.get();
-        if shown.is_none_or(|t| !tabs.contains(&t)) {
-            if let Some(first) = tabs.first() {
-                store.ui.show(*first);
-            }
-        }
-    });
+    // The shown tab is always one of these (`Ui::tab` is derived from them).
+    let list = store.tabs;
     let focus = Memo::new(move |_| {
         let seats = store.my_seats();
         let tab = store.ui.tab.get();

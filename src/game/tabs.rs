@@ -1,22 +1,13 @@
 //! The tab bar: one tap shows any station this device holds (several seats
 //! on one tablet, passed round the table), a Captain's bridge, or the board.
 
-use duel_core::SeatId;
 use leptos::prelude::*;
 
-use super::seats::{tab_ship, tabs};
-use crate::app::store::{use_store, Store};
+use super::seats::tab_ship;
+use crate::app::store::use_store;
 use crate::ui::icons::{board_icon, station_icon};
 use crate::ui::names::{ship_class, station_key, station_short};
 use crate::ui::state::Tab;
-
-/// The tabs this device offers now.
-pub fn tab_list(store: Store) -> Memo<Vec<Tab>> {
-    Memo::new(move |_| {
-        let seats: Vec<SeatId> = store.my_seats();
-        store.game.with(|g| g.as_ref().map(|g| tabs(g, &seats)).unwrap_or_else(|| vec![Tab::Board]))
-    })
-}
 
 /// The test id of a tab: `tab-<ship>-<station>`, `tab-<ship>-captain`, `tab-board`.
 pub fn tab_testid(ship: Option<u8>, tab: Tab) -> String {

@@ -9,8 +9,12 @@
 //! with `&ice_user=…&ice_cred=…`. `?sig=ws://host:port` points signalling at
 //! another server (tests, development); it is not copied into share links.
 
-use super::query;
+// Mostly called by the browser driver (`driver.rs`, wasm32 only): natively (clippy, unit
+// tests) that part has no caller outside the tests. The wasm32 lints check it fully.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
 use super::room::is_valid_room_id;
+use crate::platform::query;
 
 /// STUN/TURN servers used when a link names none. Empty: LAN and loopback.
 pub const DEFAULT_ICE_URLS: &[&str] = &[];

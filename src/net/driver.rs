@@ -1,6 +1,6 @@
 //! The task that owns the matchbox socket: builds it, moves what it reports
-//! into the shared state and the [`Link`](super::link::Link), and rebuilds
-//! it when the link says so. One socket at a time; the driver ends when the
+//! into the shared state and the [`Connection`](super::connection::Connection),
+//! and rebuilds it when the connection says so. One socket at a time; the driver ends when the
 //! transport is dropped.
 
 use std::cell::RefCell;
@@ -15,13 +15,13 @@ use matchbox_socket::{ChannelConfig, Packet, PeerState, RtcIceServerConfig, WebR
 
 use super::beacon;
 use super::config::{health_url, IceConfig};
-use super::link::{ConnState, Decision};
+use super::connection::{ConnState, Decision};
 use super::peers::local_id;
 use super::signaller::WatchedSignallerBuilder;
 use super::transport::{wake, Shared};
 
 /// How often the driver looks at the clock when nothing arrives: the
-/// link's timeouts are seconds, and a dropped transport is noticed this fast.
+/// connection's timeouts are seconds, and a dropped transport is noticed this fast.
 const TICK_MS: u64 = 250;
 /// Datagrams kept for the app at most (the protocol repairs what is dropped).
 const MAX_INBOX: usize = 8_192;
@@ -41,12 +41,12 @@ pub fn spawn(shared: Rc<RefCell<Shared>>, url: String, ice: IceConfig) {
 
 async fn run(shared: Rc<RefCell<Shared>>, url: String, ice: IceConfig) {
     let server_back = Rc::new(AtomicBool::new(false));
-    let mut shown = shared.borrow().link.state().clone();
+    let mut shown = shared.borrow().conn.state().clone();
     loop {
         if shared.borrow().closed {
             return;
         }
-        let decision = shared.borrow_mut().link.tick(now_ms());
+        let decision = shared.borrow_mut().conn.tick(now_ms());
         match decision {
             Decision::Start => {
                 run_socket(&shared, &url, &ice, &server_back, &mut shown).await;
@@ -61,7 +61,7 @@ async fn run(shared: Rc<RefCell<Shared>>, url: String, ice: IceConfig) {
     }
 }
 
-/// Runs one socket until it ends, the link wants a new one, or the
+/// Runs one socket until it ends, the connection wants a new one, or the
 /// transport is dropped.
 async fn run_socket(
     shared: &Rc<RefCell<Shared>>,
@@ -81,11 +81,11 @@ async fn run_socket(
         .add_channel(ChannelConfig::reliable())
         .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone())))
         .build();
-    let role = shared.borrow().link.role();
-    shared.borrow_mut().link.socket_started(now_ms());
+    let role = shared.borrow().conn.role();
+    shared.borrow_mut().conn.socket_started(now_ms());
     let (Ok(data), Ok(beacons)) = (socket.take_channel(DATA), socket.take_channel(BEACON)) else {
         // Both channels were added just above; this cannot happen.
-        shared.borrow_mut().link.socket_ended(now_ms());
+        shared.borrow_mut().conn.socket_ended(now_ms());
         return;
     };
     let (data_tx, mut data_rx) = data.split();
@@ -102,11 +102,11 @@ async fn run_socket(
         select! {
             change = socket.next().fuse() => match change {
                 Some((peer, PeerState::Connected)) => {
-                    shared.borrow_mut().link.peer_connected(now_ms(), peer, local_id(peer));
+                    shared.borrow_mut().conn.peer_connected(now_ms(), peer, local_id(peer));
                     // Fails only while the socket is torn down.
                     let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
                 }
-                Some((peer, PeerState::Disconnected)) => shared.borrow_mut().link.peer_disconnected(now_ms(), peer),
+                Some((peer, PeerState::Disconnected)) => shared.borrow_mut().conn.peer_disconnected(now_ms(), peer),
                 None => ended = Some(None),
             },
             got = data_rx.next() => match got {
@@ -117,7 +117,7 @@ async fn run_socket(
                     let mut s = shared.borrow_mut();
                     // Bounded: every datagram wakes a pump that drains the
                     // inbox, so it only fills if the app stopped pumping.
-                    if s.link.heard_from(local_id(peer)) && s.inbox.len() < MAX_INBOX {
+                    if s.conn.heard_from(local_id(peer)) && s.inbox.len() < MAX_INBOX {
                         s.inbox.push_back((local_id(peer), packet.to_vec()));
                     }
                 }
@@ -126,7 +126,7 @@ async fn run_socket(
             got = beacon_rx.next() => match got {
                 Some((peer, packet)) => {
                     if let Some(their_role) = beacon::decode(&packet) {
-                        shared.borrow_mut().link.beacon(now_ms(), peer, local_id(peer), their_role);
+                        shared.borrow_mut().conn.beacon(now_ms(), peer, local_id(peer), their_role);
                     }
                 }
                 None => ended = Some(None),
@@ -141,27 +141,22 @@ async fn run_socket(
             }
             let mut s = shared.borrow_mut();
             s.out = None;
-            s.me = None;
-            s.link.socket_ended(now);
+            s.conn.socket_ended(now);
             return;
         }
-        if !id_known {
-            if let Some(id) = socket.id() {
-                id_known = true;
-                let mut s = shared.borrow_mut();
-                s.me = Some(local_id(id));
-                s.link.id_assigned(now);
-            }
+        if !id_known && socket.id().is_some() {
+            id_known = true;
+            shared.borrow_mut().conn.id_assigned(now);
         }
         if lost.swap(false, Ordering::Relaxed) {
-            shared.borrow_mut().link.signalling_lost(now);
+            shared.borrow_mut().conn.signalling_lost(now);
         }
         if server_back.swap(false, Ordering::Relaxed) {
-            shared.borrow_mut().link.server_back();
+            shared.borrow_mut().conn.server_back();
         }
         let (closed, decision) = {
             let mut s = shared.borrow_mut();
-            (s.closed, s.link.tick(now))
+            (s.closed, s.conn.tick(now))
         };
         log_state(shared, shown);
         if closed || decision == Decision::Rebuild {
@@ -171,8 +166,7 @@ async fn run_socket(
             socket.close();
             let mut s = shared.borrow_mut();
             s.out = None;
-            s.me = None;
-            s.link.socket_dropped(now);
+            s.conn.socket_dropped(now);
             return;
         }
         if decision == Decision::Probe {
@@ -185,8 +179,8 @@ async fn run_socket(
 /// One console line per state change: what a player copies into a bug report.
 fn log_state(shared: &Rc<RefCell<Shared>>, shown: &mut ConnState) {
     let s = shared.borrow();
-    if s.link.state() != shown {
-        *shown = s.link.state().clone();
+    if s.conn.state() != shown {
+        *shown = s.conn.state().clone();
         // Only a prefix of the room id: it is the room's only secret.
         let room: String = s.room.chars().take(4).collect();
         leptos::logging::log!("[net] room {room}…: {shown:?}");

@@ -13,19 +13,17 @@
 //!   host/guest beacon), with [`ConnState`] for the UI and automatic
 //!   reconnection.
 //!
-//! - [`publish_debug`]: `window.__duel`, a read-only snapshot for browser tests.
-//!
-//! Using the transport, as the app does:
+//! How the app uses the transport (`app/boot.rs`, `session/`):
 //!
 //! 1. [`role_for`] the room (a device holding the room's save hosts it;
 //!    the creator calls [`store::save_host`] at once), then
-//!    [`RoomTransport::connect`]. The host wraps it in
+//!    [`RoomTransport::connect`]. The session's host wraps it in
 //!    [`duel_net::WithLocal`] beside a loopback for its own replica.
 //! 2. [`RoomTransport::set_waker`] to pump as soon as a datagram lands (a
 //!    timer pump alone adds its period to every hop), and pump right after
 //!    sending a command from the host tab (it waits on the loopback).
-//! 3. Guests call [`follow_host`] (or copy [`RoomStatus::host_peer`] into
-//!    `ReplicaNode::host_peer`) before each pump: the host's id changes
+//! 3. A guest's session copies [`RoomTransport::host_peer`] into
+//!    `ReplicaNode::host_peer` before each pump: the host's id changes
 //!    whenever its tab reconnects.
 //! 4. Save the host's room on a timer, not on the waker's path.
 //!
@@ -34,7 +32,7 @@
 //! guest takes the first peer that says "host" and keeps it while it is
 //! connected and answering. The connection's decisions (host away, retries,
 //! rebuilding the socket when the signalling server is lost or the host goes
-//! silent) are a pure state machine (`link.rs`); the browser task that owns
+//! silent) are a pure state machine (`connection/`); the browser task that owns
 //! the socket (`driver.rs`) only feeds it.
 //!
 //! Everything compiles natively too (the app's native tests and clippy
@@ -42,19 +40,11 @@
 //! in-memory map, and the transport is inert (always
 //! [`ConnState::Failed`]) because WebRTC only exists in the browser.
 
-// The API is wider than what the screens call so far (`share_url_for`,
-// `RoomStatus`, `hosted_rooms`, …), and natively the browser driver's
-// helpers (beacon, peer ids, health URL) are used by tests only.
-#![allow(dead_code, unused_imports)]
-
 mod beacon;
 mod config;
-mod debug;
-mod link;
+mod connection;
 mod peers;
 mod qr;
-mod query;
-mod random;
 mod room;
 pub mod store;
 mod transport;
@@ -62,17 +52,10 @@ mod transport;
 #[cfg(target_arch = "wasm32")]
 mod driver;
 #[cfg(target_arch = "wasm32")]
-mod probe;
-#[cfg(target_arch = "wasm32")]
 mod signaller;
 
-pub use config::{ice_from_query, signal_url, IceConfig, SignalUrlError, DEFAULT_ICE_URLS};
-pub use debug::{publish_debug, DebugSnapshot};
-pub use link::{ConnState, Role};
+pub use connection::{ConnState, Role};
 pub use qr::qr_svg;
-pub use room::{
-    is_valid_room_id, new_room_id, parse_room, room_from_location, room_from_text, share_url, share_url_for,
-    ROOM_ID_LEN,
-};
+pub use room::{new_room_id, room_from_location, room_from_text, share_url};
 pub use store::{player_token, role_for};
-pub use transport::{follow_host, RoomStatus, RoomTransport};
+pub use transport::RoomTransport;

@@ -6,7 +6,7 @@
 //! (no `i l o u`): 20 characters that survive being read aloud across the
 //! table and fit the server's `[A-Za-z0-9_-]{1,64}` rule.
 
-use super::{query, random};
+use crate::platform::{query, random};
 
 /// Characters in a room id made by [`new_room_id`] (5 bits each: 100 bits).
 pub const ROOM_ID_LEN: usize = 20;

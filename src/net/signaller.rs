@@ -6,9 +6,9 @@
 //! a host that lost the server mid-game would never know that new or
 //! reloaded players cannot reach it. This signaller is matchbox's own
 //! (`ws_stream_wasm`, JSON text frames) with a flag raised on close, which
-//! the driver turns into [`super::link::Link::signalling_lost`]. It also
-//! makes one connection attempt per socket: retries and backoff are the
-//! link's job, so they show in [`super::ConnState`].
+//! the driver turns into [`super::connection::Connection::signalling_lost`].
+//! It also makes one connection attempt per socket: retries and backoff are
+//! the connection's job, so they show in [`super::ConnState`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

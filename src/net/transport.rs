@@ -18,9 +18,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use duel_net::{ConnectionEvent, PeerId, ReplicaNode, Transport};
+use duel_net::{ConnectionEvent, PeerId, Transport};
 
-use super::link::{ConnState, Link, Role};
+use super::connection::{ConnState, Connection, Role};
 
 /// A remote peer's id on the socket.
 #[cfg(target_arch = "wasm32")]
@@ -32,28 +32,25 @@ pub type Remote = u128;
 /// The state shared by the transport, its status handles and the driver.
 pub struct Shared {
     pub room: String,
-    pub link: Link<Remote>,
+    pub conn: Connection<Remote>,
     /// Protocol datagrams received, oldest first.
     pub inbox: VecDeque<(PeerId, Vec<u8>)>,
     /// The current socket's sender for the protocol channel.
     #[cfg(target_arch = "wasm32")]
     pub out: Option<futures::channel::mpsc::UnboundedSender<(Remote, matchbox_socket::Packet)>>,
-    /// This tab's protocol id on the current socket.
-    pub me: Option<PeerId>,
     pub waker: Option<Rc<dyn Fn()>>,
     /// The transport was dropped: the driver closes the socket and ends.
     pub closed: bool,
 }
 
 impl Shared {
-    fn new(room: &str, link: Link<Remote>) -> Shared {
+    fn new(room: &str, conn: Connection<Remote>) -> Shared {
         Shared {
             room: room.to_owned(),
-            link,
+            conn,
             inbox: VecDeque::new(),
             #[cfg(target_arch = "wasm32")]
             out: None,
-            me: None,
             waker: None,
             closed: false,
         }
@@ -62,6 +59,7 @@ impl Shared {
 
 /// Calls the app's waker, if any, with nothing borrowed (the waker may pump
 /// the transport right away).
+#[cfg(target_arch = "wasm32")]
 pub fn wake(shared: &Rc<RefCell<Shared>>) {
     let waker = shared.borrow().waker.clone();
     if let Some(w) = waker {
@@ -73,14 +71,6 @@ pub fn wake(shared: &Rc<RefCell<Shared>>) {
 ///
 /// Dropping it closes the socket (within a driver tick, 250 ms).
 pub struct RoomTransport {
-    shared: Rc<RefCell<Shared>>,
-}
-
-/// A read-only view of a [`RoomTransport`] for the UI, cheap to clone, that
-/// stays valid while the transport itself is owned by a `HostNode` or
-/// `ReplicaNode`.
-#[derive(Clone)]
-pub struct RoomStatus {
     shared: Rc<RefCell<Shared>>,
 }
 
@@ -98,7 +88,7 @@ impl RoomTransport {
             match super::config::from_location(room) {
                 Ok((url, ice)) => {
                     let now = super::driver::now_ms();
-                    let shared = Rc::new(RefCell::new(Shared::new(room, Link::new(role, now))));
+                    let shared = Rc::new(RefCell::new(Shared::new(room, Connection::new(role, now))));
                     super::driver::spawn(shared.clone(), url, ice);
                     RoomTransport { shared }
                 }
@@ -111,22 +101,18 @@ impl RoomTransport {
 
     /// A transport that never connects, in state `Failed(reason)`.
     pub fn failed(room: &str, role: Role, reason: impl Into<String>) -> RoomTransport {
-        RoomTransport { shared: Rc::new(RefCell::new(Shared::new(room, Link::failed(role, reason)))) }
+        RoomTransport { shared: Rc::new(RefCell::new(Shared::new(room, Connection::failed(role, reason)))) }
     }
 
-    /// A status handle for the UI.
-    pub fn status(&self) -> RoomStatus {
-        RoomStatus { shared: self.shared.clone() }
-    }
-
-    /// See [`RoomStatus::state`].
+    /// What to show: connecting, connected, host away, reconnecting, failed.
     pub fn state(&self) -> ConnState {
-        self.status().state()
+        self.shared.borrow().conn.state().clone()
     }
 
-    /// See [`RoomStatus::host_peer`].
+    /// Guest: the host's protocol id while linked to it (it changes when the
+    /// host's tab reconnects). Host: `None`.
     pub fn host_peer(&self) -> Option<PeerId> {
-        self.status().host_peer()
+        self.shared.borrow().conn.host()
     }
 
     /// Calls `waker` whenever something arrived or the state changed, so
@@ -134,13 +120,6 @@ impl RoomTransport {
     /// driver task with nothing borrowed: pumping from it directly is fine.
     pub fn set_waker(&self, waker: impl Fn() + 'static) {
         self.shared.borrow_mut().waker = Some(Rc::new(waker));
-    }
-
-    /// Rebuilds the socket now (fresh matchbox id, fresh handshakes): for
-    /// when the app's heartbeat says the host is silent although the
-    /// connection looks open.
-    pub fn reconnect(&self) {
-        self.shared.borrow_mut().link.request_reconnect();
     }
 }
 
@@ -152,49 +131,12 @@ impl Drop for RoomTransport {
 
 impl std::fmt::Debug for RoomTransport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.status().fmt(f)
-    }
-}
-
-impl RoomStatus {
-    /// What to show: connecting, connected, host away, reconnecting, failed.
-    pub fn state(&self) -> ConnState {
-        self.shared.borrow().link.state().clone()
-    }
-
-    /// Guest: the host's protocol id while linked to it (it changes when the
-    /// host's tab reconnects). Host: `None`.
-    pub fn host_peer(&self) -> Option<PeerId> {
-        self.shared.borrow().link.host()
-    }
-
-    pub fn role(&self) -> Role {
-        self.shared.borrow().link.role()
-    }
-
-    pub fn room(&self) -> String {
-        self.shared.borrow().room.clone()
-    }
-
-    /// This tab's protocol id on the current socket, once signalling assigned one.
-    pub fn me(&self) -> Option<PeerId> {
-        self.shared.borrow().me
-    }
-
-    /// Peers whose role beacon arrived on the current socket.
-    pub fn connected_peers(&self) -> usize {
-        self.shared.borrow().link.connected()
-    }
-}
-
-impl std::fmt::Debug for RoomStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let s = self.shared.borrow();
-        f.debug_struct("RoomStatus")
+        f.debug_struct("RoomTransport")
             .field("room", &s.room)
-            .field("role", &s.link.role())
-            .field("state", s.link.state())
-            .field("host", &s.link.host())
+            .field("role", &s.conn.role())
+            .field("state", s.conn.state())
+            .field("host", &s.conn.host())
             .finish()
     }
 }
@@ -206,10 +148,10 @@ impl Transport for RoomTransport {
         #[cfg(target_arch = "wasm32")]
         {
             let mut s = self.shared.borrow_mut();
-            if let (Some(remote), Some(out)) = (s.link.remote(to), s.out.as_ref()) {
+            if let (Some(remote), Some(out)) = (s.conn.remote(to), s.out.as_ref()) {
                 // Fails only while the socket is being torn down: a drop.
                 let _ = out.unbounded_send((remote, matchbox_socket::Packet::from(datagram)));
-                s.link.sent_to(super::driver::now_ms(), to);
+                s.conn.sent_to(super::driver::now_ms(), to);
             }
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -221,18 +163,7 @@ impl Transport for RoomTransport {
     }
 
     fn connection_events(&mut self) -> Vec<ConnectionEvent> {
-        self.shared.borrow_mut().link.take_events()
-    }
-}
-
-/// Points a guest's replica at the host's current peer id. Call it before
-/// every [`ReplicaNode::pump`]: the id changes whenever the host's tab
-/// reconnects, and the transport announces the new host with a `Connected`
-/// event, which restarts the handshake only if the node already expects that
-/// id. Generic so it works with wrapped transports (taps, loopbacks).
-pub fn follow_host<T: Transport>(node: &mut ReplicaNode<T>, status: &RoomStatus) {
-    if let Some(host) = status.host_peer() {
-        node.host_peer = host;
+        self.shared.borrow_mut().conn.take_events()
     }
 }
 
@@ -248,11 +179,6 @@ mod tests {
         t.send(PeerId(1), vec![1, 2, 3]);
         assert!(t.receive().is_empty());
         assert!(t.connection_events().is_empty());
-        let status = t.status();
-        assert_eq!(status.role(), Role::Guest);
-        assert_eq!(status.room(), "abc");
-        assert_eq!(status.me(), None);
-        drop(t);
-        assert!(matches!(status.state(), ConnState::Failed(_)), "a status outlives its transport");
+        assert!(format!("{t:?}").contains("Guest"));
     }
 }

@@ -1,54 +1,25 @@
 //! What the UI sees of a session, whatever its transport: [`SessionApi`],
-//! the outcome of a pump ([`Pumped`]), and the link's state ([`LinkState`],
-//! [`Remote`]).
+//! the outcome of a pump ([`Pumped`]), and what a remote transport tells
+//! about its link ([`Remote`], in the app's one [`ConnState`]).
 
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, Timing, Transport};
 
 use super::{BotDriver, Offline};
-
-/// How the link to the room's host is doing, as the lobby and header show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkState {
-    /// This tab is the host and nobody else is needed (practice).
-    Offline,
-    Connecting,
-    Connected,
-    /// The host has not answered for a while.
-    HostAway,
-    Reconnecting,
-    Failed,
-}
-
-impl LinkState {
-    /// A short label for the UI.
-    pub fn label(self) -> &'static str {
-        match self {
-            LinkState::Offline => "offline",
-            LinkState::Connecting => "connecting…",
-            LinkState::Connected => "connected",
-            LinkState::HostAway => "host not answering",
-            LinkState::Reconnecting => "reconnecting…",
-            LinkState::Failed => "connection failed",
-        }
-    }
-}
+use crate::net::ConnState;
 
 /// A remote transport that can say how it is doing and who the host is.
 pub trait Remote: Transport {
-    /// The state of the connection (offline practice: [`LinkState::Offline`]).
-    fn link_state(&self) -> LinkState;
+    /// The state of the connection (offline practice: [`ConnState::Offline`]),
+    /// with the reason a player can read when it failed.
+    fn link_state(&self) -> ConnState;
     /// The host's transport id, once known (guests only).
     fn host_peer(&self) -> Option<PeerId>;
-    /// Why the link failed, in words a player can read.
-    fn link_note(&self) -> Option<String> {
-        None
-    }
 }
 
 impl Remote for Offline {
-    fn link_state(&self) -> LinkState {
-        LinkState::Offline
+    fn link_state(&self) -> ConnState {
+        ConnState::Offline
     }
 
     fn host_peer(&self) -> Option<PeerId> {
@@ -86,8 +57,6 @@ pub trait SessionApi {
     /// Why it could not be sent (not joined yet, too many waiting).
     fn command(&mut self, now_ms: u64, command: Command) -> Result<(), String>;
     fn game(&self) -> Option<&Game>;
-    /// The last event the replica applied.
-    fn head(&self) -> u64;
     fn room(&self) -> Option<&RoomView>;
     fn me(&self) -> Option<PlayerNo>;
     /// Whether this tab owns the room (edits the lobby, drives the bots).
@@ -100,9 +69,17 @@ pub trait SessionApi {
     fn history(&self) -> Vec<Event>;
     /// The host's timing (the deadline countdowns).
     fn timing(&self) -> Timing;
-    fn link_state(&self) -> LinkState;
-    /// Why the link failed, if it did.
-    fn link_note(&self) -> Option<String>;
+    /// The link to the room as of the last pump.
+    fn link_state(&self) -> ConnState;
+    /// The last event the replica applied (test hooks).
+    #[cfg(feature = "test-hooks")]
+    fn head(&self) -> u64;
+    /// Commands and intents the replica sent that the host has not answered yet (test hooks).
+    #[cfg(feature = "test-hooks")]
+    fn pending(&self) -> usize;
+    /// Guest: the host's transport id while linked to it (test hooks).
+    #[cfg(feature = "test-hooks")]
+    fn host_peer(&self) -> Option<PeerId>;
 }
 
 /// Who is playing in this tab.

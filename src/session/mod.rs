@@ -17,13 +17,14 @@ mod tests;
 
 use std::collections::VecDeque;
 
+use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
     Command, Host, HostConfig, HostNode, MemoryNet, Notice, PeerId, PlayerNo, Replica, ReplicaConfig,
     ReplicaNode, RestoreError, RoomView, SeatHolder, SubmitError, Timing, Transport, WithLocal,
 };
 
-pub use api::{LinkState, Player, Pumped, Remote, SessionApi};
+pub use api::{Player, Pumped, Remote, SessionApi};
 pub use bots::BotDriver;
 pub use duel_bots::suggest_token;
 pub use link::{Link, Offline, Tap};
@@ -51,8 +52,7 @@ pub struct Session<T: Transport> {
     host_head: u64,
     host_room: u32,
     /// The remote link's state as of the last pump.
-    link: LinkState,
-    note: Option<String>,
+    link: ConnState,
 }
 
 impl<T: Remote> Session<T> {
@@ -91,8 +91,7 @@ impl<T: Remote> Session<T> {
             timing,
             host_head: 0,
             host_room: 0,
-            link: LinkState::Offline,
-            note: None,
+            link: ConnState::Offline,
         }
     }
 
@@ -108,8 +107,7 @@ impl<T: Remote> Session<T> {
             timing: Timing::default(),
             host_head: 0,
             host_room: 0,
-            link: LinkState::Offline,
-            note: None,
+            link: ConnState::Offline,
         }
     }
 
@@ -128,11 +126,9 @@ impl<T: Remote> Session<T> {
                 self.node.host_peer = peer;
             }
             self.link = r.link_state();
-            self.note = r.link_note();
         }
         if let Some(h) = &mut self.host {
             self.link = h.transport.remote().link_state();
-            self.note = h.transport.remote().link_note();
         }
         self.node.pump(now);
         if let Some(h) = &mut self.host {
@@ -239,6 +235,7 @@ impl<T: Remote> SessionApi for Session<T> {
         self.node.replica.game()
     }
 
+    #[cfg(feature = "test-hooks")]
     fn head(&self) -> u64 {
         self.node.replica.head().0
     }
@@ -278,11 +275,20 @@ impl<T: Remote> SessionApi for Session<T> {
         self.timing
     }
 
-    fn link_state(&self) -> LinkState {
-        self.link
+    fn link_state(&self) -> ConnState {
+        self.link.clone()
     }
 
-    fn link_note(&self) -> Option<String> {
-        self.note.clone()
+    #[cfg(feature = "test-hooks")]
+    fn pending(&self) -> usize {
+        self.node.replica.pending()
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn host_peer(&self) -> Option<PeerId> {
+        match &self.node.transport.inner {
+            Link::Remote(r) => r.host_peer(),
+            Link::Loopback(_) => None,
+        }
     }
 }

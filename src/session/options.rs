@@ -29,19 +29,14 @@ impl Options {
     /// Reads the options from a query string (with or without the leading `?`).
     /// Unknown keys and bad values are ignored: an address never stops the app.
     pub fn from_query(query: &str) -> Options {
-        let mut o = Options::default();
-        for pair in query.trim_start_matches('?').split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            match key {
-                "seed" => o.seed = value.parse().ok(),
-                "bots" => o.bots_paused = matches!(value, "off" | "0" | "false"),
-                "fast" => o.fast = !matches!(value, "0" | "false"),
-                "speed" => o.speed = value.parse::<u64>().map_or(1, |s| s.clamp(1, 100)),
-                "view" => o.board_view = value == "board",
-                _ => {}
-            }
+        let get = |key| crate::platform::query::param(query, key);
+        Options {
+            seed: get("seed").and_then(|v| v.parse().ok()),
+            bots_paused: get("bots").is_some_and(|v| matches!(v.as_str(), "off" | "0" | "false")),
+            fast: get("fast").is_some_and(|v| !matches!(v.as_str(), "0" | "false")),
+            speed: get("speed").map_or(1, |v| v.parse::<u64>().map_or(1, |s| s.clamp(1, 100))),
+            board_view: get("view").is_some_and(|v| v == "board"),
         }
-        o
     }
 
     /// The host's timing under these options: deadlines and the review pause
@@ -61,9 +56,11 @@ mod tests {
     #[test]
     fn reads_the_test_hooks_and_ignores_junk() {
         let o = Options::from_query("?seed=7&bots=off&fast=1&speed=20&view=board&x=y&speed");
-        assert_eq!(o.seed, None.or(Some(7)));
+        assert_eq!(o.seed, Some(7));
         assert!(o.bots_paused && o.fast && o.board_view);
-        assert_eq!(o.speed, 1, "a bare `speed` resets to 1");
+        assert_eq!(o.speed, 20, "the first value counts");
+        assert_eq!(Options::from_query("?speed&speed=20").speed, 1, "a bare `speed` is 1");
+        assert!(Options::from_query("?fast").fast);
         let o = Options::from_query("speed=20");
         assert_eq!(o.speed, 20);
         assert_eq!(Options::from_query("speed=5000").speed, 100);

@@ -21,7 +21,7 @@ fn typing(ev: &KeyboardEvent) -> bool {
 }
 
 /// Listens for shortcuts while the game screen is up.
-pub fn install(store: Store, route: RwSignal<Route>, tabs: impl Fn() -> Vec<Tab> + 'static) {
+pub fn install(store: Store, route: ReadSignal<Route>) {
     let handle = window_event_listener(ev::keydown, move |ev: KeyboardEvent| {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
             return;
@@ -30,7 +30,7 @@ pub fn install(store: Store, route: RwSignal<Route>, tabs: impl Fn() -> Vec<Tab>
             return;
         }
         let tab = store.ui.tab.get_untracked();
-        let list = tabs();
+        let list = store.tabs.get_untracked();
         let show = |i: usize| {
             if let Some(t) = list.get(i) {
                 store.ui.show(*t);

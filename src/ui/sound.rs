@@ -45,12 +45,12 @@ pub fn unlock() {
 
 /// Whether the player muted the game on this device.
 pub fn stored_muted() -> bool {
-    crate::platform::load(MUTED_KEY).as_deref() == Some("1")
+    crate::platform::storage::get(MUTED_KEY).as_deref() == Some("1")
 }
 
 /// Remembers the mute toggle.
 pub fn store_muted(muted: bool) {
-    crate::platform::store(MUTED_KEY, if muted { "1" } else { "0" });
+    let _ = crate::platform::storage::set(MUTED_KEY, if muted { "1" } else { "0" });
 }
 
 /// The sound a person's own action makes when it is sent.

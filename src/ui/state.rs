@@ -38,7 +38,12 @@ impl Tab {
 /// The UI-only signals. `Copy`.
 #[derive(Clone, Copy)]
 pub struct Ui {
-    pub tab: RwSignal<Option<Tab>>,
+    /// The tab shown: the one last chosen while it is still offered (a seat
+    /// released, a new game), else the first offered. Derived, so it is
+    /// never out of step with the tabs; [`Ui::show`] chooses.
+    pub tab: Memo<Option<Tab>>,
+    /// The tab last chosen (a tap, a key).
+    chosen: RwSignal<Option<Tab>>,
     /// Rolled station dice picked for a reroll or a placement.
     pub picked: RwSignal<Vec<u8>>,
     /// Energy dice picked for a reroll.
@@ -61,9 +66,16 @@ pub struct Ui {
 }
 
 impl Ui {
-    pub fn new() -> Ui {
+    /// UI state for a device offered `tabs`.
+    pub fn new(tabs: Memo<Vec<Tab>>) -> Ui {
+        let chosen = RwSignal::new(None::<Tab>);
+        let tab = Memo::new(move |_| {
+            let chosen = chosen.get();
+            tabs.with(|list| chosen.filter(|t| list.contains(t)).or_else(|| list.first().copied()))
+        });
         Ui {
-            tab: RwSignal::new(None),
+            tab,
+            chosen,
             picked: RwSignal::new(Vec::new()),
             picked_energy: RwSignal::new(Vec::new()),
             placed_pick: RwSignal::new(None),
@@ -73,13 +85,13 @@ impl Ui {
             fire_side: RwSignal::new(TubeSide::Front),
             muted: RwSignal::new(crate::ui::sound::stored_muted()),
             token: RwSignal::new(Some(Obstacle::Asteroid)),
-            map_seed: RwSignal::new(crate::platform::random_u64()),
+            map_seed: RwSignal::new(crate::platform::random::u64()),
         }
     }
 
     /// Forgets picks and the shown tab (a new session).
     pub fn reset(&self) {
-        self.tab.set(None);
+        self.chosen.set(None);
         self.clear_picks();
         self.target.set(None);
     }
@@ -97,7 +109,7 @@ impl Ui {
     pub fn show(&self, tab: Tab) {
         if self.tab.get_untracked() != Some(tab) {
             self.clear_picks();
-            self.tab.set(Some(tab));
+            self.chosen.set(Some(tab));
         }
     }
 }

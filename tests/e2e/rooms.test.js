@@ -2,11 +2,13 @@
 // on loopback, sit on opposite ships, play, shout "Fire!" in the same instant, and come back
 // from reloads with their seats and the same game.
 //
-// Two parts. "screens": the app's own flow (create room → share link → lobby → game), driven
-// by clicks through the app's page objects. "layer": the online layer (src/net: RoomTransport,
-// beacon, storage, reconnection) through its test hook (src/net/probe.rs, page object
-// lib/pages/room_probe.js), which runs the same duel-net host and replicas without the screens
-// and can compare state hashes exactly; it also restarts the signalling server mid-game.
+// Runs against the test build (dist-test/: the app with `--features test-hooks`). Two parts.
+// "screens": the app's own flow (create room → share link → lobby → game), driven by clicks
+// through the app's page objects. "room": the same app driven through its test hooks
+// (src/test_hooks.rs, page object lib/pages/room_hooks.js) over the real Session and
+// RoomTransport (src/session, src/net: beacon, storage, reconnection), which can compare
+// state hashes exactly, fire two crews in the same instant, and restart the signalling
+// server mid-game.
 const { after, before, test } = require('node:test');
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
@@ -14,7 +16,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { GamePage, HomePage, LobbyPage, freePort, launchBrowser, paths, screenshot, startServer } = require('./lib');
-const { RoomProbe, waitConverged } = require('./lib/pages/room_probe');
+const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
 let session;
@@ -23,11 +25,11 @@ let bob; // a guest: joins by the room id, sits on ship 1 (seat 1)
 const room = `e2e-${crypto.randomBytes(9).toString('base64url')}`;
 
 before(async () => {
-  server = await startServer();
-  // Contexts 0 and 1 for the layer tests, 2 and 3 for the screens: separate storage, separate players.
+  server = await startServer({ dist: paths.TEST_DIST });
+  // Contexts 0 and 1 for the room tests, 2 and 3 for the screens: separate storage, separate players.
   session = await launchBrowser({ players: 4 });
-  alice = new RoomProbe(await session.players[0].newPage(), 'alice');
-  bob = new RoomProbe(await session.players[1].newPage(), 'bob');
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  bob = new RoomHooks(await session.players[1].newPage(), 'bob');
   await Promise.all([alice.load(server.url), bob.load(server.url)]);
 });
 
@@ -37,12 +39,12 @@ after(async () => {
 });
 
 /** Sends a cheap intent as soon as `seat` has one (a freeze may be resolving). */
-async function actWhenPossible(probe, seat, timeoutMs) {
+async function actWhenPossible(tab, seat, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const sent = await probe.act(seat, 'cheap');
+    const sent = await tab.act(seat, 'cheap');
     if (sent.ok) return sent;
-    if (Date.now() > deadline) throw new Error(`${probe.label} could not act: ${JSON.stringify(sent)}`);
+    if (Date.now() > deadline) throw new Error(`${tab.label} could not act: ${JSON.stringify(sent)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -54,7 +56,7 @@ function pageErrors() {
 // ---------------------------------------------------------------------------------------------
 // screens: the app's own flow, by clicks.
 
-/** The app's read-only debug snapshot (`window.__duel`, src/net/debug.rs), if the app publishes it. */
+/** The test build's read-only snapshot (`window.__duel`, src/test_hooks.rs), if published. */
 function duel(page) {
   return page.evaluate(() => (window.__duel ? { ...window.__duel, seats: [...window.__duel.seats] } : null));
 }
@@ -170,9 +172,9 @@ test('screens: a reloaded guest and a reloaded host come back to the same game a
 });
 
 // ---------------------------------------------------------------------------------------------
-// layer: src/net through its test hook.
+// room: the app's Session and src/net through the test hooks.
 
-test('layer: two browsers join one room and sit on opposite ships', { timeout: 60000 }, async () => {
+test('room: two browsers join one room and sit on opposite ships', { timeout: 60000 }, async () => {
   await alice.open(room, { host: true });
   await bob.open(room);
   await alice.waitFor('the host to be in the room', (s) => s.state === 'Connected' && s.me !== null);
@@ -189,7 +191,7 @@ test('layer: two browsers join one room and sit on opposite ships', { timeout: 6
   assert.deepEqual(pageErrors(), []);
 });
 
-test('layer: each player sees the other one act', { timeout: 60000 }, async () => {
+test('room: each player sees the other one act', { timeout: 60000 }, async () => {
   for (const [actor, seat] of [[alice, 0], [bob, 1], [alice, 0], [bob, 1]]) {
     const before = await actor.state();
     const sent = await actor.act(seat, 'cheap');
@@ -202,7 +204,7 @@ test('layer: each player sees the other one act', { timeout: 60000 }, async () =
   assert.deepEqual(pageErrors(), []);
 });
 
-test('layer: both crews fire in the same instant and see one outcome', { timeout: 120000 }, async () => {
+test('room: both crews fire in the same instant and see one outcome', { timeout: 120000 }, async () => {
   await Promise.all([alice.autoload(0), bob.autoload(1)]);
   await alice.waitFor('a torpedo loaded on ship 0', (s) => s.fireReady.includes(0), 90000);
   await bob.waitFor('a torpedo loaded on ship 1', (s) => s.fireReady.includes(1), 90000);
@@ -226,7 +228,7 @@ test('layer: both crews fire in the same instant and see one outcome', { timeout
   assert.deepEqual(pageErrors(), []);
 });
 
-test('layer: a guest reloads mid-game and comes back with its seat and the same game', { timeout: 60000 }, async () => {
+test('room: a guest reloads mid-game and comes back with its seat and the same game', { timeout: 60000 }, async () => {
   const before = await bob.state();
   await bob.page.reload();
   await bob.load(server.url);
@@ -240,10 +242,11 @@ test('layer: a guest reloads mid-game and comes back with its seat and the same 
   assert.deepEqual(pageErrors(), []);
 });
 
-test('layer: the host reloads mid-game and the room resumes from its save', { timeout: 90000 }, async () => {
+test('room: the host reloads mid-game and the room resumes from its save', { timeout: 90000 }, async () => {
   const [a0, b0] = await waitConverged([alice, bob], 'before the host reload');
-  // The host saves on a 50 ms timer (never on the latency path): let it write.
-  await new Promise((r) => setTimeout(r, 300));
+  // The app saves the host's room at most once a second (never on the latency path), and on
+  // pagehide: give the timer its chance anyway.
+  await new Promise((r) => setTimeout(r, 1200));
   await alice.page.reload();
   await alice.load(server.url);
   await alice.open(room, { host: true });
@@ -262,18 +265,18 @@ test('layer: the host reloads mid-game and the room resumes from its save', { ti
   assert.deepEqual(pageErrors(), []);
 });
 
-test('layer: an unreachable server and a bad room id fail with a readable reason', { timeout: 60000 }, async () => {
+test('room: an unreachable server and a bad room id fail with a readable reason', { timeout: 60000 }, async () => {
   const port = await freePort(); // nothing listens there
   const page = await session.players[1].newPage();
   try {
     await page.goto(`${server.url}?sig=ws://127.0.0.1:${port}`);
-    const probe = new RoomProbe(page, 'nobody');
-    await page.waitForFunction(() => typeof window.wasmBindings?.net_probe_open === 'function');
-    await probe.open(`e2e-${crypto.randomBytes(6).toString('hex')}`);
-    const s = await probe.waitFor('Failed', (st) => st.state.startsWith('Failed'), 30000);
+    const tab = new RoomHooks(page, 'nobody');
+    await page.waitForFunction(() => typeof window.wasmBindings?.test_hook_open === 'function');
+    await tab.open(`e2e-${crypto.randomBytes(6).toString('hex')}`);
+    const s = await tab.waitFor('Failed', (st) => st.state.startsWith('Failed'), 30000);
     assert.match(s.state, /cannot reach the room's server/);
-    await probe.open('not/a room');
-    const bad = await probe.waitFor('Failed', (st) => st.state.startsWith('Failed'), 5000);
+    await tab.open('not/a room');
+    const bad = await tab.waitFor('Failed', (st) => st.state.startsWith('Failed'), 5000);
     assert.match(bad.state, /not a valid room id/);
   } finally {
     await page.close();
@@ -290,7 +293,7 @@ test('layer: an unreachable server and a bad room id fail with a readable reason
 async function serverOn(port, name) {
   fs.mkdirSync(paths.ARTIFACTS, { recursive: true });
   const log = fs.openSync(path.join(paths.ARTIFACTS, `server-${name}.log`), 'a');
-  const child = spawn(paths.SERVER_BIN, ['--bind', `127.0.0.1:${port}`, '--dist', paths.DIST], { stdio: ['ignore', log, log] });
+  const child = spawn(paths.SERVER_BIN, ['--bind', `127.0.0.1:${port}`, '--dist', paths.TEST_DIST], { stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 15000;
@@ -309,13 +312,13 @@ async function serverOn(port, name) {
   return { url, stop };
 }
 
-test('layer: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 120000 }, async () => {
+test('room: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 120000 }, async () => {
   const port = await freePort();
   let sig = await serverOn(port, 'restart-1');
   const room2 = `e2e-${crypto.randomBytes(9).toString('base64url')}`;
   // Fresh pages on another origin (port): their own storage, so new players.
-  const carol = new RoomProbe(await session.players[0].newPage(), 'carol');
-  const dave = new RoomProbe(await session.players[1].newPage(), 'dave');
+  const carol = new RoomHooks(await session.players[0].newPage(), 'carol');
+  const dave = new RoomHooks(await session.players[1].newPage(), 'dave');
   try {
     await Promise.all([carol.load(sig.url), dave.load(sig.url)]);
     await carol.open(room2, { host: true });

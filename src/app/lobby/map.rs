@@ -60,7 +60,7 @@ pub fn MapSetup() -> impl IntoView {
                     disabled=locked on:click=move |_| place(false)>"Place obstacles in turn"</button>
                 {move || quick.get().then(|| view! {
                     <button class="btn btn--small btn--ghost" data-testid="lobby-map-shuffle" disabled=locked
-                        on:click=move |_| { store.ui.map_seed.set(crate::platform::random_u64()); place(true); }>"Reshuffle"</button>
+                        on:click=move |_| { store.ui.map_seed.set(crate::platform::random::u64()); place(true); }>"Reshuffle"</button>
                 })}
             </div>
             <p class="hint">{move || if quick.get() {

@@ -50,7 +50,7 @@ pub fn Share() -> impl IntoView {
                     } />
                 <p class="link-state" data-testid="lobby-conn">
                     "Connection: " {move || store.link.get().label()}
-                    {move || store.link_note.get().map(|n| format!(" ({n})"))}
+                    {move || store.link.with(|l| l.reason().map(|n| format!(" ({n})")))}
                 </p>
                 <ul class="players" data-testid="lobby-players">
                     <For each=move || players.get() key=|p| p.clone() let:p>

@@ -11,13 +11,12 @@
 //! value reads as absent. The saved room contains every player's token, so
 //! it stays on the host's device and is never sent anywhere.
 
-mod backend;
 pub mod codec;
 
 use duel_net::PlayerToken;
 
-use super::link::Role;
-use super::random;
+use super::connection::Role;
+use crate::platform::{random, storage};
 
 const PLAYER_KEY: &str = "dice-duel/player";
 const HOST_PREFIX: &str = "dice-duel/host/";
@@ -42,27 +41,18 @@ impl std::error::Error for StoreError {}
 /// # Errors
 /// [`StoreError`] when the browser has no storage or it is full.
 pub fn save_host(room: &str, bytes: &[u8]) -> Result<(), StoreError> {
-    backend::set(&host_key(room), &codec::encode(bytes)).map_err(StoreError)
+    storage::set(&host_key(room), &codec::encode(bytes)).map_err(StoreError)
 }
 
 /// The saved room `room`, if this device hosts it. Damaged text gives `None`
 /// (and [`duel_net::Host::restore`] checks the bytes themselves).
 pub fn load_host(room: &str) -> Option<Vec<u8>> {
-    codec::decode(&backend::get(&host_key(room))?)
+    codec::decode(&storage::get(&host_key(room))?)
 }
 
 /// Forgets the saved room `room` (the game is over, or the player left it).
 pub fn forget_host(room: &str) {
-    backend::remove(&host_key(room));
-}
-
-/// Rooms this device hosts and has a save for, e.g. to offer "resume" on the
-/// home screen. Sorted.
-pub fn hosted_rooms() -> Vec<String> {
-    let mut rooms: Vec<String> =
-        backend::keys().into_iter().filter_map(|k| k.strip_prefix(HOST_PREFIX).map(str::to_owned)).collect();
-    rooms.sort();
-    rooms
+    storage::remove(&host_key(room));
 }
 
 /// This device's role in `room`: [`Role::Host`] if it holds the room's save
@@ -79,11 +69,11 @@ pub fn role_for(room: &str) -> Role {
 /// If storage is unavailable the token lives only as long as the page, and
 /// a reload joins as a new player (the old seats show as away).
 pub fn player_token() -> PlayerToken {
-    if let Some(token) = backend::get(PLAYER_KEY).as_deref().and_then(parse_token) {
+    if let Some(token) = storage::get(PLAYER_KEY).as_deref().and_then(parse_token) {
         return token;
     }
     let token = PlayerToken(random::u128());
-    let _ = backend::set(PLAYER_KEY, &format!("{:032x}", token.0));
+    let _ = storage::set(PLAYER_KEY, &format!("{:032x}", token.0));
     token
 }
 
@@ -103,17 +93,17 @@ mod tests {
 
     #[test]
     fn the_player_token_is_made_once_and_kept() {
-        backend::remove(PLAYER_KEY);
+        storage::remove(PLAYER_KEY);
         let a = player_token();
         assert_eq!(player_token(), a);
-        assert_eq!(backend::get(PLAYER_KEY).map(|s| s.len()), Some(32));
+        assert_eq!(storage::get(PLAYER_KEY).map(|s| s.len()), Some(32));
     }
 
     #[test]
     fn a_damaged_token_is_replaced() {
-        backend::set(PLAYER_KEY, "not a token").unwrap();
+        storage::set(PLAYER_KEY, "not a token").unwrap();
         let a = player_token();
-        assert_eq!(parse_token(&backend::get(PLAYER_KEY).unwrap()), Some(a));
+        assert_eq!(parse_token(&storage::get(PLAYER_KEY).unwrap()), Some(a));
         assert_eq!(parse_token("ABCDEF00000000000000000000000000"), None, "uppercase is not ours");
         assert_eq!(parse_token("+0000000000000000000000000000000"), None);
         assert_eq!(parse_token("0"), None);
@@ -129,7 +119,6 @@ mod tests {
         assert_eq!(load_host("room-c"), None);
         assert_eq!(role_for("room-a"), Role::Host);
         assert_eq!(role_for("room-c"), Role::Guest);
-        assert_eq!(hosted_rooms(), vec!["room-a".to_owned(), "room-b".to_owned()]);
         forget_host("room-a");
         assert_eq!(load_host("room-a"), None);
         assert_eq!(role_for("room-a"), Role::Guest);
@@ -138,7 +127,7 @@ mod tests {
     #[test]
     fn a_corrupted_save_reads_as_none() {
         for bad in ["", "garbage", "v1:Zm9", "v1:####", "v9:Zm9v"] {
-            backend::set(&host_key("room-x"), bad).unwrap();
+            storage::set(&host_key("room-x"), bad).unwrap();
             assert_eq!(load_host("room-x"), None, "{bad:?}");
         }
     }

@@ -5,7 +5,7 @@ const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { ARTIFACTS, CHROMIUM } = require('./paths');
 
-/** Flags that work here (verified with the p2p probe): nothing phones home, and
+/** Flags that work here (the WebRTC recipe of TOOLCHAIN.md): nothing phones home, and
  * WebRTC gathers loopback candidates inside the loopback-only network namespace. */
 const CHROMIUM_FLAGS = [
   '--headless',

@@ -28,7 +28,10 @@ async function startServer(opts = {}) {
   const bin = opts.bin || SERVER_BIN;
   const dist = opts.dist || DIST;
   if (!fs.existsSync(bin)) throw new Error(`server binary ${bin} is missing: cargo build -p duel-server`);
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: trunk build --release`);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    const how = dist === DIST ? 'trunk build --release' : `trunk build --release --features test-hooks --dist ${path.basename(dist)}`;
+    throw new Error(`${dist}/index.html is missing: ${how}`);
+  }
 
   const port = await freePort();
   fs.mkdirSync(ARTIFACTS, { recursive: true });

@@ -3,7 +3,7 @@
 use super::*;
 use ConnectionEvent::{Connected, Disconnected};
 
-type L = Link<u8>;
+type L = Connection<u8>;
 
 fn up(role: Role) -> L {
     let mut l = L::new(role, 0);
@@ -184,20 +184,8 @@ fn an_ended_socket_reports_every_peer_gone() {
     let mut gone = l.take_events();
     gone.sort_by_key(|e| format!("{e:?}"));
     assert_eq!(gone, vec![Disconnected(a), Disconnected(b)]);
-    assert_eq!(l.connected(), 0);
     assert_eq!(l.state(), &ConnState::Reconnecting);
     assert_eq!(l.tick(500 + retry_delay_ms(0)), Decision::Start);
-}
-
-#[test]
-fn a_reconnect_request_rebuilds_once() {
-    let mut l = up(Role::Guest);
-    l.request_reconnect();
-    assert_eq!(l.tick(20), Decision::Rebuild);
-    l.socket_dropped(20);
-    assert_eq!(l.tick(20), Decision::Start);
-    l.socket_started(20);
-    assert_eq!(l.tick(30), Decision::Keep);
 }
 
 #[test]
@@ -250,6 +238,6 @@ fn traffic_to_other_peers_is_not_watched() {
 fn a_bad_room_fails_for_good() {
     let mut l = L::failed(Role::Guest, "that is not a valid room id");
     assert_eq!(l.state(), &ConnState::Failed(String::from("that is not a valid room id")));
-    l.request_reconnect();
+    l.server_back();
     assert_eq!(l.tick(1_000_000), Decision::Keep);
 }

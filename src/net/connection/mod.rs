@@ -7,6 +7,10 @@
 //! guest gives up waiting for it, how fast to retry) is unit-tested natively
 //! with a fake clock. Generic over the remote peer id for the same reason.
 
+// Mostly called by the browser driver (`driver.rs`, wasm32 only): natively (clippy, unit
+// tests) that part has no caller outside the tests. The wasm32 lints check it fully.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use duel_net::{ConnectionEvent, PeerId};
@@ -22,9 +26,13 @@ pub enum Role {
     Guest,
 }
 
-/// What the UI says about the connection.
+/// How this tab's link to its room is doing: the one connection state of
+/// the app, from the [`Connection`] machine to the lobby and the header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConnState {
+    /// No remote link at all: offline practice, hosted in this tab (never
+    /// produced by a [`Connection`]).
+    Offline,
     /// Reaching the signalling server, or (a guest) waiting for the host's
     /// first answer.
     Connecting,
@@ -41,17 +49,39 @@ pub enum ConnState {
     Failed(String),
 }
 
-/// What the driver should do with the socket after a [`Link::tick`].
+impl ConnState {
+    /// A short label for the UI.
+    pub fn label(&self) -> &'static str {
+        match self {
+            ConnState::Offline => "offline",
+            ConnState::Connecting => "connecting…",
+            ConnState::Connected => "connected",
+            ConnState::HostAway => "host not answering",
+            ConnState::Reconnecting => "reconnecting…",
+            ConnState::Failed(_) => "connection failed",
+        }
+    }
+
+    /// Why the link failed, in words a player can read.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            ConnState::Failed(why) => Some(why),
+            _ => None,
+        }
+    }
+}
+
+/// What the driver should do with the socket after a [`Connection::tick`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Nothing to do.
     Keep,
     /// Build a socket (there is none: the last one ended or was dropped).
     Start,
-    /// Drop the current socket (then [`Link::socket_dropped`]) and start anew.
+    /// Drop the current socket (then [`Connection::socket_dropped`]) and start anew.
     Rebuild,
     /// Signalling is lost but peers are still connected: ask the server's
-    /// `/health` whether it is back, and call [`Link::server_back`] if so.
+    /// `/health` whether it is back, and call [`Connection::server_back`] if so.
     Probe,
 }
 
@@ -101,7 +131,7 @@ enum Socket {
 
 /// The connection state machine. See the module docs.
 #[derive(Debug)]
-pub struct Link<R> {
+pub struct Connection<R> {
     role: Role,
     table: PeerTable<R>,
     /// Peers whose beacon arrived on this socket, with their role.
@@ -126,10 +156,10 @@ pub struct Link<R> {
     state: ConnState,
 }
 
-impl<R: Ord + Copy> Link<R> {
-    /// A link for `role` with no socket yet ([`Link::tick`] says `Start`).
-    pub fn new(role: Role, now: u64) -> Link<R> {
-        Link {
+impl<R: Ord + Copy> Connection<R> {
+    /// A connection for `role` with no socket yet ([`Connection::tick`] says `Start`).
+    pub fn new(role: Role, now: u64) -> Connection<R> {
+        Connection {
             role,
             table: PeerTable::default(),
             roles: BTreeMap::new(),
@@ -148,13 +178,13 @@ impl<R: Ord + Copy> Link<R> {
         }
     }
 
-    /// A link that can never connect (e.g. an invalid room id): always
-    /// `Failed(reason)`, and `tick` never asks for a socket.
-    pub fn failed(role: Role, reason: impl Into<String>) -> Link<R> {
-        let mut link = Link::new(role, 0);
-        link.fatal = Some(reason.into());
-        link.refresh();
-        link
+    /// A connection that can never be made (e.g. an invalid room id):
+    /// always `Failed(reason)`, and `tick` never asks for a socket.
+    pub fn failed(role: Role, reason: impl Into<String>) -> Connection<R> {
+        let mut conn = Connection::new(role, 0);
+        conn.fatal = Some(reason.into());
+        conn.refresh();
+        conn
     }
 
     pub fn role(&self) -> Role {
@@ -173,11 +203,6 @@ impl<R: Ord + Copy> Link<R> {
     /// The remote id to send a protocol datagram for `to` through.
     pub fn remote(&self, to: PeerId) -> Option<R> {
         self.table.remote(to)
-    }
-
-    /// Protocol peers currently announced as connected.
-    pub fn connected(&self) -> usize {
-        self.announced.len()
     }
 
     /// Connection events since the last call, oldest first.
@@ -266,14 +291,6 @@ impl<R: Ord + Copy> Link<R> {
     /// The server answered a probe: worth rebuilding the socket now.
     pub fn server_back(&mut self) {
         if matches!(self.socket, Socket::SignallingLost { .. }) {
-            self.rebuild_asked = true;
-        }
-    }
-
-    /// Rebuild the socket at the next tick (the app's heartbeat says the
-    /// host went silent although the connection looks open).
-    pub fn request_reconnect(&mut self) {
-        if self.fatal.is_none() {
             self.rebuild_asked = true;
         }
     }

@@ -1,4 +1,5 @@
-//! Unguessable bytes for room ids and player tokens.
+//! Unguessable bits: room ids, player tokens, the host's dice seed (so no
+//! player can predict the rolls) and the lobby's map shuffles.
 //!
 //! In the browser they come from `crypto.getRandomValues` (the Web Crypto
 //! CSPRNG): a room id is the only thing keeping strangers out of a room, so
@@ -43,6 +44,13 @@ pub fn u128() -> u128 {
     u128::from_le_bytes(b)
 }
 
+/// 64 random bits.
+pub fn u64() -> u64 {
+    let mut b = [0u8; 8];
+    fill(&mut b);
+    u64::from_le_bytes(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +60,6 @@ mod tests {
         let (a, b) = (u128(), u128());
         assert_ne!(a, b);
         assert_ne!(a, 0);
+        assert_ne!(u64(), u64());
     }
 }

@@ -1,5 +1,8 @@
-//! Where the strings live: `window.localStorage` in the browser, a
+//! Strings kept across reloads: `window.localStorage` in the browser, a
 //! per-thread map natively (tests; native builds have no browser storage).
+//! Keys are namespaced `dice-duel/…` by their owners (the player's name,
+//! mute, bot levels here in the app; the token and host saves in
+//! `net::store`).
 //!
 //! Storage can be missing (privacy modes, sandboxed iframes) or full; every
 //! function here degrades to "nothing stored" instead of failing loudly,
@@ -25,12 +28,6 @@ mod imp {
             let _ = s.remove_item(key);
         }
     }
-
-    pub fn keys() -> Vec<String> {
-        let Some(s) = storage() else { return Vec::new() };
-        let n = s.length().unwrap_or(0);
-        (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
-    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -54,10 +51,6 @@ mod imp {
     pub fn remove(key: &str) {
         MAP.with(|m| m.borrow_mut().remove(key));
     }
-
-    pub fn keys() -> Vec<String> {
-        MAP.with(|m| m.borrow().keys().cloned().collect())
-    }
 }
 
-pub use imp::{get, keys, remove, set};
+pub use imp::{get, remove, set};

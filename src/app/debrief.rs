@@ -1,5 +1,5 @@
-//! The result: who won, the timeline of damage, and how each crew moved its
-//! energy and used its torpedoes, beside the final board.
+//! The debrief after a game: who won, the timeline of damage, and how each
+//! crew moved its energy and used its torpedoes, beside the final board.
 
 use duel_core::event::DamageCause;
 use duel_core::station::ALL_STATIONS;
@@ -18,8 +18,9 @@ fn clock(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
+/// The result screen (`data-testid="result"`).
 #[component]
-pub fn Result() -> impl IntoView {
+pub fn Debrief() -> impl IntoView {
     let store = use_store();
     let headline = Memo::new(move |_| {
         store.game.with(|g| {

@@ -1,0 +1,66 @@
+//! The few browser facilities the app uses outside Leptos, one home each:
+//! the clock (here), the address bar (here, and [`query`] to read
+//! `key=value` pairs out of it), `localStorage` ([`storage`]) and the CSPRNG
+//! ([`random`]). Natively (unit tests, clippy) each has a stand-in so the
+//! code compiles and runs.
+
+pub mod query;
+pub mod random;
+pub mod storage;
+
+/// Milliseconds since the epoch: the clock of the host, the replica and the
+/// bots. Wall time, so a saved room's deadlines still mean something after
+/// a reload (`performance.now()` restarts at zero with the page).
+pub fn now_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now() as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
+    }
+}
+
+/// `location.search` (with its `?`), empty natively.
+pub fn query() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    String::new()
+}
+
+/// `location.hash` (with its `#`), empty natively.
+pub fn hash() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    String::new()
+}
+
+/// Sets `location.hash` (adds a history entry, so Back returns to the last screen).
+pub fn set_hash(hash: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_hash(hash);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = hash;
+}
+
+/// Replaces the address without reloading (drops `?room=` after leaving a room).
+pub fn replace_url(url: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = url;
+}

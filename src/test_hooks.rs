@@ -1,0 +1,335 @@
+//! Browser-test hooks over the running app (`--features test-hooks` only;
+//! the release `dist/` served to players has none of this, and
+//! `scripts/test` checks its wasm exports no `test_hook_*` symbol).
+//!
+//! The hooks drive the app's own [`Store`] and the real [`Session`] under it,
+//! so the browser tests and the latency bench measure the code players run:
+//! [`boot::host_room`] / [`boot::enter_room`] open a room exactly as the home
+//! screen's "create" and "join" do (the screens follow), intents go through
+//! [`Store::submit`] (a tap's path) and commands through
+//! [`Store::try_command`], and the times are taken in [`Store::pump`] the
+//! moment the session applied an event. The hooks add
+//! only what a test needs beside that: a JSON report (connection, seats,
+//! head, state hash, freeze), a way to pick a legal intent (a test's finger),
+//! and a bot crew that keeps a seat's torpedo ready (`test_hook_autoload`).
+//! `window.__duel` is a frozen copy of the report's core, refreshed after
+//! every pump that changed the game or the room.
+//!
+//! Exported as `window.wasmBindings.test_hook_*` (Trunk publishes the
+//! bindings); the page object is `tests/e2e/lib/pages/room_hooks.js`.
+//!
+//! [`Session`]: crate::session::Session
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use duel_bots::{Crew, Difficulty};
+use duel_core::{Game, Intent, SeatId};
+use duel_net::Command;
+use leptos::prelude::*;
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use crate::app::boot::{self, Mode};
+use crate::app::store::Store;
+use crate::net;
+use crate::session::Pumped;
+
+/// Applied-at times kept (for the latency figures).
+const MAX_TIMES: usize = 8192;
+/// How often the autoload crew looks at the game.
+const AUTOLOAD_EVERY: Duration = Duration::from_millis(20);
+/// The autoload crew's clock runs this many times faster than the tab's.
+const AUTOLOAD_SPEED: u64 = 10;
+
+/// What the hooks remember beside the store.
+#[derive(Default)]
+struct Hooks {
+    /// [`precise`] time at which each sequence number was applied in this tab.
+    applied: BTreeMap<u64, f64>,
+    /// Reasons the host refused this tab's commands.
+    rejected: Vec<String>,
+    /// A bot crew per seat that keeps its torpedo ready (see [`test_hook_autoload`]).
+    autoload: BTreeMap<SeatId, Crew>,
+    /// The last Fire each autoloaded seat could legally declare.
+    armed: BTreeMap<SeatId, Intent>,
+    timer: bool,
+}
+
+thread_local! {
+    static STORE: Cell<Option<Store>> = const { Cell::new(None) };
+    static HOOKS: RefCell<Hooks> = RefCell::new(Hooks::default());
+}
+
+/// Makes `store` the one the hooks drive (called once by the app's root).
+pub fn install(store: Store) {
+    STORE.with(|s| s.set(Some(store)));
+}
+
+fn store() -> Option<Store> {
+    STORE.with(Cell::get)
+}
+
+fn with_hooks<T>(f: impl FnOnce(&mut Hooks) -> T) -> T {
+    HOOKS.with(|h| f(&mut h.borrow_mut()))
+}
+
+/// A clock comparable across tabs and browser contexts, sub-millisecond:
+/// `performance.timeOrigin + performance.now()`.
+pub fn precise() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.time_origin() + p.now())
+}
+
+/// Called by [`Store::pump`] after each pump: records when events were
+/// applied (`at`, taken as the session returned) and the host's refusals,
+/// and refreshes `window.__duel`.
+pub fn pumped(store: &Store, p: &Pumped, at: f64) {
+    with_hooks(|h| {
+        for (seq, _) in &p.events {
+            h.applied.entry(*seq).or_insert(at);
+        }
+        while h.applied.len() > MAX_TIMES {
+            h.applied.pop_first();
+        }
+        h.rejected.extend(p.rejections.iter().cloned());
+    });
+    if p.game_changed || p.room_changed {
+        publish_debug(store);
+    }
+}
+
+/// Sets `window.__duel` to a frozen `{head, hash, seats, me, link}` (`hash`
+/// as 16 hex digits: a `u64` does not fit a JS number).
+fn publish_debug(store: &Store) {
+    use js_sys::{Array, Object, Reflect};
+    let Some(window) = web_sys::window() else { return };
+    let Some(o) = store.with_session(|s| {
+        let o = Object::new();
+        let seats: Array = my_seats(s).iter().map(|s| JsValue::from(s.0)).collect();
+        let fields: [(&str, JsValue); 5] = [
+            ("head", JsValue::from(s.head() as f64)),
+            ("hash", s.game().map_or(JsValue::NULL, |g| JsValue::from(format!("{:016x}", g.state_hash())))),
+            ("seats", Object::freeze(&seats).into()),
+            ("me", s.me().map_or(JsValue::NULL, |m| JsValue::from(m.0))),
+            ("link", JsValue::from(s.link_state().label())),
+        ];
+        for (k, v) in fields {
+            let _ = Reflect::set(&o, &JsValue::from(k), &v);
+        }
+        o
+    }) else {
+        return;
+    };
+    let _ = Reflect::set(&window, &JsValue::from("__duel"), &Object::freeze(&o));
+}
+
+fn my_seats(s: &dyn crate::session::SessionApi) -> Vec<SeatId> {
+    match (s.room(), s.me()) {
+        (Some(room), Some(me)) => room.seats_of(me),
+        _ => Vec::new(),
+    }
+}
+
+/// The first Fire `seat` may declare now (none during a freeze).
+fn fire_intent(game: &Game, seat: SeatId) -> Option<Intent> {
+    if game.freeze().is_some() {
+        return None;
+    }
+    game.legal_intents(seat).into_iter().find(|i| matches!(i, Intent::Fire { .. }))
+}
+
+/// An intent that changes the state without moving the game on: reroll one
+/// energy die, else reroll a station die, else any legal non-freeze intent.
+fn cheap_intent(game: &Game, seat: SeatId) -> Option<Intent> {
+    let legal = game.legal_intents(seat);
+    let pick = |f: &dyn Fn(&Intent) -> bool| legal.iter().find(|i| f(i)).cloned();
+    pick(&|i| matches!(i, Intent::RollEnergy { dice } if dice.len() == 1))
+        .or_else(|| pick(&|i| matches!(i, Intent::RollDice { dice, .. } if dice.len() == 1)))
+        .or_else(|| pick(&|i| !i.is_freeze()))
+}
+
+/// Opens `room` the way the app does: `host` creates it in this tab (or, if
+/// this browser holds its save, resumes it, as a reloaded host tab does),
+/// otherwise joins it as a guest. `name` is the player's name. Opening the
+/// room this tab already runs in the same role (a reload that followed the
+/// room link) does nothing.
+#[wasm_bindgen]
+pub fn test_hook_open(room: String, host: bool, name: String) {
+    let Some(store) = store() else { return };
+    boot::set_name(&name);
+    let running = store.mode.get_untracked();
+    if running == (Mode::Online { room: room.clone(), host }) {
+        return;
+    }
+    with_hooks(|h| *h = Hooks { timer: h.timer, ..Hooks::default() });
+    if host && net::store::load_host(&room).is_none() {
+        boot::host_room(store, room);
+    } else {
+        boot::enter_room(store, &room);
+    }
+}
+
+/// The running room as JSON (`null` when none runs): `room`, `role`, `state`
+/// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
+/// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
+/// `autoload`, `rejected`, `players`.
+#[wasm_bindgen]
+pub fn test_hook_state() -> String {
+    let Some(store) = store() else { return String::from("null") };
+    let Mode::Online { room, host } = store.mode.get_untracked() else { return String::from("null") };
+    let (rejected, autoload) =
+        with_hooks(|h| (h.rejected.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>()));
+    let report = store.with_session(|s| {
+        let game = s.game();
+        let seats = my_seats(s);
+        let freeze = game.and_then(Game::freeze).map(|f| {
+            json!({ "declared": f.declared.ship.0, "queued": f.queued.iter().map(|d| d.ship.0).collect::<Vec<_>>() })
+        });
+        let fire_ready: Vec<u8> =
+            seats.iter().filter(|seat| game.is_some_and(|g| fire_intent(g, **seat).is_some())).map(|s| s.0).collect();
+        json!({
+            "room": room,
+            "role": if host { "Host" } else { "Guest" },
+            // As the tests name it: `Connected`, `Failed("why")`, …
+            "state": format!("{:?}", s.link_state()),
+            "hostPeer": s.host_peer().map(|p| format!("{:032x}", p.0)),
+            "me": s.me().map(|p| p.0),
+            "seats": seats.iter().map(|s| s.0).collect::<Vec<_>>(),
+            "started": game.is_some(),
+            "head": s.head(),
+            "hash": game.map(|g| format!("{:016x}", g.state_hash())),
+            "pending": s.pending(),
+            "freeze": freeze,
+            "fireReady": fire_ready,
+            "autoload": autoload,
+            "rejected": rejected,
+            "players": s.room().map_or(0, |room| room.players.len()),
+        })
+    });
+    report.map_or_else(|| String::from("null"), |r| r.to_string())
+}
+
+fn outcome(sent: Result<(), String>) -> String {
+    match sent {
+        Ok(()) => json!({ "ok": true }).to_string(),
+        Err(e) => json!({ "ok": false, "error": e }).to_string(),
+    }
+}
+
+/// Claims `seat` for this tab's player.
+#[wasm_bindgen]
+pub fn test_hook_claim(seat: u8) -> String {
+    let Some(store) = store() else { return outcome(Err("no app".into())) };
+    outcome(store.try_command(Command::Claim { seat: SeatId(seat) }))
+}
+
+/// Starts the game (room owner only).
+#[wasm_bindgen]
+pub fn test_hook_start() -> String {
+    let Some(store) = store() else { return outcome(Err("no app".into())) };
+    outcome(store.try_command(Command::Start))
+}
+
+/// Sends one intent for `seat`: `"cheap"` (see [`cheap_intent`]: the state
+/// changes, the game hardly advances; for latency runs) through
+/// [`Store::submit`], a tap's path; `"fire"` declares the Fire this seat can
+/// (or, failing that, last could while autoloaded) without the local check,
+/// like a tap that landed before the other crew's freeze reached this
+/// screen: the host arbitrates. Fire ends the seat's autoload. Returns
+/// `{ok, error?, t0, head}`: `t0` is [`precise`] just before sending, `head`
+/// the head before.
+#[wasm_bindgen]
+pub fn test_hook_act(seat: u8, kind: String) -> String {
+    let Some(store) = store() else { return String::from("null") };
+    let seat = SeatId(seat);
+    let fire = kind == "fire";
+    let Some((head, now)) = store.with_session(|s| {
+        let game = s.game();
+        let now = if fire {
+            game.and_then(|g| fire_intent(g, seat))
+        } else {
+            game.and_then(|g| cheap_intent(g, seat))
+        };
+        (s.head(), now)
+    }) else {
+        return String::from("null");
+    };
+    let intent = if fire {
+        with_hooks(|h| {
+            h.autoload.remove(&seat);
+            now.or_else(|| h.armed.get(&seat).cloned())
+        })
+    } else {
+        now
+    };
+    let Some(intent) = intent else {
+        return json!({ "ok": false, "error": "no such legal intent", "head": head }).to_string();
+    };
+    let t0 = precise();
+    let sent =
+        if fire { store.try_command(Command::Intent { seat, intent }) } else { store.submit(seat, intent) };
+    match sent {
+        Ok(()) => json!({ "ok": true, "t0": t0, "head": head }).to_string(),
+        Err(e) => json!({ "ok": false, "error": e, "head": head }).to_string(),
+    }
+}
+
+/// Keeps `seat`'s torpedo ready: until the seat fires, a Hard bot crew
+/// (`duel-bots`, the crews practice runs) plays it whenever it has no legal
+/// Fire, with every freeze left out (the test declares the Fire itself).
+#[wasm_bindgen]
+pub fn test_hook_autoload(seat: u8) {
+    let seat = SeatId(seat);
+    let start = with_hooks(|h| {
+        let crew = Crew::new(Difficulty::Hard, &[seat]).seeded(u64::from(seat.0) + 1);
+        h.autoload.insert(seat, crew);
+        !std::mem::replace(&mut h.timer, true)
+    });
+    if start {
+        set_interval(autoload_step, AUTOLOAD_EVERY);
+    }
+}
+
+/// One look by each autoload crew at the game (when nothing of ours is pending).
+fn autoload_step() {
+    let Some(store) = store() else { return };
+    if with_hooks(|h| h.autoload.is_empty()) {
+        return;
+    }
+    let clock = crate::platform::now_ms() * AUTOLOAD_SPEED;
+    let wanted = store.with_session(|s| {
+        let game = s.game()?;
+        if s.pending() > 0 {
+            return None;
+        }
+        with_hooks(|h| {
+            let mut wanted = Vec::new();
+            for (seat, crew) in &mut h.autoload {
+                if let Some(fire) = fire_intent(game, *seat) {
+                    h.armed.insert(*seat, fire);
+                    continue;
+                }
+                if game.freeze().is_some() {
+                    continue;
+                }
+                if let Some((s, intent)) = crew.next_action(game, clock, &[]) {
+                    if !intent.is_freeze() {
+                        wanted.push((s, intent));
+                    }
+                }
+            }
+            Some(wanted)
+        })
+    });
+    for (seat, intent) in wanted.flatten().unwrap_or_default() {
+        // A crew acting on a copy a moment old may be refused: it tries again.
+        let _ = store.submit(seat, intent);
+    }
+}
+
+/// When event `seq` was applied in this tab ([`precise`] clock), or -1.
+#[wasm_bindgen]
+pub fn test_hook_applied_at(seq: u64) -> f64 {
+    with_hooks(|h| h.applied.get(&seq).copied()).unwrap_or(-1.0)
+}

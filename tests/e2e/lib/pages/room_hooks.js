@@ -1,0 +1,77 @@
+// Page object for the app's test hooks (src/test_hooks.rs, built only with `--features
+// test-hooks` into dist-test/): `window.wasmBindings.test_hook_*` drive the running app's own
+// Store and Session — rooms open as the home screen's "create" and "join" do, intents go the
+// way a tap's do — so the rooms spec and the latency bench talk about "claim seat 1" and
+// "fire" while exercising the code players run, and can compare state hashes exactly.
+const { setTimeout: sleep } = require('node:timers/promises');
+
+class RoomHooks {
+  /** @param {import('playwright-core').Page} page  @param {string} label */
+  constructor(page, label = 'player') {
+    this.page = page;
+    this.label = label;
+  }
+
+  /** Loads the app at `baseUrl` (no `?room=`: the test opens the room) and waits for the hooks. */
+  async load(baseUrl) {
+    await this.page.goto(baseUrl);
+    await this.page.waitForFunction(() => typeof window.wasmBindings?.test_hook_open === 'function', null, {
+      timeout: 20000,
+    });
+  }
+
+  /** Opens `room` as host (creating it, or resuming this browser's save of it) or as guest. */
+  open(room, { host = false, name = this.label } = {}) {
+    return this.page.evaluate(([r, h, n]) => window.wasmBindings.test_hook_open(r, h, n), [room, host, name]);
+  }
+
+  /** The room's report: state, seats, head, hash, freeze, fireReady, … (null when no room runs). */
+  async state() {
+    return JSON.parse(await this.page.evaluate(() => window.wasmBindings.test_hook_state()));
+  }
+
+  async #call(fn, ...args) {
+    const out = await this.page.evaluate(([f, a]) => window.wasmBindings[f](...a), [fn, args]);
+    return out === undefined ? undefined : JSON.parse(out);
+  }
+
+  claim(seat) { return this.#call('test_hook_claim', seat); }
+  start() { return this.#call('test_hook_start'); }
+  /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
+  act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
+  /** A bot crew keeps `seat`'s torpedo ready until the seat fires. */
+  autoload(seat) { return this.page.evaluate((s) => window.wasmBindings.test_hook_autoload(s), seat); }
+  appliedAt(seq) { return this.page.evaluate((q) => window.wasmBindings.test_hook_applied_at(BigInt(q)), seq); }
+
+  /** Polls the report until `pred(state)` holds; the error names what was awaited and the last state. */
+  async waitFor(what, pred, timeoutMs = 20000) {
+    const deadline = Date.now() + timeoutMs;
+    let last;
+    for (;;) {
+      last = await this.state();
+      if (last && pred(last)) return last;
+      if (Date.now() > deadline) {
+        throw new Error(`${this.label}: timed out waiting for ${what}; last state: ${JSON.stringify(last)}`);
+      }
+      await sleep(25);
+    }
+  }
+}
+
+/** Waits until every tab holds the same head and state hash (and `extra` holds for each). */
+async function waitConverged(rooms, what = 'convergence', timeoutMs = 20000, extra = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  let states;
+  for (;;) {
+    states = await Promise.all(rooms.map((p) => p.state()));
+    const [first] = states;
+    const same = states.every((s) => s && s.hash && s.head === first.head && s.hash === first.hash && s.pending === 0);
+    if (same && states.every(extra)) return states;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(states)}`);
+    }
+    await sleep(25);
+  }
+}
+
+module.exports = { RoomHooks, waitConverged };
