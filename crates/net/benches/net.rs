@@ -16,7 +16,9 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use duel_core::{GameConfig, SeatId};
 use duel_net::fuzz::{started_host, BUILD};
 use duel_net::wire::{encode_host, encode_peer};
-use duel_net::{Command, CommandId, Conditions, Host, HostMsg, PeerId, PeerMsg, Replica, ReplicaConfig};
+use duel_net::{
+    Command, CommandId, Conditions, Host, HostMsg, PeerId, PeerMsg, PlayerNo, Replica, ReplicaConfig,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -33,7 +35,9 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
     let mut host = started_host();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let (mut steps, mut to_peer2) = (Vec::new(), Vec::new());
-    // Peer 2 joined before the recording: give it the game as it started.
+    // Peer 2 joined before the recording: welcome it and give it the game as it started.
+    let welcome = HostMsg::Welcome { build: BUILD.into(), you: PlayerNo(2), next_command: CommandId(1) };
+    to_peer2.extend(encode_host(&welcome, &mut 0).unwrap());
     let start: duel_net::wire::Snapshot = postcard::from_bytes(&host.snapshot_bytes().unwrap()).unwrap();
     to_peer2.extend(encode_host(&HostMsg::Sync(Box::new(start)), &mut 0).unwrap());
     let mut next_id = [1u32, 1u32];
