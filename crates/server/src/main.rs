@@ -64,7 +64,7 @@ struct Cli {
     /// Seconds a websocket may stay silent before it is closed.
     #[arg(long, default_value_t = Limits::default().idle_timeout.as_secs())]
     idle_timeout_secs: u64,
-    /// Each websocket's read buffer and write-buffer target, in bytes.
+    /// Each websocket's read buffer, in bytes (what every idle peer pays).
     #[arg(long, default_value_t = Limits::default().ws_buffer_bytes)]
     ws_buffer_bytes: usize,
     /// Log every connection and dropped message (debug level).

@@ -19,7 +19,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
-use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId, PeerRequest};
+use matchbox_protocol::{JsonPeerEvent, PeerId, PeerRequest};
+use serde_json::value::RawValue;
 use tokio::sync::watch;
 use tokio::time::Instant;
 use tracing::debug;
@@ -84,9 +85,11 @@ pub fn answer(
     let buffer = limits.ws_buffer_bytes;
     upgrade
         .read_buffer_size(buffer)
-        .write_buffer_size(buffer)
-        // Room for one largest message beyond the target; our Outbox holds the rest.
-        .max_write_buffer_size(buffer + limits.max_message_bytes + 1024)
+        // Each frame goes to the socket as it is fed: tungstenite keeps its write
+        // buffer's capacity for the connection's life, so batching there would
+        // cost every peer its largest batch forever. Our Outbox does the queueing.
+        .write_buffer_size(0)
+        .max_write_buffer_size(limits.max_message_bytes + 1024)
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
         .on_failed_upgrade(move |e| debug!("websocket upgrade from {origin} failed: {e}"))
@@ -225,7 +228,7 @@ impl Peer {
     /// One text message from the peer. Anything that is not a matchbox request
     /// is ignored, as matchbox's own server does.
     fn handle(&self, membership: &Membership, text: &str) {
-        match text.parse::<JsonPeerRequest>() {
+        match serde_json::from_str::<PeerRequest<&RawValue>>(text) {
             Ok(PeerRequest::Signal { receiver, data }) => {
                 if let Err(e) = membership.relay(receiver, data) {
                     debug!(

@@ -50,9 +50,13 @@ pub struct Limits {
     /// Default 120 s: matchbox_socket sends a keep-alive every 10 s, and a
     /// background tab's timers may be throttled to once a minute.
     pub idle_timeout: Duration,
-    /// Each websocket's read buffer and write-buffer target, in bytes. Default
-    /// 4 KiB: signalling messages are small; a larger message grows the buffer
-    /// for that message only (up to [`Self::max_message_bytes`]).
+    /// Each websocket's read buffer (and the most read from the socket at once),
+    /// in bytes. Default 512. tungstenite keeps a connection's buffers at the
+    /// largest size they ever grew to, and a larger message grows them only as
+    /// far as it needs (up to [`Self::max_message_bytes`]), so the start size is
+    /// what every idle peer pays: 8,000 peers after a handshake storm took 189 MB
+    /// at 4 KiB, 116–129 MB at 1 KiB and 107 MB at 512 bytes (`docs/PERFORMANCE.md`).
+    /// Writes are not buffered (each frame goes to the socket as it is fed).
     pub ws_buffer_bytes: usize,
 }
 
@@ -71,7 +75,7 @@ impl Default for Limits {
             relay_burst: 400,
             header_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(120),
-            ws_buffer_bytes: 4 * 1024,
+            ws_buffer_bytes: 512,
         }
     }
 }

@@ -21,7 +21,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
-use matchbox_protocol::{JsonPeerEvent, PeerId};
+use matchbox_protocol::{JsonPeerEvent, PeerEvent, PeerId};
+use serde_json::value::RawValue;
 
 use crate::outbox::{Outbox, Undelivered};
 use crate::refusal::Refusal;
@@ -208,12 +209,15 @@ impl Membership {
     }
 
     /// Relays a matchbox `Signal` from this peer to `receiver` in the same room.
+    /// `data` is passed on as the sender wrote it (it is opaque to the server).
     ///
     /// # Errors
     /// [`RelayError`] when the receiver is not in the room or cannot take it.
-    pub fn relay(&self, receiver: PeerId, data: serde_json::Value) -> Result<(), RelayError> {
-        let text = event(&JsonPeerEvent::Signal { sender: self.peer, data });
-        self.registry.relay(&self.room, receiver, text)
+    pub fn relay(&self, receiver: PeerId, data: &RawValue) -> Result<(), RelayError> {
+        let signal = PeerEvent::Signal { sender: self.peer, data };
+        // Serialising ids and an already-valid JSON text cannot fail.
+        let text = serde_json::to_string(&signal).unwrap_or_default();
+        self.registry.relay(&self.room, receiver, Utf8Bytes::from(text))
     }
 
     /// Leaves the room now; returns where the leave falls in the room's order.
