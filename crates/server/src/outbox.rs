@@ -15,6 +15,9 @@ use tokio::sync::Notify;
 
 use crate::refusal::Refusal;
 
+/// Queue slots an emptied queue may keep; a larger one is released.
+const IDLE_QUEUE_SLOTS: usize = 4;
+
 /// What the writer sends next.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outgoing {
@@ -154,6 +157,10 @@ impl OutboxReader {
         let mut state = self.shared.lock();
         if let Some(text) = state.queue.pop_front() {
             state.bytes -= text.len();
+            if state.queue.is_empty() && state.queue.capacity() > IDLE_QUEUE_SLOTS {
+                // A handshake burst should not cost an idle peer its peak queue forever.
+                state.queue = VecDeque::new();
+            }
             return Some(Some(Outgoing::Text(text)));
         }
         if state.close_sent {
