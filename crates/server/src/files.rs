@@ -14,15 +14,19 @@ use tower::service_fn;
 use tower::util::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
+/// The longest file or folder name most file systems allow (`NAME_MAX`).
+const MAX_SEGMENT_BYTES: usize = 255;
+/// Far beyond any path of ours, well under `PATH_MAX`.
+const MAX_PATH_BYTES: usize = 1024;
+
 /// Serves `dist`, falling back to `dist/index.html` for unknown app routes.
 ///
 /// `dist` may be missing at start (the app not built yet); files are looked up per
 /// request, so a later `trunk build` is picked up without a restart.
 pub fn app_service(
     dist: &Path,
-) -> ServeDir<
-    impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send + 'static> + Clone,
-> {
+) -> impl tower::Service<Request, Response = Response, Error = Infallible, Future = impl Send + 'static> + Clone
+{
     let index = dist.join("index.html");
     let spa = service_fn(move |req: Request| {
         let index = index.clone();
@@ -35,7 +39,25 @@ pub fn app_service(
             Ok::<_, Infallible>(response)
         }
     });
-    ServeDir::new(dist).fallback(spa)
+    let files = ServeDir::new(dist).fallback(spa);
+    service_fn(move |req: Request| {
+        let files = files.clone();
+        async move {
+            // A name longer than the file system allows makes ServeDir's open fail
+            // with ENAMETOOLONG, which it answers 500 with an ERROR log line per
+            // request. No such file can exist: it is simply not found. The raw
+            // (percent-encoded) length bounds the decoded one.
+            if !is_plausible_path(req.uri().path()) {
+                return Ok(StatusCode::NOT_FOUND.into_response());
+            }
+            files.oneshot(req).await.map(IntoResponse::into_response)
+        }
+    })
+}
+
+/// Whether `path` could name a file at all.
+fn is_plausible_path(path: &str) -> bool {
+    path.len() <= MAX_PATH_BYTES && path.split('/').all(|segment| segment.len() <= MAX_SEGMENT_BYTES)
 }
 
 /// A browser navigation the app should handle: a GET or HEAD whose last path
@@ -58,5 +80,12 @@ mod tests {
         assert!(!is_app_route(&Method::GET, "/dice-duel-123.wasm"));
         assert!(!is_app_route(&Method::GET, "/style/missing.css"));
         assert!(!is_app_route(&Method::POST, "/lobby"));
+    }
+
+    #[test]
+    fn overlong_names_cannot_be_files() {
+        assert!(is_plausible_path(&format!("/{}", "a".repeat(255))));
+        assert!(!is_plausible_path(&format!("/{}", "a".repeat(256))));
+        assert!(!is_plausible_path(&"/a".repeat(600)));
     }
 }

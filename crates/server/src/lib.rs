@@ -2,7 +2,8 @@
 //!
 //! No game data passes through it: browsers meet here (`/signal/<room>`), exchange
 //! WebRTC offers, then talk peer to peer. So the server only needs to be small,
-//! safe to expose on a LAN, and capped against runaway clients (see [`Limits`]).
+//! safe to expose on the internet, and bounded whatever clients do: every resource
+//! a client can make it hold has a cap in [`Limits`].
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), duel_server::ServerError> {
@@ -13,26 +14,36 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod bucket;
 mod config;
+mod conns;
+mod csp;
 mod error;
 mod files;
+mod headers;
+mod log_gate;
+mod outbox;
 mod rate;
-mod rooms;
+mod refusal;
+mod registry;
+mod room_id;
 mod routes;
+mod serve;
 mod signal;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use tokio::net::TcpListener;
-use tokio::sync::{oneshot, watch};
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tracing::warn;
 
 pub use config::{ConfigError, Limits, ServerConfig, DEFAULT_BIND, DEFAULT_PORT, MIN_MESSAGE_BYTES};
 pub use error::ServerError;
-pub use rooms::{InvalidRoomId, RoomId, MAX_ROOM_ID_LEN};
+pub use refusal::Refusal;
+pub use room_id::{InvalidRoomId, RoomId, MAX_ROOM_ID_LEN};
 
 /// How long a shutdown waits for websockets to say goodbye.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
@@ -54,35 +65,49 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
             config.dist.display()
         );
     }
-    let listener = TcpListener::bind(config.bind)
-        .await
-        .map_err(|source| ServerError::Bind { addr: config.bind, source })?;
+    let listener = listen(config.bind).map_err(|source| ServerError::Bind { addr: config.bind, source })?;
     let addr = listener.local_addr().map_err(|source| ServerError::Bind { addr: config.bind, source })?;
 
-    let (close_tx, close_rx) = watch::channel(false);
-    let state = routes::AppState::new(&config.limits, close_rx);
-    let app = routes::router(state, &config.dist).into_make_service_with_connect_info::<SocketAddr>();
-    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    serve::check_open_file_limit(&config.limits);
+
+    // One signal for everything: the accept loop stops, HTTP connections finish
+    // their request, websockets are closed with 1001.
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let log = log_gate::LogGate::default();
+    let state = routes::AppState::new(&config.limits, log.clone(), stop_rx.clone());
+    let app = routes::router(state, &config.dist);
+    let caps =
+        conns::ConnectionCaps::new(config.limits.max_connections, config.limits.max_connections_per_ip);
+    let limits = config.limits;
+    let stopping = stop_tx.clone();
     let task = tokio::spawn(async move {
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                // Also fires when the RunningServer is dropped.
-                let _ = stop_rx.await;
-            })
-            .await;
-        // HTTP is done; now close the websockets and give them a moment.
-        let _ = close_tx.send(true);
-        let _ = tokio::time::timeout(CLOSE_GRACE, close_tx.closed()).await;
-        served.map_err(ServerError::Serve)
+        serve::accept_loop(listener, app, caps, &limits, log, stop_rx).await;
+        // Every connection and websocket holds a receiver: wait for them to go.
+        let _ = tokio::time::timeout(CLOSE_GRACE, stopping.closed()).await;
+        Ok(())
     });
     Ok(RunningServer { addr, stop: stop_tx, task })
+}
+
+/// Connections the kernel may hold for us before we accept them. tokio's default
+/// is 1,024; a room reconnecting after a restart, or a thousand rooms at once, send
+/// more SYNs than that in a blink, and an overflow costs a client a 1 s SYN retry.
+/// (Linux caps it at `net.core.somaxconn`, 4,096 by default.)
+const LISTEN_BACKLOG: u32 = 4096;
+
+fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+    // A restarted server can rebind while old connections sit in TIME_WAIT.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// A server started by [`start`]. Dropping it stops the server too.
 #[derive(Debug)]
 pub struct RunningServer {
     addr: SocketAddr,
-    stop: oneshot::Sender<()>,
+    stop: watch::Sender<bool>,
     task: JoinHandle<Result<(), ServerError>>,
 }
 
@@ -109,8 +134,14 @@ impl RunningServer {
     ///
     /// # Errors
     /// [`ServerError::Serve`] or [`ServerError::Task`] if the server had failed.
-    pub async fn shutdown(self) -> Result<(), ServerError> {
-        let _ = self.stop.send(());
-        self.task.await?
+    pub async fn shutdown(mut self) -> Result<(), ServerError> {
+        let _ = self.stop.send(true);
+        (&mut self.task).await?
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        let _ = self.stop.send(true);
     }
 }

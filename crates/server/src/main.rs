@@ -37,12 +37,36 @@ struct Cli {
     /// Largest websocket message a peer may send, in bytes.
     #[arg(long, default_value_t = Limits::default().max_message_bytes)]
     max_message_bytes: usize,
-    /// New signalling connections one IP may open per --connect-window-secs.
+    /// New signalling connections one address may open per --connect-window-secs.
     #[arg(long, default_value_t = Limits::default().max_connects_per_ip)]
     max_connects_per_ip: u32,
     /// The window for --max-connects-per-ip, in seconds.
     #[arg(long, default_value_t = Limits::default().connect_window.as_secs())]
     connect_window_secs: u64,
+    /// TCP connections open at once, all addresses together. Keep under `ulimit -n`.
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// TCP connections one address (an IPv4 address or an IPv6 /64) may hold open.
+    #[arg(long, default_value_t = Limits::default().max_connections_per_ip)]
+    max_connections_per_ip: usize,
+    /// Bytes that may wait to be sent to one peer before it is disconnected as too slow.
+    #[arg(long, default_value_t = Limits::default().max_queued_bytes)]
+    max_queued_bytes: usize,
+    /// Relay budget per peer per second (one unit per message plus one per KiB).
+    #[arg(long, default_value_t = Limits::default().relay_per_sec)]
+    relay_per_sec: u32,
+    /// Relay budget a peer may spend at once (same units).
+    #[arg(long, default_value_t = Limits::default().relay_burst)]
+    relay_burst: u32,
+    /// Seconds a client may take to send request headers (and an idle HTTP connection stays).
+    #[arg(long, default_value_t = Limits::default().header_timeout.as_secs())]
+    header_timeout_secs: u64,
+    /// Seconds a websocket may stay silent before it is closed.
+    #[arg(long, default_value_t = Limits::default().idle_timeout.as_secs())]
+    idle_timeout_secs: u64,
+    /// Each websocket's read buffer, in bytes (what every idle peer pays).
+    #[arg(long, default_value_t = Limits::default().ws_buffer_bytes)]
+    ws_buffer_bytes: usize,
     /// Log every connection and dropped message (debug level).
     #[arg(long, short)]
     verbose: bool,
@@ -60,6 +84,14 @@ impl Cli {
             max_message_bytes: self.max_message_bytes,
             max_connects_per_ip: self.max_connects_per_ip,
             connect_window: Duration::from_secs(self.connect_window_secs),
+            max_connections: self.max_connections,
+            max_connections_per_ip: self.max_connections_per_ip,
+            max_queued_bytes: self.max_queued_bytes,
+            relay_per_sec: self.relay_per_sec,
+            relay_burst: self.relay_burst,
+            header_timeout: Duration::from_secs(self.header_timeout_secs),
+            idle_timeout: Duration::from_secs(self.idle_timeout_secs),
+            ws_buffer_bytes: self.ws_buffer_bytes,
         })
     }
 }
@@ -68,8 +100,7 @@ impl Cli {
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     let level = if cli.verbose { Level::DEBUG } else { Level::INFO };
-    // matchbox logs every fan-out at info; its warnings are what matter here.
-    let filter = Targets::new().with_default(level).with_target("matchbox_signaling", Level::WARN);
+    let filter = Targets::new().with_default(level);
     tracing_subscriber::registry()
         .with(
             tracing_subscriber::fmt::layer()

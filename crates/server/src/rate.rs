@@ -1,4 +1,5 @@
-//! The per-IP cap on new signalling connections.
+//! The per-address cap on new signalling connections (how many may *open* in a
+//! window; how many may be *held* is [`crate::conns`]).
 //!
 //! A fixed window per address is enough here: the cap exists to stop a runaway
 //! reconnect loop or a script from churning rooms, not to shape traffic. Every
@@ -9,13 +10,16 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::conns::AddrKey;
+use crate::refusal::Refusal;
+
 /// How many addresses we remember before sweeping out expired windows.
 const SWEEP_AT: usize = 4096;
 
 /// Counts connection attempts per IP address in fixed windows.
 #[derive(Debug, Clone)]
 pub struct RateLimiter {
-    windows: Arc<Mutex<HashMap<IpAddr, Window>>>,
+    windows: Arc<Mutex<HashMap<AddrKey, Window>>>,
     max: u32,
     window: Duration,
 }
@@ -24,18 +28,6 @@ pub struct RateLimiter {
 struct Window {
     started: Instant,
     attempts: u32,
-}
-
-/// An address went over its cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("too many connections from {ip} ({max} per {}s); try again shortly", window.as_secs())]
-pub struct RateRefusal {
-    /// The address refused.
-    pub ip: IpAddr,
-    /// The cap in force.
-    pub max: u32,
-    /// Its window.
-    pub window: Duration,
 }
 
 impl RateLimiter {
@@ -47,31 +39,31 @@ impl RateLimiter {
     /// Records one attempt from `ip` now.
     ///
     /// # Errors
-    /// [`RateRefusal`] when `ip` has used up its attempts in the current window.
-    pub fn check(&self, ip: IpAddr) -> Result<(), RateRefusal> {
+    /// [`Refusal::ConnectRate`] when `ip` has used up its attempts in the current window.
+    pub fn check(&self, ip: IpAddr) -> Result<(), Refusal> {
         self.check_at(ip, Instant::now())
     }
 
-    fn check_at(&self, ip: IpAddr, now: Instant) -> Result<(), RateRefusal> {
+    fn check_at(&self, ip: IpAddr, now: Instant) -> Result<(), Refusal> {
         let mut windows = self.lock();
         if windows.len() >= SWEEP_AT {
             let span = self.window;
             windows.retain(|_, w| now.saturating_duration_since(w.started) < span);
         }
-        let entry = windows.entry(ip).or_insert(Window { started: now, attempts: 0 });
+        let entry = windows.entry(AddrKey::from(ip)).or_insert(Window { started: now, attempts: 0 });
         if now.saturating_duration_since(entry.started) >= self.window {
             *entry = Window { started: now, attempts: 0 };
         }
         entry.attempts = entry.attempts.saturating_add(1);
         if entry.attempts > self.max {
-            Err(RateRefusal { ip, max: self.max, window: self.window })
+            Err(Refusal::ConnectRate { max: self.max, window: self.window })
         } else {
             Ok(())
         }
     }
 
     /// Each update is one step, so a poisoned lock still holds sane counts.
-    fn lock(&self) -> MutexGuard<'_, HashMap<IpAddr, Window>> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<AddrKey, Window>> {
         self.windows.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
@@ -105,7 +97,7 @@ mod tests {
         let refusal = limiter.check_at(A, t0).err();
         assert_eq!(
             refusal.map(|r| r.to_string()).as_deref(),
-            Some("too many connections from 10.0.0.1 (1 per 10s); try again shortly")
+            Some("too many new connections from your address (1 per 10s); try again shortly")
         );
     }
 }

@@ -3,45 +3,50 @@
 //! Signalling has its own path prefix so that it can never shadow a static file,
 //! and a static file can never shadow a room.
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
+use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::middleware::{from_fn_with_state, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use matchbox_signaling::topologies::full_mesh::FullMeshState;
 use tokio::sync::watch;
 
 use crate::config::Limits;
-use crate::files;
+use crate::csp::Csp;
+use crate::log_gate::LogGate;
 use crate::rate::RateLimiter;
-use crate::rooms::RoomRegistry;
-use crate::signal;
+use crate::registry::Registry;
+use crate::serve::Connection;
+use crate::{files, headers, signal};
 
 /// What every request handler shares.
 #[derive(Debug, Clone)]
 pub struct AppState {
-    /// Our caps on rooms and peers (matchbox's registry has none).
-    pub rooms: RoomRegistry,
-    /// The per-IP cap on new signalling connections.
+    /// Who is in which room.
+    pub registry: Registry,
+    /// The per-address cap on new signalling connections.
     pub rate: RateLimiter,
-    /// matchbox's full-mesh registry: who is connected in which room.
-    pub mesh: FullMeshState,
-    /// Largest websocket message a peer may send.
-    pub max_message_bytes: usize,
+    /// Every cap.
+    pub limits: Arc<Limits>,
+    /// Writes refusals to the log at a rate.
+    pub log: LogGate,
     /// Turns `true` when the server shuts down, to close the websockets.
     pub shutdown: watch::Receiver<bool>,
 }
 
 impl AppState {
     /// Fresh state under `limits`; `shutdown` tells the websockets to close.
-    pub fn new(limits: &Limits, shutdown: watch::Receiver<bool>) -> Self {
+    pub fn new(limits: &Limits, log: LogGate, shutdown: watch::Receiver<bool>) -> Self {
         Self {
-            rooms: RoomRegistry::new(limits.max_rooms, limits.max_peers_per_room),
+            registry: Registry::new(limits.max_rooms, limits.max_peers_per_room),
             rate: RateLimiter::new(limits.max_connects_per_ip, limits.connect_window),
-            mesh: FullMeshState::default(),
-            max_message_bytes: limits.max_message_bytes,
+            limits: Arc::new(limits.clone()),
+            log,
             shutdown,
         }
     }
@@ -49,13 +54,32 @@ impl AppState {
 
 /// Builds the whole application.
 pub fn router(state: AppState, dist: &Path) -> Router {
+    let csp = Arc::new(Csp::new(dist));
     Router::new()
         .route("/health", get(health))
         .route("/signal", get(signal::missing_room))
         .route("/signal/", get(signal::missing_room))
         .route("/signal/{*room}", get(signal::signal))
         .fallback_service(files::app_service(dist))
+        .layer(from_fn_with_state(state.clone(), refuse_over_cap))
+        .layer(from_fn_with_state(csp, headers::add_headers))
         .with_state(state)
+}
+
+/// Middleware: a connection over a connection cap gets its refusal, whatever it
+/// asked for (a websocket is closed with the code; see [`crate::conns`]).
+async fn refuse_over_cap(State(app): State<AppState>, request: Request, next: Next) -> Response {
+    let connection = request.extensions().get::<Connection>().cloned();
+    let Some((connection, refusal)) = connection.and_then(|c| c.refusal.clone().map(|r| (c, r))) else {
+        return next.run(request).await;
+    };
+    let origin = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0)), |info| info.0);
+    let (mut parts, _body) = request.into_parts();
+    let upgrade = WebSocketUpgrade::from_request_parts(&mut parts, &app).await;
+    signal::answer(app, origin, connection, upgrade, Err(refusal))
 }
 
 /// The `/health` body: `{"status":"ok","rooms":N,"peers":M}`.
@@ -64,13 +88,13 @@ struct Health {
     status: &'static str,
     /// Rooms with at least one peer.
     rooms: usize,
-    /// Peers connected (or being upgraded) across all rooms.
+    /// Peers in those rooms.
     peers: usize,
 }
 
 /// `GET /health`: liveness for scripts and CI, with the load at a glance.
 async fn health(State(app): State<AppState>) -> impl IntoResponse {
-    let (rooms, peers) = app.rooms.counts();
+    let (rooms, peers) = app.registry.counts();
     let body = Health { status: "ok", rooms, peers };
-    ([(header::CACHE_CONTROL, "no-store")], Json(body))
+    ([(header::CACHE_CONTROL, headers::NO_STORE)], Json(body))
 }

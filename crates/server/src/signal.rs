@@ -1,174 +1,280 @@
 //! The matchbox full-mesh signalling websocket at `/signal/<room>`.
 //!
-//! Why not matchbox_signaling's own `ws_handler` behind its builder hooks: that
-//! handler builds the `WebSocketUpgrade` itself, so its message and frame limits
-//! stay at axum's 64 MiB with no way to lower them, and its full-mesh loop ignores
-//! oversized or broken frames silently. We keep matchbox's room registry
-//! ([`FullMeshState`]: who is in which room, `NewPeer`/`PeerLeft` fan-out) and its
-//! wire protocol, and own the two ends it does not expose: the upgrade (caps and
-//! limits, refusals with a reason) and the receive loop (close code 1009 when a peer
-//! sends too much). The loop mirrors `FullMesh::state_machine` in matchbox 0.15.
+//! The wire types are matchbox_protocol's, so matchbox_socket clients are
+//! unchanged; the room bookkeeping is our [`Registry`]. Each admitted peer runs
+//! two tasks: this one reads its socket (under the relay budget and the idle
+//! timeout) and a writer drains its bounded [`Outbox`]. Every refusal of a
+//! websocket request is delivered as a close frame after the upgrade, because a
+//! browser cannot read the HTTP status of a refused upgrade (see [`Refusal`]).
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::StatusCode;
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use futures_util::StreamExt;
+use axum::Extension;
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
 use matchbox_protocol::{JsonPeerEvent, PeerId, PeerRequest};
-use matchbox_signaling::common_logic::{parse_request, spawn_sender_task, try_send};
-use matchbox_signaling::topologies::full_mesh::FullMeshState;
-use matchbox_signaling::ClientRequestError;
+use serde_json::value::RawValue;
 use tokio::sync::watch;
-use tracing::{debug, info, warn};
+use tokio::time::Instant;
+use tracing::debug;
 
-use crate::rooms::{RoomId, RoomRefusal, Seat};
+use crate::bucket::RelayBudget;
+use crate::conns::ConnPermit;
+use crate::outbox::{Outbox, OutboxReader, Outgoing};
+use crate::refusal::Refusal;
+use crate::registry::{event, Membership};
+use crate::room_id::RoomId;
 use crate::routes::AppState;
+use crate::serve::Connection;
+
+/// How long a closing connection may take to say goodbye before it is cut.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// `GET /signal/<room>`: admits one peer into `room`, or says why not.
 ///
-/// Checks run cheapest and least revealing first: the per-IP rate, the room id,
-/// that this is a websocket upgrade at all, then the room caps.
+/// Checks run cheapest first: a websocket at all, the per-address connect rate,
+/// the room id; the room caps are checked when the peer joins, after the upgrade.
 pub async fn signal(
     State(app): State<AppState>,
     ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(conn): Extension<Connection>,
     Path(raw_room): Path<String>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if let Err(refusal) = app.rate.check(origin.ip()) {
-        warn!("refused: {refusal}");
-        return (StatusCode::TOO_MANY_REQUESTS, refusal.to_string()).into_response();
-    }
-    let room = match RoomId::parse(&raw_room) {
-        Ok(room) => room,
-        Err(invalid) => {
-            let shown: String = raw_room.chars().take(80).collect();
-            warn!("refused: invalid room id {shown:?} from {origin}");
-            return (StatusCode::BAD_REQUEST, invalid.to_string()).into_response();
-        }
-    };
-    let upgrade = match upgrade {
-        Ok(upgrade) => upgrade,
-        Err(rejection) => return rejection.into_response(),
-    };
-    let seat = match app.rooms.join(room) {
-        Ok(seat) => seat,
-        Err(refusal) => {
-            warn!("refused: {refusal} ({origin})");
-            let status = match refusal {
-                RoomRefusal::RoomFull { .. } => StatusCode::FORBIDDEN,
-                RoomRefusal::TooManyRooms { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            };
-            return (status, refusal.to_string()).into_response();
-        }
-    };
-    let max = app.max_message_bytes;
-    let peer = Peer { seat, mesh: app.mesh.clone(), max_message_bytes: max, shutdown: app.shutdown.clone() };
-    upgrade
-        .max_message_size(max)
-        .max_frame_size(max)
-        .on_failed_upgrade(move |e| debug!("websocket upgrade from {origin} failed: {e}"))
-        .on_upgrade(move |socket| peer.run(socket))
+    let verdict =
+        app.rate.check(origin.ip()).and_then(|()| RoomId::parse(&raw_room).map_err(|_| Refusal::InvalidRoom));
+    answer(app, origin, conn, upgrade, verdict)
 }
 
 /// `/signal` without a room: matchbox would put such peers in a shared room
 /// "world"; every Dice Duel room has an id, so this is a client bug.
-pub async fn missing_room() -> Response {
-    (StatusCode::BAD_REQUEST, "missing room id: use /signal/<room>").into_response()
+pub async fn missing_room(
+    State(app): State<AppState>,
+    ConnectInfo(origin): ConnectInfo<SocketAddr>,
+    Extension(conn): Extension<Connection>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    answer(app, origin, conn, upgrade, Err(Refusal::MissingRoom))
+}
+
+/// Upgrades a websocket request and either runs the peer or closes with the
+/// refusal; answers a plain request with the refusal's HTTP status.
+pub fn answer(
+    app: AppState,
+    origin: SocketAddr,
+    conn: Connection,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    verdict: Result<RoomId, Refusal>,
+) -> Response {
+    let upgrade = match (upgrade, &verdict) {
+        (Ok(upgrade), _) => upgrade,
+        (Err(_), Err(refusal)) => return http_refusal(&app, origin, refusal),
+        (Err(_), Ok(_)) => return http_refusal(&app, origin, &Refusal::NotWebsocket),
+    };
+    if let Err(refusal) = &verdict {
+        app.log.refused(refusal, origin);
+    }
+    let limits = &app.limits;
+    let buffer = limits.ws_buffer_bytes;
+    upgrade
+        .read_buffer_size(buffer)
+        // Each frame goes to the socket as it is fed: tungstenite keeps its write
+        // buffer's capacity for the connection's life, so batching there would
+        // cost every peer its largest batch forever. Our Outbox does the queueing.
+        .write_buffer_size(0)
+        .max_write_buffer_size(limits.max_message_bytes + 1024)
+        .max_message_size(limits.max_message_bytes)
+        .max_frame_size(limits.max_message_bytes)
+        .on_failed_upgrade(move |e| debug!("websocket upgrade from {origin} failed: {e}"))
+        .on_upgrade(move |socket| async move {
+            match verdict {
+                Ok(room) => Peer { app, origin, permit: conn.permit }.run(socket, room).await,
+                Err(refusal) => close_now(socket, &refusal).await,
+            }
+        })
+}
+
+/// A refusal as a plain HTTP answer; the connection closes after it (it may be
+/// one served only to be refused).
+fn http_refusal(app: &AppState, origin: SocketAddr, refusal: &Refusal) -> Response {
+    app.log.refused(refusal, origin);
+    (refusal.http_status(), [(header::CONNECTION, "close")], refusal.to_string()).into_response()
+}
+
+/// Sends a close frame for `refusal` and waits briefly for the client's reply.
+pub async fn close_now(mut socket: WebSocket, refusal: &Refusal) {
+    let frame = Message::Close(Some(close_frame(refusal)));
+    if tokio::time::timeout(CLOSE_WAIT, socket.send(frame)).await.is_ok() {
+        let _ = tokio::time::timeout(CLOSE_WAIT, async { while socket.next().await.is_some() {} }).await;
+    }
+}
+
+fn close_frame(refusal: &Refusal) -> CloseFrame {
+    CloseFrame { code: refusal.close_code(), reason: refusal.close_reason().into() }
 }
 
 /// One admitted connection, from upgrade to close.
 struct Peer {
-    /// Holds the place in the room until the connection ends.
-    seat: Seat,
-    mesh: FullMeshState,
-    max_message_bytes: usize,
-    shutdown: watch::Receiver<bool>,
+    app: AppState,
+    origin: SocketAddr,
+    /// Holds the connection's place under the caps until the peer is gone.
+    #[allow(dead_code)]
+    permit: Arc<ConnPermit>,
 }
 
 impl Peer {
-    async fn run(mut self, socket: WebSocket) {
-        let peer_id = PeerId(uuid::Uuid::new_v4());
-        let room = self.seat.room().to_string();
-        let (sink, mut stream) = socket.split();
-        let sender = spawn_sender_task(sink);
-
+    async fn run(self, socket: WebSocket, room: RoomId) {
+        let (outbox, reader) = Outbox::new(self.app.limits.max_queued_bytes);
+        let id = PeerId(uuid::Uuid::new_v4());
         // matchbox's order: the peer learns its own id before anyone learns of it.
-        let assigned = Message::Text(JsonPeerEvent::IdAssigned(peer_id).to_string().into());
-        if try_send(&sender, assigned).is_err() {
-            return;
-        }
-        self.mesh.add_peer(peer_id, sender.clone(), room.clone());
-        info!("peer {peer_id} joined room {room}");
-
-        let close = loop {
-            let next = tokio::select! {
-                next = stream.next() => next,
-                () = shutting_down(&mut self.shutdown) => break Some(close_frame(
-                    close_code::AWAY,
-                    "server shutting down".to_owned(),
-                )),
-            };
-            let Some(next) = next else { break None };
-            match parse_request(next) {
-                Ok(PeerRequest::Signal { receiver, data }) => {
-                    let event = JsonPeerEvent::Signal { sender: peer_id, data };
-                    let event = Message::Text(event.to_string().into());
-                    // Only peers of the same room are reachable: matchbox looks the
-                    // receiver up inside `room`.
-                    if let Err(e) = self.mesh.try_send_to_peer(receiver, event, room.clone()) {
-                        debug!("signal from {peer_id} to {receiver} in room {room} dropped: {e}");
-                    }
-                }
-                Ok(PeerRequest::KeepAlive) => {}
-                Err(ClientRequestError::Close) => break None,
-                Err(ClientRequestError::Json(_) | ClientRequestError::UnsupportedType(_)) => {
-                    debug!("ignored a message from {peer_id} that is not a matchbox request");
-                }
-                Err(ClientRequestError::Axum(e)) => {
-                    if let Some(size) = message_too_long(&e) {
-                        let max = self.max_message_bytes;
-                        warn!(
-                            "refused: message of {size} bytes from peer {peer_id} in room \
-                             {room} is over the {max}-byte cap; closing it"
-                        );
-                        break Some(close_frame(
-                            close_code::SIZE,
-                            format!("message too long (max {max} bytes)"),
-                        ));
-                    }
-                    debug!("connection of {peer_id} failed: {e}");
-                    break None;
-                }
+        let _ = outbox.push(event(&JsonPeerEvent::IdAssigned(id)));
+        let membership = match self.app.registry.join(room, id, outbox.clone()) {
+            Ok(membership) => membership,
+            Err(refusal) => {
+                self.app.log.refused(&refusal, self.origin);
+                close_now(socket, &refusal).await;
+                return;
             }
         };
+        debug!(
+            "peer {id} joined room {} from {} (change #{})",
+            membership.room(),
+            self.origin,
+            membership.joined_at()
+        );
+        let (sink, stream) = socket.split();
+        let mut writer = tokio::spawn(write(sink, reader));
 
-        self.mesh.remove_peer(&peer_id);
-        info!("peer {peer_id} left room {room}");
-        if let Some(frame) = close {
-            // Best effort: the peer may already be gone.
-            let _ = try_send(&sender, Message::Close(Some(frame)));
+        let ended = self.read(stream, &membership, &outbox).await;
+
+        let room = membership.room().clone();
+        // Leave first, so the room hears of the departure without waiting for us.
+        let left_at = membership.leave();
+        debug!("peer {id} left room {room} (change #{left_at})");
+        match ended {
+            Some(why) => {
+                if why != Refusal::ShuttingDown {
+                    self.app.log.refused(&why, self.origin);
+                }
+                outbox.close(why);
+                if tokio::time::timeout(CLOSE_WAIT, &mut writer).await.is_err() {
+                    // A reader that stalled never takes its close frame.
+                    writer.abort();
+                }
+            }
+            // The client closed or vanished: nobody is left to write to.
+            None => writer.abort(),
         }
-        // `self.seat` drops here and frees the place in the room.
+    }
+
+    /// Reads and relays until the connection ends; returns why, if the server ends it.
+    async fn read(
+        &self,
+        mut stream: SplitStream<WebSocket>,
+        membership: &Membership,
+        outbox: &Outbox,
+    ) -> Option<Refusal> {
+        let limits = &self.app.limits;
+        let mut shutdown = self.app.shutdown.clone();
+        let mut budget =
+            RelayBudget::new(limits.relay_per_sec, limits.relay_burst, std::time::Instant::now());
+        let idle = tokio::time::sleep(limits.idle_timeout);
+        tokio::pin!(idle);
+        loop {
+            let next = tokio::select! {
+                biased;
+                () = shutting_down(&mut shutdown) => return Some(Refusal::ShuttingDown),
+                () = outbox.fell_behind() => return Some(Refusal::FellBehind { max_bytes: limits.max_queued_bytes }),
+                () = &mut idle => return Some(Refusal::Idle { after: limits.idle_timeout }),
+                next = stream.next() => next,
+            };
+            let message = match next? {
+                Ok(message) => message,
+                Err(e) => {
+                    return message_too_long(&e)
+                        .then_some(Refusal::MessageTooLong { max: limits.max_message_bytes })
+                }
+            };
+            let size = match &message {
+                Message::Text(text) => text.len(),
+                Message::Binary(bytes) | Message::Ping(bytes) | Message::Pong(bytes) => bytes.len(),
+                Message::Close(_) => return None,
+            };
+            // Every message spends the budget, relayed or not; over budget the
+            // socket is not read for a while, which slows the sender through TCP.
+            let wait = budget.spend(limits.relay_cost(size), std::time::Instant::now());
+            if !wait.is_zero() {
+                tokio::select! {
+                    biased;
+                    () = shutting_down(&mut shutdown) => return Some(Refusal::ShuttingDown),
+                    () = outbox.fell_behind() => return Some(Refusal::FellBehind { max_bytes: limits.max_queued_bytes }),
+                    () = tokio::time::sleep(wait) => {}
+                }
+            }
+            idle.as_mut().reset(Instant::now() + limits.idle_timeout);
+            if let Message::Text(text) = message {
+                self.handle(membership, &text);
+            }
+        }
+    }
+
+    /// One text message from the peer. Anything that is not a matchbox request
+    /// is ignored, as matchbox's own server does.
+    fn handle(&self, membership: &Membership, text: &str) {
+        match serde_json::from_str::<PeerRequest<&RawValue>>(text) {
+            Ok(PeerRequest::Signal { receiver, data }) => {
+                if let Err(e) = membership.relay(receiver, data) {
+                    debug!(
+                        "signal from {} to {receiver} in room {} dropped: {e}",
+                        membership.peer(),
+                        membership.room()
+                    );
+                }
+            }
+            Ok(PeerRequest::KeepAlive) => {}
+            Err(_) => debug!("ignored a message from {} that is not a matchbox request", membership.peer()),
+        }
     }
 }
 
-fn close_frame(code: u16, reason: String) -> CloseFrame {
-    CloseFrame { code, reason: reason.into() }
+/// Drains the outbox into the socket, flushing once per batch.
+async fn write(mut sink: SplitSink<WebSocket, Message>, mut reader: OutboxReader) {
+    while let Some(next) = reader.next().await {
+        let mut item = Some(next);
+        while let Some(next) = item.take() {
+            let message = match next {
+                Outgoing::Text(text) => Message::Text(text),
+                Outgoing::Close(why) => {
+                    let _ = sink.send(Message::Close(Some(close_frame(&why)))).await;
+                    return;
+                }
+            };
+            if sink.feed(message).await.is_err() {
+                return;
+            }
+            item = reader.try_next().flatten();
+        }
+        if sink.flush().await.is_err() {
+            return;
+        }
+    }
 }
 
-/// The size of the refused message, if `error` is tungstenite's "message too long"
-/// (a frame or a whole message over the cap set on the upgrade).
-fn message_too_long(error: &axum::Error) -> Option<usize> {
-    let source = std::error::Error::source(error)?;
-    match source.downcast_ref::<tungstenite::Error>()? {
-        tungstenite::Error::Capacity(tungstenite::error::CapacityError::MessageTooLong { size, .. }) => {
-            Some(*size)
-        }
-        _ => None,
-    }
+/// Whether `error` is tungstenite's "message too long" (a frame or a whole
+/// message over the cap set on the upgrade).
+fn message_too_long(error: &axum::Error) -> bool {
+    let Some(source) = std::error::Error::source(error) else { return false };
+    matches!(
+        source.downcast_ref::<tungstenite::Error>(),
+        Some(tungstenite::Error::Capacity(tungstenite::error::CapacityError::MessageTooLong { .. }))
+    )
 }
 
 /// Resolves once the server starts shutting down; never if it is dropped without.

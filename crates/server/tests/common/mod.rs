@@ -93,15 +93,23 @@ pub async fn try_connect(addr: SocketAddr, path: &str) -> Result<Ws, tungstenite
     tokio_tungstenite::connect_async(url).await.map(|(ws, _)| ws)
 }
 
-/// The HTTP status and body of a refused websocket upgrade.
-pub async fn refusal(addr: SocketAddr, path: &str) -> (u16, String) {
-    match try_connect(addr, path).await {
-        Ok(_) => panic!("{path} was accepted, expected a refusal"),
-        Err(tungstenite::Error::Http(response)) => {
-            let body = response.body().clone().unwrap_or_default();
-            (response.status().as_u16(), String::from_utf8(body).unwrap())
-        }
-        Err(other) => panic!("{path}: unexpected error {other}"),
+/// The close code and reason of a refused websocket: the server accepts the
+/// upgrade (so a browser can read why) and closes at once.
+pub async fn refused(addr: SocketAddr, path: &str) -> (u16, String) {
+    let mut ws = try_connect(addr, path).await.unwrap_or_else(|e| panic!("{path}: upgrade failed: {e}"));
+    first_close(&mut ws).await
+}
+
+/// The close frame that must be the next message on `ws`.
+pub async fn first_close(ws: &mut Ws) -> (u16, String) {
+    let message = tokio::time::timeout(PATIENCE, ws.next())
+        .await
+        .expect("no close frame within the patience window")
+        .expect("connection ended without a close frame")
+        .unwrap();
+    match message {
+        Message::Close(Some(frame)) => (u16::from(frame.code), frame.reason.as_str().to_owned()),
+        other => panic!("expected a close frame, got {other:?}"),
     }
 }
 
@@ -174,4 +182,32 @@ pub async fn next_json(ws: &mut Ws) -> Value {
             other => panic!("unexpected message {other:?}"),
         }
     }
+}
+
+/// Limits for tests that open many connections from 127.0.0.1 at once: the
+/// per-address caps are raised, everything else is the default.
+pub fn roomy_limits() -> Limits {
+    Limits { max_connects_per_ip: 100_000, max_connections_per_ip: 100_000, ..Limits::default() }
+}
+
+/// A TCP connection to `addr` from the loopback address `from` (any 127.x.y.z).
+pub async fn tcp_from(from: [u8; 4], addr: SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// A websocket to `path` over `tcp`, or the handshake error.
+pub async fn ws_over(tcp: TcpStream, addr: SocketAddr, path: &str) -> Result<Ws, tungstenite::Error> {
+    let url = format!("ws://{addr}{path}");
+    tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(tcp)).await.map(|(ws, _)| ws)
+}
+
+/// The server process's resident memory now, in bytes (the server runs in
+/// the test process).
+pub fn rss_bytes() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib * 1024
 }

@@ -1,0 +1,320 @@
+//! Load benchmark (not run in CI): 1,000 rooms × 8 peers join at once, a minute of
+//! signalling, teardown; three waves on one server.
+//!
+//! ```text
+//! ulimit -n 20000
+//! CARGO_TARGET_DIR=target cargo bench -p duel-server --bench load -- [--rooms 1000] [--peers 8]
+//!     [--secs 60] [--waves 3] [--addresses 500] [-- <extra duel-server flags>]
+//! ```
+//!
+//! The server is the real `duel-server` binary (bench profile: optimised), started
+//! as its own process with its **shipped default caps**, so its RSS is its own.
+//! The per-address caps (20 new connections per 10 s, 64 open) would refuse a load
+//! client on one address, so the clients spread over `--addresses` loopback
+//! addresses 127.1.x.y (Linux routes all of 127/8 to `lo`): 500 addresses give 16
+//! peers each, as if 500 households played.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod client;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use client::{Outcome, Wave};
+use tokio::sync::watch;
+
+struct Args {
+    rooms: usize,
+    peers: usize,
+    secs: u64,
+    waves: usize,
+    addresses: usize,
+    server_flags: Vec<String>,
+}
+
+fn args() -> Args {
+    let mut args =
+        Args { rooms: 1000, peers: 8, secs: 60, waves: 3, addresses: 500, server_flags: Vec::new() };
+    let mut given = std::env::args().skip(1);
+    while let Some(flag) = given.next() {
+        let mut value = || given.next().expect("a value after the flag");
+        match flag.as_str() {
+            "--rooms" => args.rooms = value().parse().expect("--rooms N"),
+            "--peers" => args.peers = value().parse().expect("--peers N"),
+            "--secs" => args.secs = value().parse().expect("--secs N"),
+            "--waves" => args.waves = value().parse().expect("--waves N"),
+            "--addresses" => args.addresses = value().parse().expect("--addresses N"),
+            // cargo bench appends --bench after everything, even after "--".
+            "--" => args.server_flags = given.by_ref().filter(|f| f != "--bench").collect(),
+            // cargo bench passes --bench.
+            _ => {}
+        }
+    }
+    args
+}
+
+fn main() {
+    let args = args();
+    let dist = tempfile::tempdir().expect("a temporary dist");
+    std::fs::write(dist.path().join("index.html"), "<!doctype html>").unwrap();
+    let (mut server, addr) = start_server(dist.path(), &args.server_flags);
+    let pid = server.id();
+    let peak = Arc::new(AtomicU64::new(0));
+    {
+        let peak = peak.clone();
+        std::thread::spawn(move || loop {
+            peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(20));
+        });
+    }
+    println!("load average before: {}", loadavg());
+    println!(
+        "duel-server pid {pid} at {addr}: {} waves of {} rooms × {} peers, {} s of signalling, from {} addresses",
+        args.waves, args.rooms, args.peers, args.secs, args.addresses
+    );
+    println!(
+        "| wave | connected | pairs introduced | all in after | handshake relay p50 / p99 (n) \
+         | steady relay p50 / p99 / max (n) | server peak RSS | RSS after | teardown |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let mut last_wave: Option<Instant> = None;
+    for number in 1..=args.waves {
+        // The same addresses connect again: let the connect-rate window (10 s by
+        // default) pass, as it would between two evenings of play.
+        if let Some(last) = last_wave {
+            std::thread::sleep(Duration::from_secs(11).saturating_sub(last.elapsed()));
+        }
+        last_wave = Some(Instant::now());
+        peak.store(rss_kib(pid), Ordering::Relaxed);
+        let report = runtime.block_on(wave(&args, number, addr, pid));
+        let after = rss_kib(pid);
+        println!(
+            "| {number} | {:.2} % ({}/{}) | {:.2} % ({}/{}) | {:.2} s | {:.1} / {:.1} ms ({}) \
+             | {:.1} / {:.1} / {:.1} ms ({}) | {:.1} MB | {:.1} MB | {:.3} s |",
+            pct(report.connected, report.peers),
+            report.connected,
+            report.peers,
+            pct(report.pairs_ok, report.pairs),
+            report.pairs_ok,
+            report.pairs,
+            report.connect.as_secs_f64(),
+            report.handshake.ms(50),
+            report.handshake.ms(99),
+            report.handshake.sorted.len(),
+            report.steady.ms(50),
+            report.steady.ms(99),
+            report.steady.max_ms(),
+            report.steady.sorted.len(),
+            peak.load(Ordering::Relaxed) as f64 / 1024.0,
+            after as f64 / 1024.0,
+            report.teardown.as_secs_f64(),
+        );
+        println!(
+            "  all introduced after {:.2} s; server RSS at the end of the steady signalling {:.1} MB; \
+             load average after the wave: {}",
+            report.introduced_after.as_secs_f64(),
+            report.rss_steady_kib as f64 / 1024.0,
+            loadavg()
+        );
+        for failure in report.failures.iter().take(5) {
+            println!("  failure: {failure}");
+        }
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+struct Report {
+    peers: usize,
+    connected: usize,
+    pairs: usize,
+    pairs_ok: usize,
+    connect: Duration,
+    handshake: Latencies,
+    steady: Latencies,
+    teardown: Duration,
+    failures: Vec<String>,
+    /// When every introduction had arrived (the handshake storm is over soon after).
+    introduced_after: Duration,
+    /// Server RSS at the end of the steady signalling.
+    rss_steady_kib: u64,
+}
+
+async fn wave(args: &Args, number: usize, addr: SocketAddr, pid: u32) -> Report {
+    let total = args.rooms * args.peers;
+    let (go_tx, go_rx) = watch::channel(false);
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let wave = Arc::new(Wave {
+        number,
+        epoch: Instant::now(),
+        rooms: (0..args.rooms).map(|_| Mutex::new(Vec::new())).collect(),
+        connected: Default::default(),
+        new_peers: Default::default(),
+        signalling: go_rx,
+        stop: stop_rx,
+    });
+    let started = Instant::now();
+    let mut players = Vec::with_capacity(total);
+    for i in 0..total {
+        let a = i % args.addresses;
+        let source = Ipv4Addr::new(127, 1, (a / 250) as u8, (a % 250 + 1) as u8);
+        let seed = (number * total + i) as u64;
+        players.push(tokio::spawn(client::play(addr, source, i / args.peers, seed, wave.clone())));
+    }
+    // All in (or a minute passed), then every introduction (or 15 s more).
+    let expected_new = args.rooms * args.peers * (args.peers - 1) / 2;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while wave.connected.load(Ordering::Relaxed) < total && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let connect = started.elapsed();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while wave.new_peers.load(Ordering::Relaxed) < expected_new && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let _ = go_tx.send(true);
+    let introduced_after = started.elapsed();
+    tokio::time::sleep(Duration::from_secs(args.secs)).await;
+    let rss_steady = rss_kib(pid);
+
+    let _ = stop_tx.send(true);
+    let down = Instant::now();
+    let teardown = loop {
+        let (rooms, peers) = health(addr);
+        if rooms == 0 && peers == 0 {
+            break down.elapsed();
+        }
+        if down.elapsed() > Duration::from_secs(60) {
+            break Duration::MAX;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let mut outcomes: Vec<Outcome> = Vec::with_capacity(total);
+    for player in players {
+        outcomes.push(player.await.unwrap());
+    }
+    let mut report = summarise(args, outcomes, connect, teardown);
+    report.introduced_after = introduced_after;
+    report.rss_steady_kib = rss_steady;
+    report
+}
+
+fn summarise(args: &Args, outcomes: Vec<Outcome>, connect: Duration, teardown: Duration) -> Report {
+    let mut by_room: Vec<Vec<&Outcome>> = vec![Vec::new(); args.rooms];
+    for outcome in &outcomes {
+        by_room[outcome.room].push(outcome);
+    }
+    let (mut pairs, mut pairs_ok) = (0, 0);
+    for room in &by_room {
+        for (i, a) in room.iter().enumerate() {
+            for b in &room[i + 1..] {
+                pairs += 1;
+                let (Some(a_id), Some(b_id)) = (&a.id, &b.id) else { continue };
+                let a_told = a.new_peers.iter().filter(|id| *id == b_id).count();
+                let b_told = b.new_peers.iter().filter(|id| *id == a_id).count();
+                if a_told + b_told == 1 {
+                    pairs_ok += 1;
+                }
+            }
+        }
+    }
+    let handshake = Latencies::of(outcomes.iter().flat_map(|o| o.handshake_us.iter().copied()));
+    let steady = Latencies::of(outcomes.iter().flat_map(|o| o.steady_us.iter().copied()));
+    Report {
+        peers: outcomes.len(),
+        connected: outcomes.iter().filter(|o| o.id.is_some()).count(),
+        pairs,
+        pairs_ok,
+        connect,
+        handshake,
+        steady,
+        teardown,
+        failures: outcomes.iter().filter_map(|o| o.failure.clone()).collect(),
+        introduced_after: Duration::ZERO,
+        rss_steady_kib: 0,
+    }
+}
+
+/// Relay latencies of one kind of signal, in µs.
+struct Latencies {
+    sorted: Vec<u32>,
+}
+
+impl Latencies {
+    fn of(all: impl Iterator<Item = u32>) -> Self {
+        let mut sorted: Vec<u32> = all.collect();
+        sorted.sort_unstable();
+        Self { sorted }
+    }
+
+    fn ms(&self, per_cent: usize) -> f64 {
+        let at = (self.sorted.len() * per_cent / 100).min(self.sorted.len().saturating_sub(1));
+        f64::from(self.sorted.get(at).copied().unwrap_or_default()) / 1000.0
+    }
+
+    fn max_ms(&self) -> f64 {
+        f64::from(self.sorted.last().copied().unwrap_or_default()) / 1000.0
+    }
+}
+
+fn pct(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// Starts `duel-server` on a free loopback port; returns it and its address.
+fn start_server(dist: &std::path::Path, extra: &[String]) -> (Child, SocketAddr) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_duel-server"))
+        .args(["--bind", "127.0.0.1:0", "--dist"])
+        .arg(dist)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("duel-server starts");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("Dice Duel: http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected first line from duel-server: {line:?}"));
+    (server, addr)
+}
+
+/// `(rooms, peers)` from `/health`.
+fn health(addr: SocketAddr) -> (u64, u64) {
+    let mut tcp = TcpStream::connect(addr).unwrap();
+    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    tcp.read_to_string(&mut answer).unwrap();
+    let body = answer.split_once("\r\n\r\n").map(|(_, body)| body).unwrap_or_default();
+    let json: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+    (json["rooms"].as_u64().unwrap_or(u64::MAX), json["peers"].as_u64().unwrap_or(u64::MAX))
+}
+
+/// The machine's 1/5/15-minute load averages: the bench shares its cores.
+fn loadavg() -> String {
+    let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// The resident memory of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kib| kib.parse().ok())
+        .unwrap_or_default()
+}
