@@ -17,7 +17,7 @@ use super::beacon;
 use super::config::{health_url, IceConfig};
 use super::connection::{ConnState, Decision};
 use super::peers::local_id;
-use super::signaller::WatchedSignallerBuilder;
+use super::signaller::{Closed, WatchedSignallerBuilder};
 use super::transport::{wake, Shared};
 
 /// How often the driver looks at the clock when nothing arrives: the
@@ -71,6 +71,7 @@ async fn run_socket(
     shown: &mut ConnState,
 ) {
     let lost = Arc::new(AtomicBool::new(false));
+    let closed: Closed = Arc::default();
     let (mut socket, message_loop) = WebRtcSocket::builder(url)
         .ice_server(RtcIceServerConfig {
             urls: ice.urls.clone(),
@@ -79,7 +80,7 @@ async fn run_socket(
         })
         .add_channel(ChannelConfig::reliable())
         .add_channel(ChannelConfig::reliable())
-        .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone())))
+        .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone(), closed.clone())))
         .build();
     let role = shared.borrow().conn.role();
     shared.borrow_mut().conn.socket_started(now_ms());
@@ -141,6 +142,10 @@ async fn run_socket(
             }
             let mut s = shared.borrow_mut();
             s.out = None;
+            // A refusal ends the socket at once: keep the server's words.
+            if let Some((code, reason)) = closed.lock().ok().and_then(|mut c| c.take()) {
+                s.conn.signalling_closed(now, code, &reason);
+            }
             s.conn.socket_ended(now);
             return;
         }
@@ -149,7 +154,12 @@ async fn run_socket(
             shared.borrow_mut().conn.id_assigned(now);
         }
         if lost.swap(false, Ordering::Relaxed) {
-            shared.borrow_mut().conn.signalling_lost(now);
+            let how = closed.lock().ok().and_then(|mut c| c.take());
+            let mut s = shared.borrow_mut();
+            match how {
+                Some((code, reason)) => s.conn.signalling_closed(now, code, &reason),
+                None => s.conn.signalling_lost(now),
+            }
         }
         if server_back.swap(false, Ordering::Relaxed) {
             shared.borrow_mut().conn.server_back();

@@ -8,26 +8,34 @@
 //! (`ws_stream_wasm`, JSON text frames) with a flag raised on close, which
 //! the driver turns into [`super::connection::Connection::signalling_lost`].
 //! It also makes one connection attempt per socket: retries and backoff are
-//! the connection's job, so they show in [`super::ConnState`].
+//! the connection's job, so they show in [`super::ConnState`]. When the server
+//! closes the websocket it says why (a close code and a sentence: room full,
+//! rate limited …); the signaller keeps that for the driver, which hands it to
+//! [`super::connection::Connection::signalling_closed`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use futures::stream::Fuse;
-use futures::{SinkExt, StreamExt};
+use futures::{FutureExt, SinkExt, StreamExt};
 use matchbox_socket::async_trait::async_trait;
 use matchbox_socket::{PeerEvent, PeerRequest, SignalingError, Signaller, SignallerBuilder};
-use ws_stream_wasm::{WsMessage, WsMeta, WsStream};
+use pharos::{Events, Observable, ObserveConfig};
+use ws_stream_wasm::{WsEvent, WsMessage, WsMeta, WsStream};
+
+/// How the server closed the websocket: its close code and reason.
+pub type Closed = Arc<Mutex<Option<(u16, String)>>>;
 
 /// Builds [`WatchedSignaller`]s that raise `lost` when their websocket ends.
 #[derive(Debug)]
 pub struct WatchedSignallerBuilder {
     lost: Arc<AtomicBool>,
+    closed: Closed,
 }
 
 impl WatchedSignallerBuilder {
-    pub fn new(lost: Arc<AtomicBool>) -> WatchedSignallerBuilder {
-        WatchedSignallerBuilder { lost }
+    pub fn new(lost: Arc<AtomicBool>, closed: Closed) -> WatchedSignallerBuilder {
+        WatchedSignallerBuilder { lost, closed }
     }
 }
 
@@ -39,8 +47,16 @@ impl SignallerBuilder for WatchedSignallerBuilder {
         room_url: String,
     ) -> Result<Box<dyn Signaller>, SignalingError> {
         match WsMeta::connect(&room_url, None).await {
-            Ok((_meta, stream)) => {
-                Ok(Box::new(WatchedSignaller { stream: stream.fuse(), lost: self.lost.clone() }))
+            Ok((mut meta, stream)) => {
+                // Subscribed before the first message, so no close can be missed.
+                let events = meta.observe(ObserveConfig::default()).await.ok();
+                Ok(Box::new(WatchedSignaller {
+                    stream: stream.fuse(),
+                    events,
+                    _meta: meta,
+                    lost: self.lost.clone(),
+                    closed: self.closed.clone(),
+                }))
             }
             Err(e) => {
                 self.lost.store(true, Ordering::Relaxed);
@@ -53,7 +69,30 @@ impl SignallerBuilder for WatchedSignallerBuilder {
 /// A signalling websocket that reports its end. See the module docs.
 pub struct WatchedSignaller {
     stream: Fuse<WsStream>,
+    /// The websocket's events, for the close code and reason.
+    events: Option<Events<WsEvent>>,
+    _meta: WsMeta,
     lost: Arc<AtomicBool>,
+    closed: Closed,
+}
+
+impl WatchedSignaller {
+    /// The websocket ended: note how (the close event is already queued by
+    /// the time the stream ends: both come from the same `onclose`), then
+    /// raise `lost`.
+    fn ended(&mut self) {
+        if let Some(events) = &mut self.events {
+            while let Some(Some(event)) = events.next().now_or_never() {
+                if let WsEvent::Closed(close) = event {
+                    if let Ok(mut slot) = self.closed.lock() {
+                        *slot = Some((close.code, close.reason));
+                    }
+                    break;
+                }
+            }
+        }
+        self.lost.store(true, Ordering::Relaxed);
+    }
 }
 
 #[async_trait(?Send)]
@@ -63,7 +102,7 @@ impl Signaller for WatchedSignaller {
             .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
         let sent = self.stream.send(WsMessage::Text(text)).await.map_err(SignalingError::from);
         if sent.is_err() {
-            self.lost.store(true, Ordering::Relaxed);
+            self.ended();
         }
         sent
     }
@@ -76,7 +115,7 @@ impl Signaller for WatchedSignaller {
             }
             Some(WsMessage::Binary(_)) => Err(SignalingError::UnknownFormat),
             None => {
-                self.lost.store(true, Ordering::Relaxed);
+                self.ended();
                 Err(SignalingError::StreamExhausted)
             }
         }

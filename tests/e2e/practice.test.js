@@ -94,7 +94,10 @@ test('a refused action shows the core\'s reason', { timeout: 60000 }, async () =
   const { game, player } = await practice();
   await game.show('sensors');
   await game.page.getByTestId('sensors-roll').click();
-  assert.match(await game.lastToast(), /Sensors has no energy die/);
+  assert.match(await game.lastToast(), /Sensors has no energy die: ask Engineering for 2s/);
+  // A tap on a box with nothing rolled is answered by the core, not by a provoked refusal.
+  await game.page.getByTestId('sensors-lock').click();
+  assert.match(await game.lastToast(), /Sensors has no rolled die to place: roll first/);
   await game.page.getByTestId('cmd-fire1').click();
   assert.match(await game.lastToast(), /no torpedo is loaded/i);
   await game.show('engineering');

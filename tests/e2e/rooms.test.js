@@ -290,10 +290,11 @@ test('room: an unreachable server and a bad room id fail with a readable reason'
 });
 
 /** Runs duel-server on a fixed `port` (so it can be restarted where the pages expect it). */
-async function serverOn(port, name) {
+async function serverOn(port, name, extra = []) {
   fs.mkdirSync(paths.ARTIFACTS, { recursive: true });
   const log = fs.openSync(path.join(paths.ARTIFACTS, `server-${name}.log`), 'a');
-  const child = spawn(paths.SERVER_BIN, ['--bind', `127.0.0.1:${port}`, '--dist', paths.TEST_DIST], { stdio: ['ignore', log, log] });
+  const args = ['--bind', `127.0.0.1:${port}`, '--dist', paths.TEST_DIST, ...extra];
+  const child = spawn(paths.SERVER_BIN, args, { stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const url = `http://127.0.0.1:${port}/`;
   const deadline = Date.now() + 15000;
@@ -311,6 +312,30 @@ async function serverOn(port, name) {
   });
   return { url, stop };
 }
+
+test('room: a full room is refused in the server\'s words', { timeout: 60000 }, async () => {
+  const sig = await serverOn(await freePort(), 'full', ['--max-peers-per-room', '1']);
+  const room3 = `e2e-${crypto.randomBytes(9).toString('base64url')}`;
+  const erin = new RoomHooks(await session.players[0].newPage(), 'erin');
+  const fay = new RoomHooks(await session.players[1].newPage(), 'fay');
+  try {
+    await Promise.all([erin.load(sig.url), fay.load(sig.url)]);
+    await erin.open(room3, { host: true });
+    await erin.waitFor('in the room', (s) => s.state === 'Connected');
+    await fay.open(room3);
+    const s = await fay.waitFor('refused', (st) => st.state.startsWith('Failed'), 20000);
+    assert.match(s.state, /the server says: this room is full \(1 players?\)/);
+  } finally {
+    await erin.page.close();
+    await fay.page.close();
+    await sig.stop();
+  }
+  // A refused websocket may be reported on the console: expected here, and only here.
+  for (const p of session.players) {
+    p.errors.splice(0, p.errors.length, ...p.errors.filter((e) => !/WebSocket/.test(e)));
+  }
+  assert.deepEqual(pageErrors(), []);
+});
 
 test('room: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 120000 }, async () => {
   const port = await freePort();

@@ -103,6 +103,36 @@ pub const PROBE_EVERY_MS: u64 = 2_000;
 /// datagram heard, keeps a throttled background guest from misfiring.
 pub const HOST_SILENT_MS: u64 = 5_000;
 
+/// Why the signalling server closed a websocket, for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerRefusal {
+    /// The sentence to show: the server's own reason, or ours when it sent none.
+    pub words: String,
+    /// Whether trying again can help (a full room may empty; a bad room id never works).
+    pub retry: bool,
+}
+
+/// The refusals `duel-server` closes a websocket with (`docs/PROTOCOL.md`,
+/// "Signalling server"): 4400 bad request (final), 4403 room full, 4429 and
+/// 4430 too many connections from this address, 4503 too many rooms, 4504
+/// the server's connection limit, 1009 message too long. Idle (4408), fell
+/// behind (4507), going away (1001) and normal closes are not refusals: the
+/// connection simply reconnects.
+pub fn server_refusal(code: u16, reason: &str) -> Option<ServerRefusal> {
+    let fallback = match code {
+        4400 => "the server refused this room link as malformed",
+        4403 => "this room is full",
+        4429 | 4430 => "too many connections from your address; try again shortly",
+        4503 => "the server has too many rooms open; try again in a minute",
+        4504 => "the server is at its connection limit; try again in a minute",
+        1009 => "a message was too long for the server",
+        _ => return None,
+    };
+    let reason = reason.trim();
+    let words = if reason.is_empty() { fallback.to_string() } else { format!("the server says: {reason}") };
+    Some(ServerRefusal { words, retry: code != 4400 })
+}
+
 /// Wait before the next socket after `failures` consecutive failed ones:
 /// 0.5 s doubling to 8 s, so a restarting server is found within seconds
 /// without hammering it (its per-IP cap is 20 connects per 10 s).
@@ -145,6 +175,9 @@ pub struct Connection<R> {
     failures: u32,
     /// A reason that no retry can fix (bad room id): always `Failed`.
     fatal: Option<String>,
+    /// The server's own words for why it closed the last socket (room full,
+    /// rate limited …): shown until a socket gets through.
+    refused: Option<String>,
     ever_connected: bool,
     /// Guest: since when it has had no host on a working socket (or lost it).
     host_away_since: Option<u64>,
@@ -168,6 +201,7 @@ impl<R: Ord + Copy> Connection<R> {
             socket: Socket::Down { retry_at: now },
             failures: 0,
             fatal: None,
+            refused: None,
             ever_connected: false,
             host_away_since: None,
             host_retries: 0,
@@ -220,6 +254,7 @@ impl<R: Ord + Copy> Connection<R> {
     pub fn id_assigned(&mut self, now: u64) {
         self.socket = Socket::Up { since: now };
         self.failures = 0;
+        self.refused = None;
         if self.role == Role::Host {
             self.ever_connected = true;
         }
@@ -285,6 +320,25 @@ impl<R: Ord + Copy> Connection<R> {
         if matches!(self.socket, Socket::Starting { .. } | Socket::Up { .. }) {
             self.socket = Socket::SignallingLost { next_probe: now + PROBE_EVERY_MS };
             self.refresh();
+        }
+    }
+
+    /// The signalling server closed the websocket with `code` and `reason`.
+    /// A refusal (see [`server_refusal`]) is shown in the server's words: a
+    /// bad room id for good, anything else while the retries go on.
+    /// Anything else is an ordinary loss ([`Connection::signalling_lost`]).
+    pub fn signalling_closed(&mut self, now: u64, code: u16, reason: &str) {
+        match server_refusal(code, reason) {
+            Some(ServerRefusal { words, retry: false }) => {
+                self.fatal = Some(words);
+                self.refresh();
+            }
+            Some(ServerRefusal { words, retry: true }) => {
+                self.refused = Some(words);
+                self.signalling_lost(now);
+                self.refresh();
+            }
+            None => self.signalling_lost(now),
         }
     }
 
@@ -427,6 +481,9 @@ impl<R: Ord + Copy> Connection<R> {
         };
         if linked {
             return ConnState::Connected;
+        }
+        if let Some(words) = &self.refused {
+            return ConnState::Failed(format!("{words} (still trying)"));
         }
         if self.failures >= FAILURES_BEFORE_FAILED {
             // The browser hides the HTTP status of a refused websocket, so

@@ -241,3 +241,49 @@ fn a_bad_room_fails_for_good() {
     l.server_back();
     assert_eq!(l.tick(1_000_000), Decision::Keep);
 }
+
+#[test]
+fn a_full_room_is_told_in_the_servers_words_and_retries() {
+    let mut l = L::new(Role::Guest, 0);
+    assert_eq!(l.tick(0), Decision::Start);
+    l.socket_started(0);
+    l.signalling_closed(50, 4403, "this room is full (16 players); ask the host for a new room");
+    assert_eq!(
+        l.state(),
+        &ConnState::Failed(
+            "the server says: this room is full (16 players); ask the host for a new room (still trying)"
+                .into()
+        )
+    );
+    l.socket_ended(60);
+    assert_eq!(l.tick(60 + retry_delay_ms(4)), Decision::Start, "a full room may empty: retry");
+    l.socket_started(3_000);
+    l.id_assigned(3_010);
+    assert_eq!(l.state(), &ConnState::Connecting, "through: the refusal is gone, now waiting for the host");
+}
+
+#[test]
+fn a_malformed_room_link_fails_for_good() {
+    let mut l = L::new(Role::Host, 0);
+    assert_eq!(l.tick(0), Decision::Start);
+    l.socket_started(0);
+    l.signalling_closed(10, 4400, "");
+    assert_eq!(l.state(), &ConnState::Failed("the server refused this room link as malformed".into()));
+    l.socket_ended(20);
+    assert_eq!(l.tick(600_000), Decision::Keep, "never retried");
+}
+
+#[test]
+fn every_server_refusal_has_words_and_ordinary_closes_are_not_refusals() {
+    for code in [4400, 4403, 4429, 4430, 4503, 4504, 1009] {
+        let refusal = server_refusal(code, "").expect("a refusal");
+        assert!(!refusal.words.is_empty());
+        assert_eq!(refusal.retry, code != 4400);
+    }
+    for code in [1000, 1001, 1006, 4408, 4507] {
+        assert_eq!(server_refusal(code, "whatever"), None, "{code}");
+    }
+    let mut l = up(Role::Host);
+    l.signalling_closed(100, 4408, "no message for 120s; closed as idle");
+    assert_eq!(l.state(), &ConnState::Reconnecting, "idle is an ordinary loss");
+}
