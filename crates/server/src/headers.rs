@@ -23,6 +23,11 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const REVALIDATE: &str = "no-cache";
 /// Never cache: live data, refusals and errors.
 pub const NO_STORE: &str = "no-store";
+/// Unhashed images (the app icon): a day. The browser asks for the favicon
+/// again on every in-app navigation; offline, a `no-cache` icon fails there
+/// (a console error per screen change in offline practice), and a day-old
+/// icon after a release harms nobody.
+pub const A_DAY: &str = "public, max-age=86400";
 
 /// Middleware: adds the security headers and, unless the handler chose one,
 /// `Cache-Control`.
@@ -51,9 +56,15 @@ pub fn cache_control(path: &str, status: StatusCode) -> &'static str {
     }
     if is_build_output(path) {
         IMMUTABLE
+    } else if is_image(path) {
+        A_DAY
     } else {
         REVALIDATE
     }
+}
+
+fn is_image(path: &str) -> bool {
+    [".svg", ".png", ".ico", ".webp"].iter().any(|ext| path.ends_with(ext))
 }
 
 /// A file (its last segment has an extension) whose name, or one of whose
@@ -95,12 +106,18 @@ mod tests {
             "/manifest.webmanifest",
             "/sw.js",
             "/service-worker.js",
-            "/icon.svg",
             "/lobby/abc-1234567890",
             "/duel-deadbeef",
         ] {
             assert_eq!(cache_control(plain, ok), REVALIDATE, "{plain}");
         }
+    }
+
+    #[test]
+    fn unhashed_icons_are_kept_a_day() {
+        assert_eq!(cache_control("/icon.svg", StatusCode::OK), A_DAY);
+        assert_eq!(cache_control("/icons/192.png", StatusCode::OK), A_DAY);
+        assert_eq!(cache_control("/icon.svg", StatusCode::NOT_FOUND), NO_STORE);
     }
 
     #[test]

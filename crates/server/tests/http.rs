@@ -148,13 +148,14 @@ async fn hashed_build_files_are_immutable_and_the_shell_revalidates() {
     for file in ["manifest.webmanifest", "sw.js", "service-worker.js", "icon.svg"] {
         std::fs::write(dist.join(file), "shell").unwrap();
     }
-    for path in
-        ["/", "/index.html", "/lobby", "/manifest.webmanifest", "/sw.js", "/service-worker.js", "/icon.svg"]
-    {
+    for path in ["/", "/index.html", "/lobby", "/manifest.webmanifest", "/sw.js", "/service-worker.js"] {
         let answer = get(server.addr, path).await;
         assert_eq!(answer.status, 200, "{path}");
         assert_eq!(header(&answer, "cache-control").as_deref(), Some("no-cache"), "{path}");
     }
+    // The favicon is asked for again on every in-app navigation, offline too: a day.
+    let icon = get(server.addr, "/icon.svg").await;
+    assert_eq!(header(&icon, "cache-control").as_deref(), Some("public, max-age=86400"));
     // A hashed name that is missing (an old build's) must not be cached for a year.
     let missing = get(server.addr, "/dice-duel-0000000000000000_bg.wasm").await;
     assert_eq!(missing.status, 404);
