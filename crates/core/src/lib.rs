@@ -11,6 +11,8 @@
 #![forbid(unsafe_code)]
 
 pub mod choice;
+pub mod class;
+pub mod cockpit;
 pub mod config;
 pub mod dice;
 pub mod error;
@@ -28,7 +30,9 @@ pub mod ship;
 pub mod station;
 
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
-pub use config::{GameConfig, HouseRules, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+pub use class::ShipClass;
+pub use cockpit::{BombRun, Cockpit};
+pub use config::{GameConfig, HouseRules, Layout, Mission, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
 pub use dice::{DiceSource, Face, FixedDice, Pip};
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fmt_square;
+use crate::class::ShipClass;
 use crate::config::SeatId;
 use crate::dice::Face;
 use crate::freeze::FreezeAction;
@@ -219,6 +220,49 @@ pub enum RuleError {
     },
     NoEnergyThere,
     NotAnOption,
+
+    // ----- Die Fighter (R22) -----
+    /// R9: the spot is not on this class's displays (a Fighter's cockpit, a Capital ship's stations).
+    NoSuchPlace {
+        class: ShipClass,
+    },
+    /// A Fighter's Sensors display has two jammer slots.
+    JammerSlotsFull,
+    /// R22: the Health die is never rolled.
+    HealthNeverRolled,
+    /// R22: no energy dice on a Fighter.
+    FighterHasNoEnergy,
+    FighterHasNoTractorBeam,
+    FighterCarriesNoMines,
+    /// R22.
+    FighterFiresOne,
+    /// R22.
+    MissileFrontOnly,
+    BombNeedsFighter,
+    NoBombLoaded,
+    /// R22.
+    BombNotOverCapital,
+    /// R22.
+    BombRunSpoiled,
+    /// R22: relaunch is mission 1 only.
+    LaunchNotInMission,
+    LaunchFromCapital,
+    /// R22.
+    FighterStillFlying,
+    LaunchNeedsCrystals {
+        have: u8,
+    },
+    /// R22.
+    LaunchDamageFatal,
+    /// D20.
+    ReseatNotNow,
+    ReseatOtherTeam,
+    ReseatLeavesStation {
+        station: Station,
+    },
+    ReseatBadTable {
+        reason: String,
+    },
 }
 
 fn dice_word(n: usize) -> &'static str {
@@ -368,6 +412,49 @@ impl std::fmt::Display for RuleError {
             ChoosePlacedDice { station } => write!(f, "choose placed {station} dice, each once"),
             NoEnergyThere => f.write_str("there is no energy die there to lose"),
             NotAnOption => f.write_str("that is not one of the options"),
+
+            NoSuchPlace { class } => write!(f, "there is no such place for that die on a {class}"),
+            JammerSlotsFull => f.write_str("a Fighter has only two jammer slots"),
+            HealthNeverRolled => f.write_str("the Health die is never rolled or placed (R22)"),
+            FighterHasNoEnergy => {
+                f.write_str("a Fighter has no energy dice: its Pilot rolls any die at any time (R22)")
+            }
+            FighterHasNoTractorBeam => {
+                f.write_str("a Fighter has no tractor beam: its tractor die loads pulse bombs")
+            }
+            FighterCarriesNoMines => f.write_str("a Fighter carries no mines"),
+            FighterFiresOne => f.write_str("a Fighter fires one missile at a time: call Fire 1 (R22)"),
+            MissileFrontOnly => {
+                f.write_str("a Fighter's missile tube fires forward: the target must be in its front arc (R22)")
+            }
+            BombNeedsFighter => f.write_str("only a Fighter drops pulse bombs"),
+            NoBombLoaded => f.write_str(
+                "no pulse bomb is loaded: a nose, a tail and a Bolt or Double Bolt tractor die in the missile bay",
+            ),
+            BombNotOverCapital => {
+                f.write_str("your Fighter's last move did not end in an enemy Capital ship's square (R22)")
+            }
+            BombRunSpoiled => f.write_str(
+                "the bomb must be loaded before the move into the Capital ship's square, \
+                 and neither ship may move after it (R22)",
+            ),
+            LaunchNotInMission => f.write_str("Fighters are relaunched only in Mission 1, Carrier Strike (R22)"),
+            LaunchFromCapital => f.write_str("a Fighter is launched by its Capital ship's crew"),
+            FighterStillFlying => {
+                f.write_str("your Fighter is still flying: only a destroyed Fighter is relaunched (R22)")
+            }
+            LaunchNeedsCrystals { have } => {
+                write!(f, "a launch paid with crystals costs 3 and your ship holds {have}")
+            }
+            LaunchDamageFatal => f.write_str("with three damage a launch must be paid with crystals (R22)"),
+            ReseatNotNow => f.write_str(
+                "players change stations only while your team's Fighter is destroyed or being launched (D20)",
+            ),
+            ReseatOtherTeam => f.write_str("a player moves only between their own team's ships"),
+            ReseatLeavesStation { station } => {
+                write!(f, "nobody would be left at {station}: hand it to a player who stays")
+            }
+            ReseatBadTable { reason } => write!(f, "those seats do not work: {reason}"),
         }
     }
 }
