@@ -40,6 +40,8 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
         Intent::SendEnergy { .. } => 12,
         Intent::EnergySurge => 10,
         Intent::TractorCrystal { .. } => 8,
+        // R22: a Pilot may roll placed dice, which takes them off: rarely wanted.
+        Intent::RollDice { station, dice } if rolls_placed(game, seat, *station, dice) => 1,
         Intent::RollDice { dice, .. } | Intent::RollEnergy { dice } if dice.len() > 1 => 6,
         Intent::RollDice { .. } | Intent::RollEnergy { .. } => 3,
         Intent::TractorShip { .. } | Intent::ReleaseMine { .. } | Intent::TractorMine { .. } => 3,
@@ -50,6 +52,13 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
         Intent::WarpJump | Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
         Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
     }
+}
+
+/// Whether a roll takes a placed die off the display (only a Fighter's can, R22).
+fn rolls_placed(game: &Game, seat: SeatId, station: Station, dice: &[u8]) -> bool {
+    let Some(ship) = game.seat_ship(seat).and_then(|s| game.ship(s)) else { return false };
+    let placed = |d: &u8| ship.station_dice(station).get(usize::from(*d)).is_some_and(|d| d.placed().is_some());
+    dice.iter().any(placed)
 }
 
 /// A helm die that completes a move ending with the enemy in an arc is
