@@ -57,7 +57,8 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
 /// Whether a roll takes a placed die off the display (only a Fighter's can, R22).
 fn rolls_placed(game: &Game, seat: SeatId, station: Station, dice: &[u8]) -> bool {
     let Some(ship) = game.seat_ship(seat).and_then(|s| game.ship(s)) else { return false };
-    let placed = |d: &u8| ship.station_dice(station).get(usize::from(*d)).is_some_and(|d| d.placed().is_some());
+    let placed =
+        |d: &u8| ship.station_dice(station).get(usize::from(*d)).is_some_and(|d| d.placed().is_some());
     dice.iter().any(placed)
 }
 

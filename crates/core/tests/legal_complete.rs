@@ -15,9 +15,9 @@ use std::collections::BTreeSet;
 
 use duel_core::choice::{Answer, EnergySource};
 use duel_core::geometry::{Dir, SECTORS};
+use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::map::Obstacle;
 use duel_core::station::ALL_STATIONS;
-use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::*;
 use support::*;
 

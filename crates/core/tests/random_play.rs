@@ -133,7 +133,9 @@ fn random_missions_reach_every_fighter_rule() {
                 Event::ShipDestroyed { ship } if game.ship(*ship).unwrap().class == ShipClass::Fighter => {
                     count("fighter destroyed")
                 }
-                Event::GameOver { .. } => count(["mission 1 over", "mission 2 over", "mission 3 over"][(seed % 3) as usize]),
+                Event::GameOver { .. } => {
+                    count(["mission 1 over", "mission 2 over", "mission 3 over"][(seed % 3) as usize])
+                }
                 _ => {}
             }
         }
