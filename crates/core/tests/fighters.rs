@@ -12,8 +12,7 @@ use duel_core::station::{HelmSlot, TorpedoPart};
 use duel_core::*;
 use support::*;
 
-// Mission 1 ships and seats (White first, Capital before Fighter, D18).
-const W_CAP: ShipId = ShipId(0);
+// Mission 1 ships and seats (White first, Capital before Fighter, D18): White's Capital is ship 0.
 const W_FTR: ShipId = ShipId(1);
 const B_CAP: ShipId = ShipId(2);
 const W_PILOT: SeatId = SeatId(1);
