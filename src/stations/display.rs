@@ -67,6 +67,7 @@ fn body(s: &Ship) -> impl IntoView {
         MineToken::Held => "held",
         MineToken::OnMap(_) => "out",
         MineToken::Spent => "spent",
+        MineToken::NotCarried => "none",
     };
     view! {
         <div class="disp__row disp__row--energy"><span class="disp__k">"Energy"</span>{energy}</div>

@@ -58,6 +58,7 @@ pub fn Tractor(seat: SeatId, ship: ShipId) -> impl IntoView {
                     MineToken::Held => "held",
                     MineToken::OnMap(_) => "on the map",
                     MineToken::Spent => "spent",
+                    MineToken::NotCarried => "none",
                 })
             })
         });

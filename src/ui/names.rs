@@ -11,6 +11,14 @@ pub fn ship_name(layout: Layout, ship: ShipId) -> &'static str {
         Layout::Duel => &["White", "Black"],
         Layout::TwoPerSide => &["White 1", "White 2", "Black 1", "Black 2"],
         Layout::FreeForAll => &["White", "Black", "Red", "Blue"],
+        // Die Fighter: ships in the mission's order (White's first, Capital before Fighter).
+        Layout::Mission(duel_core::Mission::CarrierStrike) => {
+            &["White", "White Fighter", "Black", "Black Fighter"]
+        }
+        Layout::Mission(duel_core::Mission::FighterAssault) => {
+            &["White", "Black Fighter 1", "Black Fighter 2"]
+        }
+        Layout::Mission(duel_core::Mission::FighterDuel) => &["White Fighter", "Black Fighter"],
     };
     names.get(i).copied().unwrap_or("Ship")
 }
@@ -22,6 +30,11 @@ pub fn ship_class(layout: Layout, ship: ShipId) -> &'static str {
         Layout::Duel => &["white", "black"],
         Layout::TwoPerSide => &["white", "white", "black", "black"],
         Layout::FreeForAll => &["white", "black", "red", "blue"],
+        Layout::Mission(m) => match m {
+            duel_core::Mission::CarrierStrike => &["white", "white", "black", "black"],
+            duel_core::Mission::FighterAssault => &["white", "black", "black"],
+            duel_core::Mission::FighterDuel => &["white", "black"],
+        },
     };
     names.get(i).copied().unwrap_or("white")
 }

@@ -58,7 +58,9 @@ fn main() {
                     Event::FreezeDeclared { declared } => match declared.action {
                         FreezeAction::Tractor { .. } => c.tractors += 1,
                         FreezeAction::Warp => c.warps += 1,
-                        FreezeAction::Fire { .. } => {}
+                        FreezeAction::Fire { .. }
+                        | FreezeAction::Bomb { .. }
+                        | FreezeAction::Launch { .. } => {}
                     },
                     Event::DiceRemoved { why: duel_core::event::Removal::MoveDone, .. } => c.moves += 1,
                     _ => {}

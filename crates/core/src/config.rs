@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::class::ShipClass;
 use crate::geometry::{RangeRule, Square};
 use crate::map::{MapSpec, Obstacle};
 use crate::station::Station;
@@ -28,6 +29,75 @@ pub enum Layout {
     TwoPerSide,
     /// Four ships, each its own team, starting in the corners.
     FreeForAll,
+    /// A Die Fighter mission (R22): its ships, sides and victory condition.
+    Mission(Mission),
+}
+
+/// The three Die Fighter missions (R22, `001_…` "Ways To Play").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Mission {
+    /// Mission 1, Carrier Strike: each team a Capital ship and a Fighter; the
+    /// team whose Capital ship is destroyed loses; destroyed Fighters may be relaunched.
+    CarrierStrike,
+    /// Mission 2, Fighter Assault: White's Capital ship against Black's two
+    /// Fighters (two Pilots); the Capital side wins when both Fighters are gone.
+    FighterAssault,
+    /// Mission 3, Fighter Duel: one Fighter each; destroy the other to win.
+    FighterDuel,
+}
+
+impl Mission {
+    /// The three missions in rulebook order.
+    pub const ALL: [Mission; 3] = [Mission::CarrierStrike, Mission::FighterAssault, Mission::FighterDuel];
+
+    /// The mission numbered `n` (1–3) in the rulebook.
+    pub fn number(n: u8) -> Option<Mission> {
+        Mission::ALL.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    /// Its number in the rulebook (1–3).
+    pub fn index(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The rulebook's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mission::CarrierStrike => "Carrier Strike",
+            Mission::FighterAssault => "Fighter Assault",
+            Mission::FighterDuel => "Fighter Duel",
+        }
+    }
+
+    /// The class of each ship, in ship order (White's ships first).
+    pub fn classes(self) -> &'static [ShipClass] {
+        use ShipClass::*;
+        match self {
+            Mission::CarrierStrike => &[Capital, Fighter, Capital, Fighter],
+            Mission::FighterAssault => &[Capital, Fighter, Fighter],
+            Mission::FighterDuel => &[Fighter, Fighter],
+        }
+    }
+
+    /// The team of each ship, in ship order.
+    fn teams(self) -> &'static [u8] {
+        match self {
+            Mission::CarrierStrike => &[0, 0, 1, 1],
+            Mission::FighterAssault => &[0, 1, 1],
+            Mission::FighterDuel => &[0, 1],
+        }
+    }
+
+    /// Whether a destroyed Fighter may be relaunched (LAUNCH): mission 1 only (R22).
+    pub fn relaunches(self) -> bool {
+        self == Mission::CarrierStrike
+    }
+
+    /// Whether a side with only Fighters left is still in the game: not in
+    /// mission 1, where the team whose Capital ship is destroyed loses.
+    pub fn fighters_hold_the_field(self) -> bool {
+        self != Mission::CarrierStrike
+    }
 }
 
 impl Layout {
@@ -36,6 +106,7 @@ impl Layout {
         match self {
             Layout::Duel => 2,
             Layout::TwoPerSide | Layout::FreeForAll => 4,
+            Layout::Mission(m) => m.classes().len() as u8,
         }
     }
 
@@ -45,6 +116,23 @@ impl Layout {
             Layout::Duel => TeamId(ship.0.min(1)),
             Layout::TwoPerSide => TeamId(ship.0 / 2),
             Layout::FreeForAll => TeamId(ship.0),
+            Layout::Mission(m) => TeamId(m.teams().get(usize::from(ship.0)).copied().unwrap_or(1)),
+        }
+    }
+
+    /// The class of each ship: Capital ships, except the Fighters of a mission.
+    pub fn class_of(self, ship: ShipId) -> ShipClass {
+        match self {
+            Layout::Mission(m) => m.classes().get(usize::from(ship.0)).copied().unwrap_or(ShipClass::Capital),
+            _ => ShipClass::Capital,
+        }
+    }
+
+    /// The Die Fighter mission, if this is one.
+    pub fn mission(self) -> Option<Mission> {
+        match self {
+            Layout::Mission(m) => Some(m),
+            _ => None,
         }
     }
 }
@@ -89,9 +177,21 @@ pub struct Ruleset {
     /// The optional wormhole rule: two wormhole tokens placed in set-up.
     pub wormholes: bool,
     pub house: HouseRules,
+    /// Die Fighter's play note: Fighters start (and are relaunched) with 2
+    /// health instead of 3 (R22).
+    pub fighters_start_with_two_health: bool,
 }
 
 impl Ruleset {
+    /// The Health a Fighter starts and is relaunched with (R22).
+    pub fn fighter_health(&self) -> u8 {
+        if self.fighters_start_with_two_health {
+            crate::class::FIGHTER_HEALTH_TOGGLED
+        } else {
+            crate::class::FIGHTER_HEALTH
+        }
+    }
+
     /// The range rule for torpedoes and tractors.
     pub fn range_rule(&self) -> RangeRule {
         if self.house.chebyshev_range {
@@ -116,6 +216,11 @@ impl SeatSpec {
     /// A seat holding every station of `ship` (one player crewing a ship, or a bot crew).
     pub fn whole_ship(ship: ShipId) -> SeatSpec {
         SeatSpec { ship, stations: crate::station::ALL_STATIONS.to_vec(), captain: false }
+    }
+
+    /// A Fighter's Pilot: one seat holding the whole cockpit (R22).
+    pub fn pilot(ship: ShipId) -> SeatSpec {
+        SeatSpec { ship, stations: crate::class::COCKPIT.to_vec(), captain: false }
     }
 
     /// The rulebook's recommended split for a team of `players` (2, 3 or 4) on `ship`.
@@ -165,6 +270,31 @@ impl GameConfig {
             seats: vec![SeatSpec::whole_ship(ShipId(0)), SeatSpec::whole_ship(ShipId(1))],
             preplaced: None,
         }
+    }
+
+    /// A Die Fighter mission on the default map: one seat per Capital ship
+    /// holding every station, one Pilot per Fighter (R22), the set-up phase
+    /// played by the teams.
+    pub fn mission(mission: Mission) -> GameConfig {
+        let layout = Layout::Mission(mission);
+        let seats = (0..layout.ship_count())
+            .map(|i| match layout.class_of(ShipId(i)) {
+                ShipClass::Capital => SeatSpec::whole_ship(ShipId(i)),
+                ShipClass::Fighter => SeatSpec::pilot(ShipId(i)),
+            })
+            .collect();
+        GameConfig { layout, seats, ..GameConfig::duel() }
+    }
+
+    /// A mission that skips set-up with a symmetric layout derived from `seed`.
+    pub fn quick_mission(mission: Mission, seed: u64) -> GameConfig {
+        let mut config = GameConfig::mission(mission);
+        let map = &config.map;
+        let mut blocked: Vec<Square> = map.crystal_squares.to_vec();
+        blocked.extend(map.starts(config.layout).iter().map(|s| s.square));
+        let obstacles = map.symmetric_obstacles(seed, &blocked);
+        config.preplaced = Some(Preplaced { obstacles, wormholes: None });
+        config
     }
 
     /// A duel that skips set-up with a symmetric layout derived from `seed`.

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::choice::{Answer, Choice, ChoiceId};
-use crate::config::{SeatId, ShipId, TeamId};
+use crate::config::{SeatId, SeatSpec, ShipId, TeamId};
 use crate::dice::{Face, Pip};
 use crate::error::RuleError;
 use crate::freeze::{Declared, Progress};
@@ -38,6 +38,12 @@ pub enum Removal {
 pub enum DamageCause {
     Torpedo,
     Mine,
+    /// A Fighter's missile (R22).
+    Missile,
+    /// A pulse bomb (R22).
+    PulseBomb,
+    /// The Capital ship paid for a relaunch with a damage (R22).
+    Launch,
 }
 
 /// Where a crystal is.
@@ -226,5 +232,41 @@ pub enum Event {
     SeatAway {
         seat: SeatId,
         away: bool,
+    },
+
+    // ----- Die Fighter (R22) -----
+    /// A Pilot placed a rolled die on the cockpit: no energy is involved (R22).
+    CockpitDiePlaced {
+        ship: ShipId,
+        station: Station,
+        die: u8,
+        spot: Spot,
+    },
+    /// The Fighter's own move ended in the enemy Capital ship `target`'s
+    /// square with a pulse bomb already loaded: BOMB is open until either ship
+    /// moves or the bomb is unloaded (R22).
+    BombRunBegun {
+        ship: ShipId,
+        target: ShipId,
+    },
+    /// BOMB: the bomb's nose and tail dice were rolled; one damage to `target`
+    /// per blast face (R22).
+    PulseBombRolled {
+        ship: ShipId,
+        target: ShipId,
+        faces: Vec<Pip>,
+        damage: u8,
+    },
+    /// LAUNCH: the destroyed Fighter `ship` is back in play at `to`, facing
+    /// `facing`, with `health` and an empty cockpit (R22).
+    FighterLaunched {
+        ship: ShipId,
+        to: Position,
+        facing: Dir,
+        health: u8,
+    },
+    /// A team moved its players between stations (D20).
+    Reseated {
+        seats: Vec<(SeatId, SeatSpec)>,
     },
 }

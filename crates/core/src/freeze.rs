@@ -5,16 +5,33 @@ use serde::{Deserialize, Serialize};
 
 use crate::choice::ChoiceId;
 use crate::config::ShipId;
+use crate::geometry::Dir;
 use crate::geometry::Sector;
-use crate::intent::Target;
+use crate::intent::{LaunchCost, Target};
 use crate::station::TubeSide;
 
 /// The action that froze the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FreezeAction {
-    Fire { count: u8, target: Target, side: Option<TubeSide> },
-    Tractor { target: ShipId },
+    Fire {
+        count: u8,
+        target: Target,
+        side: Option<TubeSide>,
+    },
+    Tractor {
+        target: ShipId,
+    },
     Warp,
+    /// A pulse bomb on the Capital ship of the Fighter's bombing run (R22).
+    Bomb {
+        target: ShipId,
+    },
+    /// Relaunching the team's destroyed `fighter`, facing `facing` (R22).
+    Launch {
+        fighter: ShipId,
+        facing: Dir,
+        pay: LaunchCost,
+    },
 }
 
 impl FreezeAction {
@@ -24,6 +41,8 @@ impl FreezeAction {
             FreezeAction::Fire { count, .. } => format!("Fire {count}!"),
             FreezeAction::Tractor { .. } => "Tractor!".to_string(),
             FreezeAction::Warp => "Warp jump!".to_string(),
+            FreezeAction::Bomb { .. } => "Bomb!".to_string(),
+            FreezeAction::Launch { .. } => "Launch!".to_string(),
         }
     }
 }
@@ -58,6 +77,11 @@ pub enum Progress {
     Warp,
     /// Resolved: shown to everyone until the host resumes play.
     Review,
+    // New variants go last: the wire encodes a variant by its index.
+    /// Pulse bomb: rolling nose and tail (R22).
+    Bomb,
+    /// Relaunch: paying and placing the Fighter (R22).
+    Launch,
 }
 
 /// The freeze in progress.

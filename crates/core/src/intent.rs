@@ -64,14 +64,66 @@ pub enum Intent {
     // --- answers to pending choices ---
     /// Answer a pending choice (sector, destination, dice to strip, …).
     Answer { choice: ChoiceId, answer: Answer },
+
+    // --- Die Fighter freezes (R22); new variants go last: the wire encodes a variant by its index ---
+    /// "Bomb!": a Fighter drops its pulse bomb on the enemy Capital ship whose
+    /// square its last move ended in (R22).
+    Bomb,
+    /// "Launch!" (mission 1): the Capital ship's crew relaunches its team's
+    /// destroyed Fighter, facing 90° to `side` of the Capital ship, paid by `pay` (R22).
+    Launch { side: LaunchSide, pay: LaunchCost },
 }
 
 impl Intent {
     /// Whether this intent declares a freeze.
     pub fn is_freeze(&self) -> bool {
-        matches!(self, Intent::Fire { .. } | Intent::TractorShip { .. } | Intent::WarpJump)
+        matches!(
+            self,
+            Intent::Fire { .. }
+                | Intent::TractorShip { .. }
+                | Intent::WarpJump
+                | Intent::Bomb
+                | Intent::Launch { .. }
+        )
     }
 }
+
+/// Which way a relaunched Fighter faces: 90° to the left or right of its
+/// Capital ship, never forward or back (R22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LaunchSide {
+    Left,
+    Right,
+}
+
+impl LaunchSide {
+    /// Both sides, left first.
+    pub const BOTH: [LaunchSide; 2] = [LaunchSide::Left, LaunchSide::Right];
+
+    /// The Fighter's facing when launched from a Capital ship facing `capital`.
+    pub fn facing(self, capital: crate::geometry::Dir) -> crate::geometry::Dir {
+        match self {
+            LaunchSide::Left => capital.left(),
+            LaunchSide::Right => capital.right(),
+        }
+    }
+}
+
+/// What a relaunch costs the Capital ship: three crystals, or one damage
+/// (not when it already has three, R22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LaunchCost {
+    Crystals,
+    Damage,
+}
+
+impl LaunchCost {
+    /// Both ways to pay, crystals first.
+    pub const BOTH: [LaunchCost; 2] = [LaunchCost::Crystals, LaunchCost::Damage];
+}
+
+/// Crystals a relaunch costs (R22).
+pub const LAUNCH_CRYSTALS: u8 = 3;
 
 /// What only the host may do: pacing and presence, never a player's choice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,4 +134,8 @@ pub enum HostAction {
     Resume,
     /// A seat's player went away or came back (R21: an away Captain hands Fire to Weapons).
     SetAway { seat: crate::config::SeatId, away: bool },
+    /// A team moved its players between stations (D20): each listed seat now
+    /// holds what its spec says. Only while the team's Fighter is destroyed
+    /// or during its own LAUNCH freeze; nobody leaves a station unmanned.
+    Reseat { seats: Vec<(crate::config::SeatId, crate::config::SeatSpec)> },
 }

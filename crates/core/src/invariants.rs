@@ -3,10 +3,12 @@
 //! at most one mine per square, the damage track adds up.
 
 use crate::choice::ChoiceKind;
+use crate::class::{ShipClass, MISSILE_TUBE};
 use crate::config::ShipId;
 use crate::game::Game;
+use crate::ship::Ship;
 use crate::ship::{mine_index, MineToken, HULL};
-use crate::station::{HelmSlot, Spot, DICE_STATIONS};
+use crate::station::{Spot, TorpedoPart, DICE_STATIONS};
 
 /// `Ok` when every invariant holds, else the first one broken.
 ///
@@ -21,11 +23,22 @@ pub fn check(game: &Game) -> Result<(), String> {
     }
     for (i, ship) in game.ships().iter().enumerate() {
         let id = ShipId(i as u8);
+        if ship.class != game.layout().class_of(id) {
+            return Err(format!("ship {i} is not a {} in this layout", game.layout().class_of(id)));
+        }
         for station in crate::station::ALL_STATIONS {
-            if ship.station_dice(station).len() != usize::from(station.dice_count()) {
+            if ship.station_dice(station).len() != usize::from(ship.class.dice_count(station)) {
                 return Err(format!("ship {i}: {station} has the wrong number of dice (R3)"));
             }
         }
+        if ship.energy.len() != ship.class.energy_dice() {
+            return Err(format!(
+                "ship {i}: a {} has {} energy dice (R3)",
+                ship.class,
+                ship.class.energy_dice()
+            ));
+        }
+        fighter_invariants(game, i, ship)?;
         if !game.map().contains(ship.position.square) {
             return Err(format!("ship {i} is off the map"));
         }
@@ -46,11 +59,11 @@ pub fn check(game: &Game) -> Result<(), String> {
             }
         }
         for station in DICE_STATIONS {
-            if ship.rolled_count(station) > ship.energy_at(station) {
+            if ship.class.uses_energy() && ship.rolled_count(station) > ship.energy_at(station) {
                 return Err(format!("ship {i}: {station} has more rolled dice than energy (R6)"));
             }
             for (_, face, spot) in ship.placed(station) {
-                if !spot.accepts(face) || spot.station() != station {
+                if !spot.accepts(face) || spot.station() != station || !ship.class.has_spot(spot) {
                     return Err(format!("ship {i}: a {} die sits on {spot:?} (R9)", face.name()));
                 }
                 if let Spot::Mine(m) = spot {
@@ -59,17 +72,15 @@ pub fn check(game: &Game) -> Result<(), String> {
                     }
                 }
             }
-            for spot in Spot::all_for(station).into_iter().filter(|s| !s.is_area()) {
+            for spot in ship.class.spots(station).into_iter().filter(|s| !s.is_area()) {
                 if ship.dice_at(spot).count() > 1 {
                     return Err(format!("ship {i}: two dice in {spot:?}"));
                 }
             }
         }
-        let helm_full = [HelmSlot::A, HelmSlot::B, HelmSlot::C]
-            .iter()
-            .all(|s| ship.dice_at(Spot::Helm(*s)).next().is_some());
+        let helm_full = ship.class.helm_slots().iter().all(|s| ship.dice_at(Spot::Helm(*s)).next().is_some());
         if helm_full {
-            return Err(format!("ship {i}: all three helm slots full but the ship did not move (R10)"));
+            return Err(format!("ship {i}: every helm slot is full but the ship did not move (R10)"));
         }
     }
     let mines = game.mines();
@@ -77,6 +88,41 @@ pub fn check(game: &Game) -> Result<(), String> {
         if mines[..i].iter().any(|o| o.square == m.square) {
             return Err(format!("two mines in one square {:?} (R17)", m.square));
         }
+    }
+    Ok(())
+}
+
+/// A Fighter's own invariants (R22): Health between 1 and the starting
+/// Health while it flies (0 once destroyed), no mine tokens, at most two
+/// jammer dice, one die in the centre of the missile bay, a bombing run on a
+/// real ship; a Capital ship has no cockpit and carries its mine tokens.
+fn fighter_invariants(game: &Game, i: usize, ship: &Ship) -> Result<(), String> {
+    let carried = ship.mines.iter().all(|m| *m != MineToken::NotCarried);
+    if ship.class.carries_mines() != carried {
+        return Err(format!("ship {i}: a {} with the wrong mine tokens", ship.class));
+    }
+    if (ship.class == ShipClass::Fighter) != ship.cockpit.is_some() {
+        return Err(format!("ship {i}: only a Fighter has a cockpit"));
+    }
+    let Some(cockpit) = ship.cockpit else { return Ok(()) };
+    let most = game.ruleset().fighter_health();
+    if ship.destroyed != (cockpit.health == 0) || cockpit.health > most {
+        return Err(format!(
+            "ship {i}: a Fighter with Health {} (destroyed: {}, starting Health {most}) (R22)",
+            cockpit.health, ship.destroyed
+        ));
+    }
+    if let Some(slots) = ship.class.jammer_slots() {
+        if ship.dice_at(Spot::Jammer).count() > slots {
+            return Err(format!("ship {i}: more than {slots} jammer dice on a Fighter"));
+        }
+    }
+    let body = ship.dice_at(Spot::Torpedo(MISSILE_TUBE, TorpedoPart::Body)).next().is_some();
+    if body && ship.dice_at(Spot::PulseBomb).next().is_some() {
+        return Err(format!("ship {i}: a body and a bomb core both in the missile bay centre (R22)"));
+    }
+    if cockpit.bomb_run.is_some_and(|r| usize::from(r.target.0) >= game.ships().len()) {
+        return Err(format!("ship {i}: a bombing run on a ship that is not in the game"));
     }
     Ok(())
 }

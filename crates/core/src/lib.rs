@@ -7,10 +7,27 @@
 //! [`Game::apply`] and reaches the same [`Game::state_hash`].
 //!
 //! Rulings are cited by id (`R14`) from the project's `docs/RULINGS.md`.
+//!
+//! ## Die Fighter (R22, D18–D24)
+//! - Set-up: [`GameConfig::mission`] / [`GameConfig::quick_mission`] with a
+//!   [`Mission`]; [`Layout::Mission`] gives each ship's team and
+//!   [`ShipClass`]; a Fighter's seat is [`SeatSpec::pilot`]; the "2 health"
+//!   toggle is [`Ruleset::fighters_start_with_two_health`].
+//! - What differs per class is data on [`ShipClass`] (dice, helm slots,
+//!   jammer slots, tubes, spots, obstacles); a Fighter's Health and bombing
+//!   run are its [`Cockpit`] (`Ship::cockpit`, `Ship::health`, `Ship::bomb_loaded`).
+//! - Intents: the Pilot rolls any cockpit die with `Intent::RollDice` (placed
+//!   ones included), loads a bomb core on `Spot::PulseBomb`, fires with
+//!   `Intent::Fire { count: 1, .. }`, and shouts `Intent::Bomb`; a Capital
+//!   ship's crew shouts `Intent::Launch { side, pay }` in mission 1. All are
+//!   listed by [`Game::legal_intents`].
+//! - Seats change through the host: `HostAction::Reseat` (D20), checked by the core.
 
 #![forbid(unsafe_code)]
 
 pub mod choice;
+pub mod class;
+pub mod cockpit;
 pub mod config;
 pub mod dice;
 pub mod error;
@@ -28,7 +45,9 @@ pub mod ship;
 pub mod station;
 
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
-pub use config::{GameConfig, HouseRules, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+pub use class::ShipClass;
+pub use cockpit::{BombRun, Cockpit};
+pub use config::{GameConfig, HouseRules, Layout, Mission, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
 pub use dice::{DiceSource, Face, FixedDice, Pip};
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::config::Mission;
 use crate::error::SetupError;
 use crate::geometry::{Dir, Square};
 
@@ -106,6 +107,18 @@ impl MapSpec {
                 Start { square: Square::new(self.cols - 1, bottom), facing: Dir::North },
                 Start { square: Square::new(0, 0), facing: Dir::South },
             ],
+            // R22: a Fighter starts next to its Capital ship on the start row,
+            // placed point-symmetrically like the second ship of a side (R4).
+            crate::config::Layout::Mission(Mission::CarrierStrike) => {
+                vec![up(mid), up(mid + 1), down(mid), down(mid - 1)]
+            }
+            // D18: Fighter Assault's two Fighters have no Capital ship to start
+            // beside: they start either side of Black's Capital start square.
+            crate::config::Layout::Mission(Mission::FighterAssault) => {
+                vec![up(mid), down(mid - 1), down(mid + 1)]
+            }
+            // R22: in the Fighter Duel the Fighters take the Capital start squares.
+            crate::config::Layout::Mission(Mission::FighterDuel) => vec![up(mid), down(mid)],
         }
     }
 

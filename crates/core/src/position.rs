@@ -94,13 +94,15 @@ impl Setup {
 
     /// Powers `station` with a pool energy die and rolls one of its idle dice
     /// to show `pip` (R1, R6); returns that die, or `None` if there was no
-    /// pool energy die or no idle die.
+    /// pool energy die or no idle die. A Fighter's die needs no energy (R22).
     pub fn roll_die(&mut self, ship: ShipId, station: Station, pip: Pip) -> Option<u8> {
         let s = self.ship_mut(ship)?;
         let face = station.face(pip)?;
-        let energy = s.energy.iter().position(|e| matches!(e, EnergyAt::Pool(_)))?;
         let die = s.dice[station.index()].iter().position(|d| *d == DieState::Idle)?;
-        s.energy[energy] = EnergyAt::Station(station);
+        if s.class.uses_energy() {
+            let energy = s.energy.iter().position(|e| matches!(e, EnergyAt::Pool(_)))?;
+            s.energy[energy] = EnergyAt::Station(station);
+        }
         let order = s.tick();
         s.dice[station.index()][die] = DieState::Rolled { face, order };
         Some(die as u8)
@@ -127,13 +129,33 @@ impl Setup {
     }
 
     /// `ship` takes `n` damage (R15): each puts a pool energy die on the
-    /// damage track. Nothing more once the pool is empty.
+    /// damage track. Nothing more once the pool is empty. A Fighter's Health
+    /// die rotates down instead, and at 0 it is destroyed (R22).
     pub fn damage(&mut self, ship: ShipId, n: u8) -> &mut Setup {
         if let Some(s) = self.ship_mut(ship) {
+            if let Some(c) = s.cockpit.as_mut() {
+                c.health = c.health.saturating_sub(n);
+                s.destroyed = c.health == 0;
+                return self;
+            }
             for _ in 0..n {
                 let Some(e) = s.energy.iter_mut().find(|e| matches!(e, EnergyAt::Pool(_))) else { break };
                 *e = EnergyAt::DamageTrack;
                 s.hits = s.hits.saturating_add(1);
+            }
+        }
+        self
+    }
+
+    /// A Fighter destroyed and off the board (Health 0), its cockpit empty (R22).
+    pub fn destroy_fighter(&mut self, ship: ShipId) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            if let Some(c) = s.cockpit.as_mut() {
+                *c = crate::cockpit::Cockpit::new(0);
+                s.destroyed = true;
+                for dice in s.dice.iter_mut() {
+                    dice.iter_mut().for_each(|d| *d = DieState::Idle);
+                }
             }
         }
         self

@@ -10,7 +10,7 @@ use crate::config::SeatId;
 use crate::game::{plan_path, Game};
 use crate::geometry::{arc_of, Position};
 use crate::intent::Intent;
-use crate::station::{helm_face, HelmSlot, Spot, Station, TorpedoPart, HELM_SLOTS};
+use crate::station::{helm_face, HelmSlot, Spot, Station, TorpedoPart};
 
 /// How much random play wants `intent` for `seat` now (0: never).
 pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
@@ -40,13 +40,26 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
         Intent::SendEnergy { .. } => 12,
         Intent::EnergySurge => 10,
         Intent::TractorCrystal { .. } => 8,
+        // R22: a Pilot may roll placed dice, which takes them off: rarely wanted.
+        Intent::RollDice { station, dice } if rolls_placed(game, seat, *station, dice) => 1,
         Intent::RollDice { dice, .. } | Intent::RollEnergy { dice } if dice.len() > 1 => 6,
         Intent::RollDice { .. } | Intent::RollEnergy { .. } => 3,
         Intent::TractorShip { .. } | Intent::ReleaseMine { .. } | Intent::TractorMine { .. } => 3,
         Intent::Override { .. } => 2,
+        // R22: a bombing run is the Fighter's best strike; a relaunch puts a ship back.
+        Intent::Bomb => 200,
+        Intent::Launch { .. } => 10,
         Intent::WarpJump | Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
         Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
     }
+}
+
+/// Whether a roll takes a placed die off the display (only a Fighter's can, R22).
+fn rolls_placed(game: &Game, seat: SeatId, station: Station, dice: &[u8]) -> bool {
+    let Some(ship) = game.seat_ship(seat).and_then(|s| game.ship(s)) else { return false };
+    let placed =
+        |d: &u8| ship.station_dice(station).get(usize::from(*d)).is_some_and(|d| d.placed().is_some());
+    dice.iter().any(placed)
 }
 
 /// A helm die that completes a move ending with the enemy in an arc is
@@ -63,7 +76,7 @@ fn helm_weight(game: &Game, seat: SeatId, die: u8, slot: HelmSlot) -> u64 {
         }
         ship.dice_at(Spot::Helm(s)).next().and_then(|(_, f)| helm_face(f))
     };
-    let faces: Option<Vec<_>> = HELM_SLOTS.into_iter().map(face_of).collect();
+    let faces: Option<Vec<_>> = ship.class.helm_slots().iter().copied().map(face_of).collect();
     let Some(faces) = faces else { return 20 };
     let path = plan_path(game, ship.position.square, ship.facing, &faces);
     let Some(end) = path.last() else { return 5 };

@@ -4,22 +4,17 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::class::ShipClass;
+use crate::cockpit::Cockpit;
 use crate::config::TeamId;
 use crate::dice::{Face, Pip};
 use crate::geometry::{Dir, Position, Sector};
-use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide, TUBES};
+use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
 
 /// Energy dice per capital ship (R3).
 pub const ENERGY_DICE: usize = 6;
 /// The fourth damage destroys a ship (R15).
 pub const HULL: u8 = 4;
-
-/// What kind of ship. Die Fighter adds `Fighter` (no energy, a cockpit);
-/// everything that differs is looked up through the class, not assumed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ShipClass {
-    Capital,
-}
 
 /// Where an energy die is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,6 +65,8 @@ pub enum MineToken {
     OnMap(crate::geometry::Square),
     /// Triggered or destroyed; never recovered (rulebook: "at most two mine tokens").
     Spent,
+    /// The ship has no such token: Fighters carry no mines.
+    NotCarried,
 }
 
 /// A ship and its crew's displays.
@@ -79,7 +76,8 @@ pub struct Ship {
     pub team: TeamId,
     pub position: Position,
     pub facing: Dir,
-    pub energy: [EnergyAt; ENERGY_DICE],
+    /// Energy dice: six on a Capital ship, none on a Fighter (R3).
+    pub energy: Vec<EnergyAt>,
     /// Station dice, indexed by `Station::index()` (Engineering's list is empty).
     pub dice: [Vec<DieState>; 6],
     pub mines: [MineToken; 2],
@@ -90,25 +88,46 @@ pub struct Ship {
     pub destroyed: bool,
     /// A counter that orders rolls and placements (R15, R33).
     pub clock: u16,
+    /// A Fighter's Health die and bombing run; `None` on a Capital ship.
+    pub cockpit: Option<Cockpit>,
 }
 
 impl Ship {
     /// A fresh capital ship at `position`: every energy die unrolled in the pool.
     pub fn new(team: TeamId, position: Position, facing: Dir) -> Ship {
-        let dice = crate::station::ALL_STATIONS.map(|s| vec![DieState::Idle; usize::from(s.dice_count())]);
+        Ship::of_class(ShipClass::Capital, team, position, facing, 0)
+    }
+
+    /// A fresh Fighter at `position` with `health` on its Health die and an
+    /// empty cockpit (R22).
+    pub fn fighter(team: TeamId, position: Position, facing: Dir, health: u8) -> Ship {
+        Ship::of_class(ShipClass::Fighter, team, position, facing, health)
+    }
+
+    /// A fresh ship of `class`; `health` is the Fighter's Health (ignored for a Capital ship).
+    pub fn of_class(class: ShipClass, team: TeamId, position: Position, facing: Dir, health: u8) -> Ship {
+        let dice =
+            crate::station::ALL_STATIONS.map(|s| vec![DieState::Idle; usize::from(class.dice_count(s))]);
+        let mine = if class.carries_mines() { MineToken::Held } else { MineToken::NotCarried };
         Ship {
-            class: ShipClass::Capital,
+            class,
             team,
             position,
             facing,
-            energy: [EnergyAt::Pool(None); ENERGY_DICE],
+            energy: vec![EnergyAt::Pool(None); class.energy_dice()],
             dice,
-            mines: [MineToken::Held; 2],
+            mines: [mine; 2],
             hits: 0,
             track_crystals: 0,
             destroyed: false,
             clock: 0,
+            cockpit: (class == ShipClass::Fighter).then(|| Cockpit::new(health)),
         }
+    }
+
+    /// A Fighter's Health (pips on its Health die); `None` for a Capital ship.
+    pub fn health(&self) -> Option<u8> {
+        self.cockpit.map(|c| c.health)
     }
 
     /// The dice of one station.
@@ -191,9 +210,34 @@ impl Ship {
             .all(|p| self.dice_at(Spot::Torpedo(tube, *p)).next().is_some())
     }
 
-    /// Loaded tubes on one side.
+    /// Loaded tubes on one side (a Fighter's one missile tube is at the front).
     pub fn loaded_tubes(&self, side: TubeSide) -> Vec<Tube> {
-        TUBES.iter().copied().filter(|t| t.side == side && self.tube_loaded(*t)).collect()
+        self.class.tubes().iter().copied().filter(|t| t.side == side && self.tube_loaded(*t)).collect()
+    }
+
+    /// A pulse bomb in the missile bay: nose, a Bolt or Double Bolt core and
+    /// tail (R22), as the placement orders of those three dice.
+    pub fn bomb_bay(&self) -> Option<[u16; 3]> {
+        let tube = crate::class::MISSILE_TUBE;
+        let order = |station: Station, spot: Spot| {
+            self.station_dice(station).iter().find_map(|d| match d {
+                DieState::Placed { spot: s, order, .. } if *s == spot => Some(*order),
+                _ => None,
+            })
+        };
+        if self.class != ShipClass::Fighter {
+            return None;
+        }
+        Some([
+            order(Station::Weapons, Spot::Torpedo(tube, TorpedoPart::Nose))?,
+            order(Station::Tractor, Spot::PulseBomb)?,
+            order(Station::Weapons, Spot::Torpedo(tube, TorpedoPart::Tail))?,
+        ])
+    }
+
+    /// Whether a pulse bomb is loaded (R22).
+    pub fn bomb_loaded(&self) -> bool {
+        self.bomb_bay().is_some()
     }
 
     /// Whether mine `id` is armed: its token held and a matching die placed (R17).
@@ -201,8 +245,14 @@ impl Ship {
         self.mines[mine_index(id)] == MineToken::Held && self.dice_at(Spot::Mine(id)).next().is_some()
     }
 
-    /// Whether the spot is free for a die (areas always are).
+    /// Whether the spot is free for a die (areas always are). The centre of a
+    /// Fighter's missile bay takes one die: a body (missile) or a tractor die
+    /// (pulse bomb), never both (R22).
     pub fn spot_free(&self, spot: Spot) -> bool {
+        let centre = [Spot::Torpedo(crate::class::MISSILE_TUBE, TorpedoPart::Body), Spot::PulseBomb];
+        if self.class == ShipClass::Fighter && centre.contains(&spot) {
+            return centre.iter().all(|s| self.dice_at(*s).next().is_none());
+        }
         spot.is_area() || self.dice_at(spot).next().is_none()
     }
 

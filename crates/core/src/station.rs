@@ -184,6 +184,9 @@ pub enum Spot {
     Shield(Sector),
     Bolts,
     Mine(MineId),
+    /// The centre of a Fighter's missile bay holding a Tractor die: with a
+    /// nose and a tail it is a pulse bomb (R9's Die Fighter exception, R22).
+    PulseBomb,
 }
 
 impl Spot {
@@ -194,7 +197,7 @@ impl Spot {
             Spot::Torpedo(..) => Station::Weapons,
             Spot::Lock | Spot::Jammer => Station::Sensors,
             Spot::Shield(_) => Station::Shields,
-            Spot::Bolts | Spot::Mine(_) => Station::Tractor,
+            Spot::Bolts | Spot::Mine(_) | Spot::PulseBomb => Station::Tractor,
         }
     }
 
@@ -215,7 +218,7 @@ impl Spot {
                 matches!(s, SensorFace::Jammer | SensorFace::DoubleJammer)
             }
             (Spot::Shield(sector), Face::Shields(s)) => shield_face_sector(s) == Some(sector),
-            (Spot::Bolts, Face::Tractor(t)) => {
+            (Spot::Bolts | Spot::PulseBomb, Face::Tractor(t)) => {
                 matches!(t, TractorFace::Bolt | TractorFace::DoubleBolt)
             }
             (Spot::Mine(MineId::A), Face::Tractor(TractorFace::MineA)) => true,
@@ -242,7 +245,8 @@ impl Spot {
         matches!(self, Spot::Lock | Spot::Jammer | Spot::Shield(_) | Spot::Bolts)
     }
 
-    /// Every spot on a station's display.
+    /// Every spot on a Capital ship's display of a station (a Fighter's
+    /// cockpit: [`crate::class::ShipClass::spots`]).
     pub fn all_for(station: Station) -> Vec<Spot> {
         match station {
             Station::Engineering => vec![],

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 
 use duel_core::choice::{Answer, EnergySource};
 use duel_core::geometry::{Dir, SECTORS};
+use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::map::Obstacle;
 use duel_core::station::ALL_STATIONS;
 use duel_core::*;
@@ -73,13 +74,21 @@ fn candidates(game: &Game, seat: SeatId) -> Vec<Intent> {
     out.extend((0..=ships).map(|s| Intent::TractorShip { target: ShipId(s) }));
     out.push(Intent::WarpJump);
     out.push(Intent::EnergySurge);
+    out.push(Intent::Bomb);
+    for side in LaunchSide::BOTH {
+        for pay in LaunchCost::BOTH {
+            out.push(Intent::Launch { side, pay });
+        }
+    }
     // Engineering.
     let Some(ship) = game.seat_ship(seat).and_then(|s| game.ship(s)) else { return out };
     let energy = ship.energy.len() as u8;
     out.extend(subsets(energy + 1, usize::MAX).into_iter().map(|dice| Intent::RollEnergy { dice }));
     out.extend((0..=energy).map(|die| Intent::SendEnergy { die }));
     // Every station: every die on every spot of every display, every override face.
-    let spots: Vec<Spot> = ALL_STATIONS.iter().flat_map(|s| Spot::all_for(*s)).collect();
+    // Every spot of every class's displays (a Fighter's bomb core included).
+    let mut spots: Vec<Spot> = ALL_STATIONS.iter().flat_map(|s| Spot::all_for(*s)).collect();
+    spots.push(Spot::PulseBomb);
     for station in ALL_STATIONS {
         out.push(Intent::ReturnEnergy { station });
         let dice = ship.station_dice(station).len() as u8;
@@ -93,7 +102,7 @@ fn candidates(game: &Game, seat: SeatId) -> Vec<Intent> {
         let faces: BTreeSet<Face> = (1..=6).filter_map(|p| station.face(Pip::new(p))).collect();
         for face in faces {
             for die in 0..dice {
-                for &spot in &Spot::all_for(station) {
+                for &spot in spots.iter().filter(|s| s.station() == station) {
                     out.push(Intent::Override { station, die, face, spot });
                 }
             }
@@ -193,6 +202,22 @@ fn legal_intents_are_exactly_the_valid_ones_under_the_mcguire_rules() {
     };
     check_games(|_| mcguire(GameConfig::duel()), 2_500, 2_000);
     check_games(|seed| mcguire(GameConfig::quick_duel(seed)), 2_500, 3_000);
+}
+
+#[test]
+fn legal_intents_are_exactly_the_valid_ones_in_every_die_fighter_mission() {
+    for (i, mission) in Mission::ALL.into_iter().enumerate() {
+        let seed0 = 5_000 + 1_000 * i as u64;
+        check_games(|_| GameConfig::mission(mission), 300, seed0);
+        check_games(|seed| GameConfig::quick_mission(mission, seed), 1_200, seed0 + 500);
+        let mcguire = |seed| {
+            let mut config = GameConfig::quick_mission(mission, seed);
+            config.ruleset.house = HouseRules::mcguire();
+            config.ruleset.fighters_start_with_two_health = true;
+            config
+        };
+        check_games(mcguire, 600, seed0 + 800);
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use duel_core::dice::{Face, HelmFace};
 use duel_core::freeze::FreezeAction;
 use duel_core::intent::Target;
-use duel_core::{MineId, RuleError, SeatId, ShipId, Square, Station, Tractored, TubeSide};
+use duel_core::{MineId, RuleError, SeatId, ShipClass, ShipId, Square, Station, Tractored, TubeSide};
 
 fn table() -> Vec<(RuleError, &'static str)> {
     use RuleError::*;
@@ -126,6 +126,47 @@ fn table() -> Vec<(RuleError, &'static str)> {
         (ChoosePlacedDice { station: Station::Sensors }, "choose placed Sensors dice, each once"),
         (NoEnergyThere, "there is no energy die there to lose"),
         (NotAnOption, "that is not one of the options"),
+        (NoSuchPlace { class: ShipClass::Fighter }, "there is no such place for that die on a Fighter"),
+        (NoSuchPlace { class: ShipClass::Capital }, "there is no such place for that die on a Capital ship"),
+        (JammerSlotsFull, "a Fighter has only two jammer slots"),
+        (HealthNeverRolled, "the Health die is never rolled or placed (R22)"),
+        (FighterHasNoEnergy, "a Fighter has no energy dice: its Pilot rolls any die at any time (R22)"),
+        (FighterHasNoTractorBeam, "a Fighter has no tractor beam: its tractor die loads pulse bombs"),
+        (FighterCarriesNoMines, "a Fighter carries no mines"),
+        (FighterFiresOne, "a Fighter fires one missile at a time: call Fire 1 (R22)"),
+        (
+            MissileFrontOnly,
+            "a Fighter's missile tube fires forward: the target must be in its front arc (R22)",
+        ),
+        (BombNeedsFighter, "only a Fighter drops pulse bombs"),
+        (
+            NoBombLoaded,
+            "no pulse bomb is loaded: a nose, a tail and a Bolt or Double Bolt tractor die in the missile bay",
+        ),
+        (BombNotOverCapital, "your Fighter's last move did not end in an enemy Capital ship's square (R22)"),
+        (
+            BombRunSpoiled,
+            "the bomb must be loaded before the move into the Capital ship's square, \
+             and neither ship may move after it (R22)",
+        ),
+        (LaunchNotInMission, "Fighters are relaunched only in Mission 1, Carrier Strike (R22)"),
+        (LaunchFromCapital, "a Fighter is launched by its Capital ship's crew"),
+        (FighterStillFlying, "your Fighter is still flying: only a destroyed Fighter is relaunched (R22)"),
+        (LaunchNeedsCrystals { have: 2 }, "a launch paid with crystals costs 3 and your ship holds 2"),
+        (LaunchDamageFatal, "with three damage a launch must be paid with crystals (R22)"),
+        (
+            ReseatNotNow,
+            "players change stations only while your team's Fighter is destroyed or being launched (D20)",
+        ),
+        (ReseatOtherTeam, "a player moves only between their own team's ships"),
+        (
+            ReseatLeavesStation { station: Station::Weapons },
+            "nobody would be left at Weapons: hand it to a player who stays",
+        ),
+        (
+            ReseatBadTable { reason: "seat 2 is listed twice".into() },
+            "those seats do not work: seat 2 is listed twice",
+        ),
     ]
 }
 
@@ -217,6 +258,27 @@ fn covered(e: &RuleError) -> &'static str {
         ChoosePlacedDice { .. } => "ChoosePlacedDice",
         NoEnergyThere => "NoEnergyThere",
         NotAnOption => "NotAnOption",
+        NoSuchPlace { .. } => "NoSuchPlace",
+        JammerSlotsFull => "JammerSlotsFull",
+        HealthNeverRolled => "HealthNeverRolled",
+        FighterHasNoEnergy => "FighterHasNoEnergy",
+        FighterHasNoTractorBeam => "FighterHasNoTractorBeam",
+        FighterCarriesNoMines => "FighterCarriesNoMines",
+        FighterFiresOne => "FighterFiresOne",
+        MissileFrontOnly => "MissileFrontOnly",
+        BombNeedsFighter => "BombNeedsFighter",
+        NoBombLoaded => "NoBombLoaded",
+        BombNotOverCapital => "BombNotOverCapital",
+        BombRunSpoiled => "BombRunSpoiled",
+        LaunchNotInMission => "LaunchNotInMission",
+        LaunchFromCapital => "LaunchFromCapital",
+        FighterStillFlying => "FighterStillFlying",
+        LaunchNeedsCrystals { .. } => "LaunchNeedsCrystals",
+        LaunchDamageFatal => "LaunchDamageFatal",
+        ReseatNotNow => "ReseatNotNow",
+        ReseatOtherTeam => "ReseatOtherTeam",
+        ReseatLeavesStation { .. } => "ReseatLeavesStation",
+        ReseatBadTable { .. } => "ReseatBadTable",
     }
 }
 

@@ -107,6 +107,9 @@ impl Log {
                 let how = match cause {
                     DamageCause::Torpedo => "a torpedo",
                     DamageCause::Mine => "a mine",
+                    DamageCause::Missile => "a missile",
+                    DamageCause::PulseBomb => "a pulse bomb",
+                    DamageCause::Launch => "launching its Fighter",
                 };
                 let text = format!("{} takes damage from {how} ({}/4).", self.name(*ship), before + 1);
                 self.say(seq, text, Tone::Damage);

@@ -293,8 +293,11 @@ fn record(game: &Game, events: &[Event], rec: &mut GameRecord) {
             Event::Damaged { ship, cause } => {
                 let team = game.ship(*ship).map_or(0, |s| usize::from(s.team.0.min(1)));
                 let cause = match cause {
-                    DamageCause::Torpedo => 0,
+                    // Die Fighter's weapons count with the torpedoes.
+                    DamageCause::Torpedo | DamageCause::Missile | DamageCause::PulseBomb => 0,
                     DamageCause::Mine => 1,
+                    // A relaunch paid with damage is no enemy's doing.
+                    DamageCause::Launch => continue,
                 };
                 rec.damage[team][cause] += 1;
             }

@@ -2,6 +2,7 @@
 //! game that cannot start, [`RuleError`] for an intent the rules refuse.
 
 mod rule;
+mod wording;
 
 pub use rule::{RuleError, Tractored};
 

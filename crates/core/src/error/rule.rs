@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fmt_square;
+use crate::class::ShipClass;
 use crate::config::SeatId;
 use crate::dice::Face;
 use crate::freeze::FreezeAction;
@@ -219,164 +219,49 @@ pub enum RuleError {
     },
     NoEnergyThere,
     NotAnOption,
-}
 
-fn dice_word(n: usize) -> &'static str {
-    if n == 1 {
-        "die"
-    } else {
-        "dice"
-    }
-}
-
-impl std::fmt::Display for RuleError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        use RuleError::*;
-        // Dice are numbered from 1 for players (die 0 is "die 1").
-        let n = |die: &u8| u16::from(*die) + 1;
-        match self {
-            NoSeat => f.write_str("you do not hold a seat in this game"),
-            NoSuchSeat { seat } => write!(f, "there is no seat {}", seat.0),
-            GameOver => f.write_str("the game is over"),
-            BattleNotBegun => f.write_str("the battle has not begun: finish placing the obstacle tokens"),
-            ShipNotInGame => f.write_str("your ship is not in this game"),
-            OwnShipDestroyed => f.write_str("your ship has been destroyed"),
-            Frozen { action } => write!(f, "the game is frozen ({}): wait until play resumes", action.call()),
-            CaptainNeverRolls => {
-                f.write_str("the Captain gives orders but never rolls, places or overrides dice (R21)")
-            }
-            StationNotHeld { station } => write!(f, "you do not hold the {station} station"),
-
-            WormholesNotInPlay => f.write_str("wormholes are not in play in this game"),
-            SetupOver => f.write_str("set-up is over: tokens can no longer be placed"),
-            NotYourTokenTurn => f.write_str("it is the other team's turn to place a token"),
-            NoWormholesLeft => f.write_str("no wormhole tokens left to place"),
-            AllObstaclesPlaced => f.write_str("all ten obstacle tokens are placed"),
-            TokenOffMap { square } => write!(f, "{} is off the map", fmt_square(*square)),
-            TokenOnStart { square } => write!(f, "{} is a start square", fmt_square(*square)),
-            TokenOnCrystal { square } => write!(f, "{} is a crystal square", fmt_square(*square)),
-            TokenSquareTaken { square } => {
-                write!(f, "{} already holds a token (one token per square)", fmt_square(*square))
-            }
-
-            NoDiceChosen => f.write_str("choose at least one die to roll"),
-            PoolEmpty => f.write_str(
-                "Engineering's pool is empty: every energy die is at a station or lost to damage; \
-                 a station hands one back when it does not need it",
-            ),
-            AllDicePlaced { station } => {
-                write!(f, "every {station} die is on the display: remove one to roll it again")
-            }
-            NothingRolled { station } => write!(f, "{station} has no rolled die to place: roll first"),
-            DieListedTwice { die } => write!(f, "die {} is listed twice", n(die)),
-            EnergyDieLost { die } => write!(f, "energy die {} was lost to damage", n(die)),
-            EnergyDieAway { die, station } => {
-                write!(f, "energy die {} is at {station}, not in Engineering's pool", n(die))
-            }
-            NoSuchEnergyDie { die } => write!(f, "there is no energy die {}", n(die)),
-            SixPowersNothing => f.write_str("a six powers no station: reroll it (R1)"),
-            EnergyNotRolled { die } => write!(f, "roll energy die {} before sending it", n(die)),
-            EnergyNotInPool { die } => write!(f, "energy die {} is not in Engineering's pool", n(die)),
-            NoEnergyToReturn { station } => write!(f, "{station} has no energy die to hand back"),
-            EnergyBacksRolledDice { station } => {
-                write!(f, "every energy die at {station} is backing a rolled die: place or reroll it first")
-            }
-            EngineeringHasNoStationDice => f.write_str("Engineering has no station dice"),
-            NoSuchDie { station, die } => write!(f, "{station} has no die {}", n(die)),
-            PlacedDieReroll => f.write_str("a placed die cannot be rerolled: remove it first (R6)"),
-            NoEnergyAt { station } => write!(
-                f,
-                "{station} has no energy die: ask Engineering for {}s",
-                station.energy_number().unwrap_or(0)
-            ),
-            RollsExceedEnergy { station, energy } => {
-                let word = dice_word(*energy);
-                write!(
-                    f,
-                    "{station} has {energy} energy {word}: it may hold at most {energy} rolled {word} (R6)"
-                )
-            }
-            SpecialFace => f.write_str("the expansion symbol cannot be placed in this game: reroll it (R2)"),
-            WrongDisplay { station } => write!(f, "a {station} die goes on the {station} display"),
-            WrongArea { face } => write!(f, "a die showing {} cannot go there (R9)", face.name()),
-            SlotTaken => f.write_str("that slot already holds a die"),
-            MineReleased { mine } => write!(f, "mine {mine:?} has already been released (R36)"),
-            DieNotRolled => f.write_str("roll the die before placing it"),
-            DieAlreadyPlaced => f.write_str("that die is already placed"),
-            DieNotPlaced => f.write_str("that die is not on the display"),
-            OverrideNeedsCrystal => f.write_str("Station Override costs a crystal and your ship holds none"),
-            OverrideNeedsIdleDie => {
-                f.write_str("Station Override takes a die that is neither rolled nor placed (R32)")
-            }
-
-            SurgeNeedsTwoCrystals => f.write_str("Energy Surge costs two crystals"),
-            SurgeNeedsLostEnergy => {
-                f.write_str("Energy Surge needs an energy die on your damage track (R38)")
-            }
-            WarpNeedsCrystal => f.write_str("a warp jump costs a crystal and your ship holds none"),
-            RollAgainNeedsCrystal => f.write_str("rolling again costs a crystal and you hold none"),
-
-            NameTheTarget => f.write_str("name the target: there is more than one enemy ship"),
-            NotAFreeze => f.write_str("that is not a freeze action"),
-            OnlyWeaponsCallsFire => f.write_str("only Weapons may call Fire (house rule)"),
-            CaptainGivesOrder => f.write_str("your Captain gives that order (R21)"),
-            OnlyOfficerCalls { station } => write!(f, "only the {station} officer may call that (R21)"),
-            NoSuchShip => f.write_str("there is no such ship"),
-            TargetDestroyed => f.write_str("that ship has already been destroyed"),
-            NoFreezeDuringFreeze => {
-                f.write_str("no freeze may be declared during a freeze (house rule): wait until play resumes")
-            }
-            FollowUpQueued => f.write_str("your team has already queued a follow-up freeze (R28)"),
-            OwnLaunchResolving => f.write_str("wait for your own launch to resolve"),
-            NotFrozen => f.write_str("the game is not frozen"),
-            FreezeUnresolved => f.write_str("the freeze is still being resolved"),
-
-            FireCount => f.write_str("call Fire 1 or Fire 2"),
-            NoTorpedoLoaded => {
-                f.write_str("no torpedo is loaded: a torpedo needs a nose, a body and a tail (R26)")
-            }
-            NameTheSide => f.write_str("name the side you fire from: front or rear (house rule)"),
-            NoTorpedoOnSide { side } => write!(f, "no torpedo is loaded in the {} tubes", side_name(*side)),
-            SideNotNamed => f.write_str("the side is only named under the McGuire house rule"),
-            FriendlyFire => f.write_str("you may not fire at a friendly ship"),
-            NoMineAt { square } => write!(f, "there is no mine at {}", fmt_square(*square)),
-
-            TractorTooWeak { what, need, have } => {
-                let what = match what {
-                    Tractored::Ship => "that ship",
-                    Tractored::Crystal => "that crystal",
-                    Tractored::Mine => "that mine",
-                };
-                write!(f, "tractoring {what} needs strength {need} (twice the range, R16); you have {have}")
-            }
-            CrystalNotOnMap => {
-                f.write_str("that crystal is not on the map (crystals a team holds cannot be tractored)")
-            }
-            NoSuchCrystal => f.write_str("there is no such crystal"),
-            MineTractorNotInPlay => f.write_str("tractoring mines is a house rule not in play"),
-            MineMovesOneSquare => f.write_str("a mine moves one square, staying on the map"),
-            OneMinePerSquare => f.write_str("that square already holds a mine: one mine per square (R17)"),
-            MineNotArmed { mine } => {
-                write!(f, "mine {mine:?} is not armed: place a Mine {mine:?} die first (R17)")
-            }
-            TractorSelf => f.write_str("a ship cannot tractor itself"),
-
-            ChoiceMade => f.write_str("that choice has already been made"),
-            NotYourChoice => f.write_str("this choice is not yours to make"),
-            NoSuchChoice => f.write_str("no such choice is pending"),
-            ChooseDice { need, station } => write!(f, "choose exactly {need} {station} {}", dice_word(*need)),
-            ChoosePlacedDice { station } => write!(f, "choose placed {station} dice, each once"),
-            NoEnergyThere => f.write_str("there is no energy die there to lose"),
-            NotAnOption => f.write_str("that is not one of the options"),
-        }
-    }
-}
-
-fn side_name(side: TubeSide) -> &'static str {
-    match side {
-        TubeSide::Front => "front",
-        TubeSide::Rear => "rear",
-    }
+    // ----- Die Fighter (R22) -----
+    /// R9: the spot is not on this class's displays (a Fighter's cockpit, a Capital ship's stations).
+    NoSuchPlace {
+        class: ShipClass,
+    },
+    /// A Fighter's Sensors display has two jammer slots.
+    JammerSlotsFull,
+    /// R22: the Health die is never rolled.
+    HealthNeverRolled,
+    /// R22: no energy dice on a Fighter.
+    FighterHasNoEnergy,
+    FighterHasNoTractorBeam,
+    FighterCarriesNoMines,
+    /// R22.
+    FighterFiresOne,
+    /// R22.
+    MissileFrontOnly,
+    BombNeedsFighter,
+    NoBombLoaded,
+    /// R22.
+    BombNotOverCapital,
+    /// R22.
+    BombRunSpoiled,
+    /// R22: relaunch is mission 1 only.
+    LaunchNotInMission,
+    LaunchFromCapital,
+    /// R22.
+    FighterStillFlying,
+    LaunchNeedsCrystals {
+        have: u8,
+    },
+    /// R22.
+    LaunchDamageFatal,
+    /// D20.
+    ReseatNotNow,
+    ReseatOtherTeam,
+    ReseatLeavesStation {
+        station: Station,
+    },
+    ReseatBadTable {
+        reason: String,
+    },
 }
 
 impl std::error::Error for RuleError {}

@@ -2,6 +2,7 @@
 //! die or choice that does not exist changes nothing rather than panicking.
 
 use super::{Game, Phase};
+use crate::cockpit::{BombRun, Cockpit};
 use crate::event::{CrystalAt, Event};
 use crate::ship::{mine_index, DieState, EnergyAt, MineToken, HULL};
 
@@ -99,6 +100,14 @@ impl Game {
                     s.position = *to;
                     s.facing = *facing;
                 }
+                // R22, D22: a bombing run ends as soon as the Fighter or its Capital ship moves.
+                for (i, s) in self.ships.iter_mut().enumerate() {
+                    if let Some(c) = s.cockpit.as_mut() {
+                        if usize::from(ship.0) == i || c.bomb_run.is_some_and(|r| r.target == *ship) {
+                            c.bomb_run = None;
+                        }
+                    }
+                }
             }
             Event::ShipShifted { ship, half } => {
                 if let Some(s) = self.ship_mut(*ship) {
@@ -143,7 +152,11 @@ impl Game {
             }
             Event::Damaged { ship, .. } => {
                 if let Some(s) = self.ship_mut(*ship) {
-                    s.hits = s.hits.saturating_add(1).min(HULL);
+                    match s.cockpit.as_mut() {
+                        // R22: damage rotates a Fighter's Health die down one pip.
+                        Some(c) => c.health = c.health.saturating_sub(1),
+                        None => s.hits = s.hits.saturating_add(1).min(HULL),
+                    }
                 }
             }
             Event::EnergyLost { ship, die } => {
@@ -221,6 +234,46 @@ impl Game {
                 if *away {
                     self.away.push(*seat);
                     self.away.sort();
+                }
+            }
+            Event::CockpitDiePlaced { ship, station, die, spot } => {
+                if let Some(s) = self.ship_mut(*ship) {
+                    let order = s.tick();
+                    if let Some(d) = s.dice[station.index()].get_mut(usize::from(*die)) {
+                        if let DieState::Rolled { face, .. } = *d {
+                            *d = DieState::Placed { face, spot: *spot, order };
+                        }
+                    }
+                }
+            }
+            Event::BombRunBegun { ship, target } => {
+                if let Some(s) = self.ship_mut(*ship) {
+                    let bay = s.bomb_bay();
+                    if let (Some(c), Some(bay)) = (s.cockpit.as_mut(), bay) {
+                        c.bomb_run = Some(BombRun { target: *target, bay });
+                    }
+                }
+            }
+            Event::PulseBombRolled { .. } => {}
+            Event::FighterLaunched { ship, to, facing, health } => {
+                if let Some(s) = self.ship_mut(*ship) {
+                    if s.cockpit.is_some() {
+                        // R22: back on the board with a fresh Health die and an empty cockpit.
+                        s.destroyed = false;
+                        s.position = *to;
+                        s.facing = *facing;
+                        s.cockpit = Some(Cockpit::new(*health));
+                        for dice in s.dice.iter_mut() {
+                            dice.iter_mut().for_each(|d| *d = DieState::Idle);
+                        }
+                    }
+                }
+            }
+            Event::Reseated { seats } => {
+                for (seat, spec) in seats {
+                    if let Some(slot) = self.seats.get_mut(usize::from(seat.0)) {
+                        *slot = spec.clone();
+                    }
                 }
             }
         }

@@ -65,6 +65,10 @@ impl Game {
             if ship.team != game.layout.team_of(ShipId(i as u8)) {
                 return Err(SetupError::Position(format!("ship {i} is on the wrong team for this layout")));
             }
+            if ship.class != game.layout.class_of(ShipId(i as u8)) {
+                let class = game.layout.class_of(ShipId(i as u8));
+                return Err(SetupError::Position(format!("ship {i} is a {class} in this layout")));
+            }
         }
         for crystal in &crystals {
             let fine = match crystal {

@@ -1,12 +1,12 @@
 //! Launching torpedoes (R14, R26, R27, R34): the rulebook's steps A (hit
 //! test and removals), B (sector and damage roll) and C (clean-up, crystals).
 
-use super::{damage, Game};
+use super::{damage, fighter, Game};
 use crate::choice::{ChoiceKind, Chooser};
 use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
 use crate::error::RuleError;
-use crate::event::{CrystalAt, DamageCause, Event, Removal};
+use crate::event::{CrystalAt, Event, Removal};
 use crate::freeze::{FireStep, FreezeAction, Progress};
 use crate::geometry::{arc_of, hit_sector, range, Arc, Position, Sector, SectorHit};
 use crate::intent::Target;
@@ -24,6 +24,9 @@ pub(super) fn check_fire(
     if !(1..=2).contains(&count) {
         return Err(RuleError::FireCount);
     }
+    if s.class.fires_one_forward() && count != 1 {
+        return Err(RuleError::FighterFiresOne);
+    }
     let front = s.loaded_tubes(TubeSide::Front).len();
     let rear = s.loaded_tubes(TubeSide::Rear).len();
     if front + rear == 0 {
@@ -40,15 +43,20 @@ pub(super) fn check_fire(
     }
     match target {
         Target::Ship(t) => match game.ship(t) {
-            None => Err(RuleError::NoSuchShip),
-            Some(ts) if ts.destroyed => Err(RuleError::TargetDestroyed),
-            Some(ts) if ts.team == s.team => Err(RuleError::FriendlyFire),
-            Some(_) => Ok(()),
+            None => return Err(RuleError::NoSuchShip),
+            Some(ts) if ts.destroyed => return Err(RuleError::TargetDestroyed),
+            Some(ts) if ts.team == s.team => return Err(RuleError::FriendlyFire),
+            Some(_) => {}
         },
-        Target::Mine(sq) => match game.mine_at(sq) {
-            Some(_) => Ok(()),
-            None => Err(RuleError::NoMineAt { square: sq }),
-        },
+        Target::Mine(sq) => {
+            if game.mine_at(sq).is_none() {
+                return Err(RuleError::NoMineAt { square: sq });
+            }
+        }
+    }
+    match target_position(game, target) {
+        Some(to) => fighter::check_missile(s, count, to),
+        None => Ok(()),
     }
 }
 
@@ -73,7 +81,7 @@ pub(super) fn step(game: &mut Game, step: FireStep, dice: &mut dyn DiceSource, o
         FireStep::Sector { .. } => {}
         FireStep::Damage { torpedoes, sector } => {
             if let Target::Ship(t) = target {
-                damage_roll(game, t, torpedoes, sector, dice, out);
+                damage_roll(game, shooter, t, torpedoes, sector, dice, out);
             }
             set_step(game, FireStep::Crystals, out);
         }
@@ -162,6 +170,11 @@ fn launch(
                 return set_step(game, FireStep::Crystals, out);
             }
             let Some(ts) = game.ship(t) else { return };
+            if !ts.class.has_shields() {
+                // R22: a torpedo or missile that hits a Fighter deals one damage each.
+                fighter::strike_shieldless(game, shooter, t, on_target, out);
+                return set_step(game, FireStep::Crystals, out);
+            }
             match hit_sector(ts.position, ts.facing, spos) {
                 SectorHit::Sector(sector) => {
                     set_step(game, FireStep::Damage { torpedoes: on_target, sector }, out)
@@ -212,9 +225,11 @@ pub(super) fn on_side(game: &mut Game, side: TubeSide, out: &mut Vec<Event>) {
 }
 
 /// R14 step B: 0 shields → every torpedo damages; 3+ → none; 1–2 → one
-/// weapons die per torpedo, Blast beats one shield, Double Blast two.
+/// weapons die per torpedo, Blast beats one shield, Double Blast two. A
+/// missile counts one shield more and removes at most one (R22).
 fn damage_roll(
     game: &mut Game,
+    shooter: ShipId,
     target: ShipId,
     torpedoes: u8,
     sector: Sector,
@@ -222,8 +237,10 @@ fn damage_roll(
     out: &mut Vec<Event>,
 ) {
     let Some(ts) = game.ship(target) else { return };
-    let shields = ts.shields(sector);
-    game.emit(out, Event::SectorStruck { ship: target, sector, shields });
+    let actual = ts.shields(sector);
+    let class = game.ship(shooter).map_or(crate::class::ShipClass::Capital, |s| s.class);
+    let shields = fighter::counted_shields(class, actual);
+    game.emit(out, Event::SectorStruck { ship: target, sector, shields: actual });
     let (faces, damage) = match shields {
         0 => (vec![], torpedoes),
         1 | 2 => {
@@ -234,9 +251,23 @@ fn damage_roll(
         _ => (vec![], 0),
     };
     game.emit(out, Event::DamageRolled { ship: target, faces, shields, damage });
-    remove_all(game, target, Spot::Shield(sector), Removal::ShieldsHit, out);
+    let struck: Vec<u8> =
+        game.ship(target).map_or(vec![], |s| s.dice_at(Spot::Shield(sector)).map(|(i, _)| i).collect());
+    let lost: Vec<u8> = struck.iter().copied().take(fighter::shields_lost(class, struck.len())).collect();
+    if !lost.is_empty() {
+        game.emit(
+            out,
+            Event::DiceRemoved {
+                ship: target,
+                station: Station::Shields,
+                dice: lost,
+                why: Removal::ShieldsHit,
+            },
+        );
+    }
+    let cause = fighter::projectile_cause(game, shooter);
     for _ in 0..damage {
-        damage::hit(game, target, DamageCause::Torpedo, out);
+        damage::hit(game, target, cause, out);
     }
 }
 

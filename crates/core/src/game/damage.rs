@@ -4,6 +4,7 @@
 
 use super::{energy, Game, Phase};
 use crate::choice::{ChoiceKind, Chooser, EnergySource};
+use crate::class::ShipClass;
 use crate::config::{ShipId, TeamId};
 use crate::event::{DamageCause, Event};
 use crate::ship::{EnergyAt, HULL};
@@ -16,7 +17,10 @@ pub(super) fn hit(game: &mut Game, ship: ShipId, cause: DamageCause, out: &mut V
         return;
     }
     game.emit(out, Event::Damaged { ship, cause });
-    if game.ship(ship).is_some_and(|s| s.hits >= HULL) {
+    // A Fighter's Health die rotates down and at 0 it is destroyed (R22); the
+    // fourth damage destroys a Capital ship (R15).
+    let gone = |s: &crate::ship::Ship| s.health().map_or(s.hits >= HULL, |health| health == 0);
+    if game.ship(ship).is_some_and(gone) {
         game.emit(out, Event::ShipDestroyed { ship });
         return;
     }
@@ -79,12 +83,15 @@ pub(super) fn lose_energy(game: &mut Game, ship: ShipId, source: EnergySource, o
     }
 }
 
-/// Ends the game when at most one team has a ship left (R37: none left is a draw).
+/// Ends the game when at most one team has a ship left (R37: none left is a
+/// draw). In mission 1 only Capital ships keep a team in the game (R22, D24).
 pub(super) fn check_over(game: &mut Game, out: &mut Vec<Event>) {
     if !matches!(game.phase, Phase::Battle) {
         return;
     }
-    let mut alive: Vec<TeamId> = game.ships.iter().filter(|s| !s.destroyed).map(|s| s.team).collect();
+    let fighters_count = game.mission().is_none_or(|m| m.fighters_hold_the_field());
+    let holds = |s: &&crate::ship::Ship| !s.destroyed && (s.class == ShipClass::Capital || fighters_count);
+    let mut alive: Vec<TeamId> = game.ships.iter().filter(holds).map(|s| s.team).collect();
     alive.sort();
     alive.dedup();
     match alive.as_slice() {

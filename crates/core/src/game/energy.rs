@@ -71,6 +71,13 @@ fn station_die(ship: &Ship, station: Station, die: u8) -> Result<DieState, RuleE
 
 pub(super) fn validate_roll_dice(ship: &Ship, station: Station, dice: &[u8]) -> Result<(), RuleError> {
     distinct(dice)?;
+    if !ship.class.uses_energy() {
+        // R22: a Pilot rolls any of the cockpit's dice at any time, placed ones included.
+        for d in dice {
+            station_die(ship, station, *d)?;
+        }
+        return Ok(());
+    }
     let mut newly = 0;
     for d in dice {
         match station_die(ship, station, *d)? {
@@ -100,8 +107,16 @@ fn check_spot(ship: &Ship, station: Station, face: Face, spot: Spot) -> Result<(
     if !spot.accepts(face) {
         return Err(RuleError::WrongArea { face });
     }
+    if !ship.class.has_spot(spot) {
+        return Err(RuleError::NoSuchPlace { class: ship.class });
+    }
     if !ship.spot_free(spot) {
         return Err(RuleError::SlotTaken);
+    }
+    if let (Spot::Jammer, Some(slots)) = (spot, ship.class.jammer_slots()) {
+        if ship.dice_at(Spot::Jammer).count() >= slots {
+            return Err(RuleError::JammerSlotsFull);
+        }
     }
     if let Spot::Mine(id) = spot {
         if ship.mines[mine_index(id)] != MineToken::Held {
@@ -180,6 +195,14 @@ pub(super) fn roll_dice(
     roll: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) {
+    // R22: rolling a placed cockpit die takes it off the display first.
+    let placed: Vec<u8> = match game.ship(ship) {
+        Some(s) => s.placed(station).map(|(i, _, _)| i).filter(|i| dice.contains(i)).collect(),
+        None => vec![],
+    };
+    if !placed.is_empty() {
+        game.emit(out, Event::DiceRemoved { ship, station, dice: placed, why: Removal::Officer });
+    }
     let faces = dice.iter().map(|d| (*d, roll.roll())).collect();
     game.emit(out, Event::DiceRolled { ship, station, faces });
 }
@@ -192,7 +215,11 @@ pub(super) fn place(
     spot: Spot,
     out: &mut Vec<Event>,
 ) {
-    if let Some(energy) = game.ship(ship).and_then(|s| energy_die_at(s, station)) {
+    let Some(s) = game.ship(ship) else { return };
+    if !s.class.uses_energy() {
+        // R22: a Fighter's dice need no energy, so none goes back.
+        game.emit(out, Event::CockpitDiePlaced { ship, station, die, spot });
+    } else if let Some(energy) = energy_die_at(s, station) {
         game.emit(out, Event::DiePlaced { ship, station, die, spot, energy });
     }
 }

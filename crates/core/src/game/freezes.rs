@@ -1,7 +1,7 @@
 //! Freezes (R19–R21, R28): who may declare, queueing a follow-up, starting,
 //! driving the resolution until it waits for a choice, and resuming.
 
-use super::{combat, crystals, tractor, Game};
+use super::{combat, crystals, fighter, tractor, Game};
 use crate::choice::ChoiceKind;
 use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
@@ -17,6 +17,8 @@ pub(super) fn initial_progress(action: &FreezeAction) -> Progress {
         FreezeAction::Fire { .. } => Progress::Fire(FireStep::Launch { side: None }),
         FreezeAction::Tractor { .. } => Progress::Tractor,
         FreezeAction::Warp => Progress::Warp,
+        FreezeAction::Bomb { .. } => Progress::Bomb,
+        FreezeAction::Launch { .. } => Progress::Launch,
     }
 }
 
@@ -53,6 +55,8 @@ pub(super) fn action_of(game: &Game, ship: ShipId, intent: &Intent) -> Result<Fr
         }
         Intent::TractorShip { target } => Ok(FreezeAction::Tractor { target: *target }),
         Intent::WarpJump => Ok(FreezeAction::Warp),
+        Intent::Bomb => fighter::check_bomb(game, ship).map(|target| FreezeAction::Bomb { target }),
+        Intent::Launch { side, pay } => fighter::launch_action(game, ship, *side, *pay),
         _ => Err(RuleError::NotAFreeze),
     }
 }
@@ -62,7 +66,8 @@ fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) 
     let captain_calls = game.captain_present(ship);
     let is_captain = game.seat(seat).is_some_and(|s| s.captain);
     let station = match action {
-        FreezeAction::Warp => return Ok(()),
+        // D21: any seat of the Capital ship may call LAUNCH, as a warp jump.
+        FreezeAction::Warp | FreezeAction::Launch { .. } => return Ok(()),
         FreezeAction::Fire { .. } if game.ruleset.house.weapons_name_side => {
             return if game.holds(seat, Station::Weapons) {
                 Ok(())
@@ -70,7 +75,8 @@ fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) 
                 Err(RuleError::OnlyWeaponsCallsFire)
             };
         }
-        FreezeAction::Fire { .. } => Station::Weapons,
+        // R22: the Pilot holds Weapons with the whole cockpit.
+        FreezeAction::Fire { .. } | FreezeAction::Bomb { .. } => Station::Weapons,
         FreezeAction::Tractor { .. } => Station::Tractor,
     };
     match (captain_calls, is_captain, game.holds(seat, station)) {
@@ -88,7 +94,15 @@ pub(super) fn check_action(game: &Game, ship: ShipId, action: &FreezeAction) -> 
     }
     match action {
         FreezeAction::Fire { count, target, side } => combat::check_fire(game, ship, *count, *target, *side),
+        FreezeAction::Tractor { .. } if !s.class.has_tractor_beam() => {
+            Err(RuleError::FighterHasNoTractorBeam)
+        }
         FreezeAction::Tractor { target } => tractor::check_tractor_ship(game, ship, *target),
+        FreezeAction::Bomb { target } => match fighter::check_bomb(game, ship)? {
+            now if now == *target => Ok(()),
+            _ => Err(RuleError::BombRunSpoiled),
+        },
+        FreezeAction::Launch { fighter: f, pay, .. } => fighter::check_launch(game, ship, *f, *pay),
         FreezeAction::Warp => {
             if game.crystals_held(ship) == 0 {
                 return Err(RuleError::WarpNeedsCrystal);
@@ -153,6 +167,8 @@ fn start(game: &mut Game, declared: Declared, dice: &mut dyn DiceSource, out: &m
         FreezeAction::Fire { .. } => {}
         FreezeAction::Tractor { target } => tractor::start_drag(game, ship, target, out),
         FreezeAction::Warp => crystals::start(game, ship, dice, out),
+        FreezeAction::Bomb { target } => fighter::drop_bomb(game, ship, target, dice, out),
+        FreezeAction::Launch { .. } => fighter::launch(game, ship, &action, out),
     }
     advance(game, dice, out);
 }
@@ -185,7 +201,7 @@ pub(super) fn advance(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<
         }
         match f.progress.clone() {
             Progress::Fire(step) => combat::step(game, step, dice, out),
-            Progress::Tractor | Progress::Warp => {
+            Progress::Tractor | Progress::Warp | Progress::Bomb | Progress::Launch => {
                 // These wait on their destination choice; without one they are done.
                 game.emit(out, Event::FreezeProgress { progress: Progress::Review });
             }

@@ -7,10 +7,10 @@ use crate::choice::{Answer, Choice, ChoiceKind};
 use crate::config::{SeatId, ShipId};
 use crate::dice::Pip;
 use crate::geometry::Square;
-use crate::intent::{Intent, Target};
+use crate::intent::{Intent, LaunchCost, LaunchSide, Target};
 use crate::map::Obstacle;
 use crate::ship::{DieState, Ship};
-use crate::station::{MineId, Spot, Station, TubeSide, DICE_STATIONS};
+use crate::station::{MineId, Station, TubeSide, DICE_STATIONS};
 
 impl Game {
     /// Every intent `seat` may send now, each accepted by [`Game::validate`].
@@ -103,6 +103,12 @@ impl Game {
             out.push(Intent::TractorShip { target: ShipId(i as u8) });
         }
         out.push(Intent::WarpJump);
+        out.push(Intent::Bomb);
+        for side in LaunchSide::BOTH {
+            for pay in LaunchCost::BOTH {
+                out.push(Intent::Launch { side, pay });
+            }
+        }
     }
 
     fn station_candidates(&self, seat: SeatId, ship: &Ship, out: &mut Vec<Intent>) {
@@ -135,12 +141,17 @@ impl Game {
             if room > 0 && !idle.is_empty() {
                 out.push(Intent::RollDice { station, dice: idle.iter().take(room).copied().collect() });
             }
+            if !ship.class.uses_energy() && !dice.is_empty() {
+                // R22: the Pilot rolls any die at any time; listed as "all of them".
+                out.push(Intent::RollDice { station, dice: (0..dice.len() as u8).collect() });
+            }
+            let spots = ship.class.spots(station);
             for (i, d) in dice.iter().enumerate() {
                 let die = i as u8;
                 match d {
                     DieState::Rolled { face, .. } => {
                         out.push(Intent::RollDice { station, dice: vec![die] });
-                        for spot in Spot::all_for(station).into_iter().filter(|s| s.accepts(*face)) {
+                        for spot in spots.iter().copied().filter(|s| s.accepts(*face)) {
                             out.push(Intent::PlaceDie { station, die, spot });
                         }
                     }
@@ -151,7 +162,7 @@ impl Game {
             if let (true, Some(die)) = (crystals, idle.first().copied()) {
                 for pip in 1..=6 {
                     if let Some(face) = station.face(Pip::new(pip)) {
-                        for spot in Spot::all_for(station).into_iter().filter(|s| s.accepts(face)) {
+                        for spot in spots.iter().copied().filter(|s| s.accepts(face)) {
                             out.push(Intent::Override { station, die, face, spot });
                         }
                     }

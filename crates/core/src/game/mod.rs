@@ -10,6 +10,7 @@ mod combat;
 mod crystals;
 mod damage;
 mod energy;
+mod fighter;
 mod freezes;
 mod legal;
 mod movement;
@@ -88,8 +89,10 @@ impl Game {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let team = config.layout.team_of(ShipId(i as u8));
-                Ship::new(team, Position::centre(s.square), s.facing)
+                let id = ShipId(i as u8);
+                let (team, class) = (config.layout.team_of(id), config.layout.class_of(id));
+                let health = config.ruleset.fighter_health();
+                Ship::of_class(class, team, Position::centre(s.square), s.facing, health)
             })
             .collect();
         let crystals = std::array::from_fn(|i| CrystalAt::OnMap(config.map.crystal_squares[i]));
@@ -223,6 +226,24 @@ impl Game {
             .iter()
             .enumerate()
             .filter(move |(_, s)| s.team != team && !s.destroyed)
+            .map(|(i, s)| (ShipId(i as u8), s))
+    }
+
+    /// The Die Fighter mission being played, if any.
+    pub fn mission(&self) -> Option<crate::config::Mission> {
+        self.layout.mission()
+    }
+
+    /// The ships of a team of one class, destroyed or not, in ship order.
+    pub fn team_ships(
+        &self,
+        team: TeamId,
+        class: crate::class::ShipClass,
+    ) -> impl Iterator<Item = (ShipId, &Ship)> + '_ {
+        self.ships
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| s.team == team && s.class == class)
             .map(|(i, s)| (ShipId(i as u8), s))
     }
 

@@ -3,12 +3,13 @@
 //! and the half-square shuffle when ships share a square.
 
 use super::{damage, Game};
+use crate::class::Strip;
 use crate::config::ShipId;
 use crate::dice::{DiceSource, HelmFace};
 use crate::event::{DamageCause, Event, Removal};
 use crate::geometry::{Dir, Position, Square};
 use crate::map::Obstacle;
-use crate::station::{helm_face, HelmSlot, Spot, Station, HELM_SLOTS};
+use crate::station::{helm_face, HelmSlot, Spot, Station};
 
 /// Obstacles entered during one move, stripped once at its end (R33).
 #[derive(Default)]
@@ -17,16 +18,17 @@ pub(super) struct Entered {
     nebulae: u8,
 }
 
-/// Whether all three helm slots hold a die.
+/// Whether every helm slot of the ship's class holds a die (three on a
+/// Capital ship, two on a Fighter).
 pub(super) fn helm_ready(game: &Game, ship: ShipId) -> bool {
     helm_faces(game, ship).is_some()
 }
 
-/// The faces in slots A, B, C, if all three are filled.
-pub(super) fn helm_faces(game: &Game, ship: ShipId) -> Option<[HelmFace; 3]> {
+/// The faces in the helm slots (A, B, C; a Fighter's A, B), if all are filled.
+pub(super) fn helm_faces(game: &Game, ship: ShipId) -> Option<Vec<HelmFace>> {
     let s = game.ship(ship)?;
-    let face_in = |slot: HelmSlot| s.dice_at(Spot::Helm(slot)).next().and_then(|(_, f)| helm_face(f));
-    Some([face_in(HelmSlot::A)?, face_in(HelmSlot::B)?, face_in(HelmSlot::C)?])
+    let face_in = |slot: &HelmSlot| s.dice_at(Spot::Helm(*slot)).next().and_then(|(_, f)| helm_face(f));
+    s.class.helm_slots().iter().map(face_in).collect()
 }
 
 /// One square of a planned path.
@@ -92,9 +94,12 @@ impl Game {
     }
 }
 
-/// Moves the ship by its three helm dice, A then B then C, then clears them (R10).
+/// Moves the ship by its helm dice, A then B (then C), then clears them (R10).
 pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
     let Some(faces) = helm_faces(game, ship) else { return };
+    let Some(slots) = game.ship(ship).map(|s| s.class.helm_slots()) else { return };
+    // R22: a bombing run needs the bomb loaded before the move began.
+    let bomb_before = game.ship(ship).and_then(|s| s.bomb_bay());
     let mut entered = Entered::default();
     for face in faces {
         let Some(s) = game.ship(ship) else { return };
@@ -119,7 +124,7 @@ pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSourc
             game.emit(out, Event::ShipMoved { ship, to: s.position, facing: new_facing });
         }
     }
-    let helm_dice: Vec<u8> = HELM_SLOTS
+    let helm_dice: Vec<u8> = slots
         .iter()
         .filter_map(|slot| game.ship(ship)?.dice_at(Spot::Helm(*slot)).next().map(|(i, _)| i))
         .collect();
@@ -128,6 +133,7 @@ pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSourc
         Event::DiceRemoved { ship, station: Station::Helm, dice: helm_dice, why: Removal::MoveDone },
     );
     strip_entered(game, ship, entered, out);
+    super::fighter::after_move(game, ship, bomb_before, out);
 }
 
 /// The ship moves into `dest` travelling `travel` (for the R11 halves), keeping `facing`.
@@ -217,10 +223,25 @@ fn effects(game: &mut Game, ship: ShipId, sq: Square, entered: &mut Entered, out
 }
 
 /// R10, R33: after the move, each asteroid strips two shield dice and each
-/// nebula two sensor dice; the officer chooses when there is a choice.
+/// nebula two sensor dice; the officer chooses when there is a choice. A
+/// Fighter slips through asteroids and loses every sensor die in a nebula (R22).
 pub(super) fn strip_entered(game: &mut Game, ship: ShipId, entered: Entered, out: &mut Vec<Event>) {
-    strip(game, ship, Station::Shields, entered.asteroids * 2, Removal::Asteroid, out);
-    strip(game, ship, Station::Sensors, entered.nebulae * 2, Removal::Nebula, out);
+    let Some(class) = game.ship(ship).map(|s| s.class) else { return };
+    let each = [
+        (Obstacle::Asteroid, entered.asteroids, Removal::Asteroid),
+        (Obstacle::Nebula, entered.nebulae, Removal::Nebula),
+    ];
+    for (obstacle, times, why) in each {
+        let count = match class.strips(obstacle) {
+            None => 0,
+            Some((_, Strip::Dice(n))) => n.saturating_mul(times),
+            Some((_, Strip::All)) if times > 0 => u8::MAX,
+            Some((_, Strip::All)) => 0,
+        };
+        if let Some((station, _)) = class.strips(obstacle) {
+            strip(game, ship, station, count, why, out);
+        }
+    }
 }
 
 fn strip(game: &mut Game, ship: ShipId, station: Station, count: u8, why: Removal, out: &mut Vec<Event>) {

@@ -1,7 +1,7 @@
 //! The host side: turns a validated intent (or a host action) into events,
 //! applying each as it goes so later steps see earlier ones.
 
-use super::{choices, crystals, energy, freezes, movement, setup, tractor, Game};
+use super::{choices, crystals, energy, fighter, freezes, movement, setup, tractor, Game};
 use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
@@ -42,14 +42,18 @@ pub(super) fn carry_out(
         Intent::TractorCrystal { crystal } => tractor::take_crystal(game, ship, *crystal, out),
         Intent::TractorMine { at, to } => tractor::move_mine(game, ship, *at, *to, out),
         Intent::EnergySurge => crystals::surge(game, ship, out),
-        Intent::Fire { .. } | Intent::TractorShip { .. } | Intent::WarpJump => {
+        Intent::Fire { .. }
+        | Intent::TractorShip { .. }
+        | Intent::WarpJump
+        | Intent::Bomb
+        | Intent::Launch { .. } => {
             freezes::declare(game, seat, intent, dice, out);
         }
         Intent::Answer { choice, answer } => choices::answer(game, *choice, answer, false, dice, out),
     }
 }
 
-/// The helm moves as soon as its third slot is filled (R10).
+/// The helm moves as soon as its last slot is filled (R10; a Fighter's second, R22).
 fn after_placement(
     game: &mut Game,
     ship: crate::config::ShipId,
@@ -85,6 +89,11 @@ pub(super) fn host_action(
             if game.is_away(*seat) != *away {
                 game.emit(out, Event::SeatAway { seat: *seat, away: *away });
             }
+            Ok(())
+        }
+        HostAction::Reseat { seats } => {
+            fighter::validate_reseat(game, seats)?;
+            fighter::reseat(game, seats, out);
             Ok(())
         }
     }

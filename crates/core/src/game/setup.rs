@@ -2,7 +2,8 @@
 //! placement of obstacle and wormhole tokens.
 
 use super::{Game, Phase};
-use crate::config::{GameConfig, Preplaced, SeatId, TeamId};
+use crate::class::{ShipClass, COCKPIT};
+use crate::config::{GameConfig, Layout, Preplaced, SeatId, SeatSpec, TeamId};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
@@ -13,17 +14,28 @@ use crate::station::Station;
 /// one holder per ship (R8 lets Engineering be shared); a Captain holds none.
 /// D17: how R8 and R21 read as seats.
 pub(super) fn validate_seats(config: &GameConfig) -> Result<(), SetupError> {
-    let ships = config.layout.ship_count();
-    if config.seats.len() > 64 {
+    validate_seat_table(config.layout, &config.seats)
+}
+
+/// The seat rules of [`validate_seats`] for any seat table of `layout`. A
+/// Fighter has one seat, its Pilot, holding the whole cockpit (R22).
+pub(super) fn validate_seat_table(layout: Layout, seats: &[SeatSpec]) -> Result<(), SetupError> {
+    let ships = layout.ship_count();
+    if seats.len() > 64 {
         return Err(SetupError::Seat { seat: 64, reason: "too many seats".into() });
     }
-    for (i, seat) in config.seats.iter().enumerate() {
+    for (i, seat) in seats.iter().enumerate() {
         let err = |reason: &str| SetupError::Seat { seat: i as u8, reason: reason.to_string() };
         if seat.ship.0 >= ships {
             return Err(err("names a ship that is not in this game"));
         }
         if seat.captain && !seat.stations.is_empty() {
             return Err(err("a Captain holds no station (R21)"));
+        }
+        if layout.class_of(seat.ship) == ShipClass::Fighter
+            && (seat.captain || !COCKPIT.iter().all(|st| seat.stations.contains(st)))
+        {
+            return Err(err("a Fighter's one seat is its Pilot, holding the whole cockpit (R22)"));
         }
         for (j, st) in seat.stations.iter().enumerate() {
             if seat.stations[..j].contains(st) {
@@ -32,12 +44,12 @@ pub(super) fn validate_seats(config: &GameConfig) -> Result<(), SetupError> {
             if *st == Station::Engineering {
                 continue;
             }
-            let clash = config.seats[..i].iter().any(|o| o.ship == seat.ship && o.stations.contains(st));
+            let clash = seats[..i].iter().any(|o| o.ship == seat.ship && o.stations.contains(st));
             if clash {
                 return Err(err(&format!("{st} is already held by another seat of this ship")));
             }
         }
-        if seat.captain && config.seats[..i].iter().any(|o| o.ship == seat.ship && o.captain) {
+        if seat.captain && seats[..i].iter().any(|o| o.ship == seat.ship && o.captain) {
             return Err(err("this ship already has a Captain"));
         }
     }

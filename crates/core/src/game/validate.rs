@@ -39,6 +39,7 @@ impl Game {
             return freezes::validate_declare(self, seat, intent);
         }
         let ship = self.officer_at_work(seat)?;
+        super::fighter::validate_cockpit(ship, intent)?;
         let needs = |station: Station| -> Result<(), RuleError> {
             if self.holds(seat, station) {
                 Ok(())
@@ -93,7 +94,9 @@ impl Game {
             | Intent::Answer { .. }
             | Intent::Fire { .. }
             | Intent::TractorShip { .. }
-            | Intent::WarpJump => Ok(()),
+            | Intent::WarpJump
+            | Intent::Bomb
+            | Intent::Launch { .. } => Ok(()),
         }
     }
 

@@ -27,7 +27,8 @@ use crate::wire::check_event;
 
 const MAGIC: [u8; 4] = *b"DDSV";
 /// 2: events carry typed refusals (`FreezeCancelled`), see `PROTOCOL_VERSION`.
-const FORMAT: u16 = 2;
+/// 3: the saved game may hold Fighters and a mission (Die Fighter), see `PROTOCOL_VERSION`.
+const FORMAT: u16 = 3;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.

@@ -33,7 +33,10 @@ use thiserror::Error;
 ///
 /// 2: refusals carry the core's typed `RuleError` (and `FreezeCancelled` its
 /// typed reason) instead of a sentence, so each peer renders the words.
-pub const PROTOCOL_VERSION: u16 = 2;
+/// 3: Die Fighter: Fighters and missions in the game state (a ship's energy
+/// dice are a list, a Fighter has a cockpit, the ruleset has the "2 health"
+/// toggle), BOMB and LAUNCH intents and their events, seat changes.
+pub const PROTOCOL_VERSION: u16 = 3;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
