@@ -11,29 +11,8 @@ use duel_core::event::{CrystalAt, Event};
 use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::station::TorpedoPart;
 use duel_core::*;
+use support::fighters::*;
 use support::*;
-
-const W_CAP: ShipId = ShipId(0);
-const W_FTR: ShipId = ShipId(1);
-const B_CAP: ShipId = ShipId(2);
-const B_FTR: ShipId = ShipId(3);
-const W_CREW: SeatId = SeatId(0);
-const B_CREW: SeatId = SeatId(2);
-
-fn mission(m: Mission) -> Game {
-    Setup::battle(GameConfig::mission(m)).unwrap().into_game().unwrap()
-}
-
-fn bay(part: TorpedoPart) -> Spot {
-    Spot::Torpedo(FRONT_1, part)
-}
-
-/// A pulse bomb in the missile bay: nose, a Bolt core, tail.
-fn bomb(s: &mut Setup, ship: ShipId) {
-    s.place(ship, Face::Weapons(WeaponFace::Nose), bay(TorpedoPart::Nose))
-        .place(ship, Face::Tractor(TractorFace::Bolt), Spot::PulseBomb)
-        .place(ship, Face::Weapons(WeaponFace::Tail), bay(TorpedoPart::Tail));
-}
 
 /// Mission 1 with Black's Fighter destroyed and Black's Capital at E5 facing east.
 fn fighter_down(crystals: usize, damage: u8) -> Game {

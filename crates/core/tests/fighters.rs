@@ -5,34 +5,13 @@
 
 mod support;
 
-use duel_core::dice::{HelmFace, SensorFace, ShieldFace, TractorFace, WeaponFace};
+use duel_core::dice::{HelmFace, SensorFace, ShieldFace, TractorFace};
 use duel_core::event::{Event, Removal};
 use duel_core::map::Obstacle;
-use duel_core::station::{HelmSlot, TorpedoPart};
+use duel_core::station::HelmSlot;
 use duel_core::*;
+use support::fighters::*;
 use support::*;
-
-// Mission 1 ships and seats (White first, Capital before Fighter, D18): White's Capital is ship 0.
-const W_FTR: ShipId = ShipId(1);
-const B_CAP: ShipId = ShipId(2);
-const W_PILOT: SeatId = SeatId(1);
-const B_CREW: SeatId = SeatId(2);
-
-/// A mission with the battle begun on an empty map.
-fn mission(m: Mission) -> Game {
-    Setup::battle(GameConfig::mission(m)).unwrap().into_game().unwrap()
-}
-
-fn tube(part: TorpedoPart) -> Spot {
-    Spot::Torpedo(FRONT_1, part)
-}
-
-/// A loaded missile in a Fighter's one tube.
-fn missile(s: &mut Setup, ship: ShipId) {
-    s.place(ship, Face::Weapons(WeaponFace::Nose), tube(TorpedoPart::Nose))
-        .place(ship, Face::Weapons(WeaponFace::Body), tube(TorpedoPart::Body))
-        .place(ship, Face::Weapons(WeaponFace::Tail), tube(TorpedoPart::Tail));
-}
 
 fn health(game: &Game, ship: ShipId) -> u8 {
     game.ship(ship).unwrap().health().unwrap()

@@ -5,34 +5,12 @@
 
 mod support;
 
-use duel_core::dice::{HelmFace, SensorFace, TractorFace, WeaponFace};
+use duel_core::dice::{HelmFace, SensorFace, TractorFace};
 use duel_core::event::Event;
 use duel_core::station::{HelmSlot, TorpedoPart};
 use duel_core::*;
+use support::fighters::*;
 use support::*;
-
-const W_CAP: ShipId = ShipId(0);
-const W_FTR: ShipId = ShipId(1);
-const B_CAP: ShipId = ShipId(2);
-const B_FTR: ShipId = ShipId(3);
-const W_CREW: SeatId = SeatId(0);
-const W_PILOT: SeatId = SeatId(1);
-const B_CREW: SeatId = SeatId(2);
-
-fn mission(m: Mission) -> Game {
-    Setup::battle(GameConfig::mission(m)).unwrap().into_game().unwrap()
-}
-
-fn bay(part: TorpedoPart) -> Spot {
-    Spot::Torpedo(FRONT_1, part)
-}
-
-/// A pulse bomb in the missile bay: nose, a Bolt core, tail.
-fn bomb(s: &mut Setup, ship: ShipId) {
-    s.place(ship, Face::Weapons(WeaponFace::Nose), bay(TorpedoPart::Nose))
-        .place(ship, Face::Tractor(TractorFace::Bolt), Spot::PulseBomb)
-        .place(ship, Face::Weapons(WeaponFace::Tail), bay(TorpedoPart::Tail));
-}
 
 /// Mission 1, Black's Capital at E1 facing south; White's Fighter at E3 facing
 /// north with Forward 1 in helm slot A and a lock and a jammer placed.

@@ -3,6 +3,8 @@
 //! position through the core's validated `Setup`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod fighters;
+
 use duel_core::event::Event;
 use duel_core::*;
 use rand_chacha::ChaCha8Rng;
