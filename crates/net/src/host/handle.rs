@@ -175,6 +175,22 @@ impl Host {
                 lobby.edit(edit, &mut self.seats)?;
                 self.room_dirty = true;
             }
+            Command::Reseat { seats } => {
+                let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
+                let team_of =
+                    |seat: SeatId| m.game.seat_ship(seat).and_then(|s| m.game.ship(s)).map(|s| s.team);
+                let (first, _) = seats.first().ok_or(Refusal::Rule(duel_core::RuleError::NoSeat))?;
+                let team = team_of(*first).ok_or(Refusal::NoSuchSeat(*first))?;
+                // One of the moved seats is the sender's: a team reseats itself.
+                if !seats.iter().any(|(seat, _)| self.seats.may_act(*seat, player, is_owner).is_ok()) {
+                    return Err(Refusal::NotYourSeat(*first));
+                }
+                if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
+                    return Err(Refusal::NotYourSeat(*other));
+                }
+                let batch = m.act(&HostAction::Reseat { seats }, now).map_err(Refusal::Rule)?;
+                self.broadcast_batches(&[batch]);
+            }
             Command::Start => {
                 let Stage::Lobby(lobby) = &self.stage else { return Err(Refusal::Started) };
                 if !is_owner {

@@ -46,6 +46,12 @@ pub enum Command {
     Edit(LobbyEdit),
     /// Build the game from the lobby's config (room owner, lobby only).
     Start,
+    /// Die Fighter: move a team's players between stations and ships (D20:
+    /// while the team's Fighter is destroyed or during its own LAUNCH). The
+    /// sender must hold one of the listed seats (the owner may move bot
+    /// seats); every listed seat must crew that seat's team; the core checks
+    /// the rest (`HostAction::Reseat`).
+    Reseat { seats: Vec<(SeatId, SeatSpec)> },
 }
 
 /// One change to the lobby's `GameConfig` or seat table.
