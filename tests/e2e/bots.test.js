@@ -1,28 +1,17 @@
 // One person on one station, bots in the other eleven seats, on a clock twenty
 // times faster (`?speed=20`): the bot crews play the game to a winner through the
 // same command path as people, and the result screen shows it.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, launchBrowser, screenshot, startServer } = require('./lib');
+const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 test('one human station and eleven bot seats reach a winner', { timeout: 300000 }, async () => {
-  const [player] = session.players;
+  const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, '?seed=11&speed=20&fast=1');
+  await home.goto(stack.server.url, '?seed=11&speed=20&fast=1');
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();

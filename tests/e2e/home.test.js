@@ -1,25 +1,14 @@
 // The home screen: Practice is one tap and needs no network; the other ways in.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, launchBrowser, screenshot, startServer } = require('./lib');
+const { HomePage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 test('home offers Practice, a practice lobby, Create room, Join and the rules', { timeout: 60000 }, async () => {
-  const [alice] = session.players;
+  const [alice] = stack.session.players;
   const home = new HomePage(await alice.newPage());
-  await home.goto(server.url);
+  await home.goto(stack.server.url);
   for (const button of [home.practiceButton, home.practiceLobbyButton, home.createRoomButton, home.joinButton]) {
     assert.ok(await button.isVisible(), 'button visible');
     assert.ok(await button.isEnabled(), 'button enabled');
@@ -40,10 +29,10 @@ test('home offers Practice, a practice lobby, Create room, Join and the rules', 
 });
 
 test('Practice is one tap, works without the network, and a reload resumes it', { timeout: 60000 }, async () => {
-  const [alice] = session.players;
+  const [alice] = stack.session.players;
   const page = await alice.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, '?seed=2&bots=off');
+  await home.goto(stack.server.url, '?seed=2&bots=off');
   await page.context().setOffline(true);
   await home.practice();
   await page.getByTestId('game').waitFor();

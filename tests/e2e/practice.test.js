@@ -3,28 +3,17 @@
 // step by step and the damage marked. `?seed=3&bots=off&fast=1` seeds the host's
 // dice and the map, keeps the bot crew idle and shortens deadlines; the helpers
 // still retry rolls until the face they need shows.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, launchBrowser, screenshot, startServer } = require('./lib');
+const { GamePage, HomePage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 async function practice(query = '?seed=3&bots=off&fast=1') {
-  const [player] = session.players;
+  const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, query);
+  await home.goto(stack.server.url, query);
   await home.practice();
   const game = new GamePage(page, 0);
   await game.waitFor();

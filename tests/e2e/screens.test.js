@@ -1,29 +1,18 @@
 // Screenshots of the game screen in landscape and portrait tablets, for the
 // eye (tests/e2e/artifacts/); the test fails if the layout loses a part.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, launchBrowser, screenshot, startServer } = require('./lib');
+const { GamePage, HomePage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 for (const [width, height] of [[1024, 768], [768, 1024]]) {
   test(`game screen at ${width}×${height}`, { timeout: 90000 }, async () => {
-    const [player] = session.players;
+    const [player] = stack.session.players;
     const page = await player.newPage();
     await page.setViewportSize({ width, height });
     const home = new HomePage(page);
-    await home.goto(server.url, '?seed=7&bots=off');
+    await home.goto(stack.server.url, '?seed=7&bots=off');
     await home.practice();
     const game = new GamePage(page, 0);
     await game.waitFor();

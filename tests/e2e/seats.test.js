@@ -1,27 +1,16 @@
 // Several seats on one device (a tablet passed round the table): each station
 // is one tap away; the board view shows both ships; a reload resumes the game.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, launchBrowser, screenshot, startServer } = require('./lib');
+const { GamePage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 test('a device holding two seats switches station in one tap; the board view renders both ships', { timeout: 90000 }, async () => {
-  const [player] = session.players;
+  const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, '?seed=5&bots=off');
+  await home.goto(stack.server.url, '?seed=5&bots=off');
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
@@ -53,7 +42,7 @@ test('a device holding two seats switches station in one tap; the board view ren
   await screenshot(page, 'board-tab');
 
   // The shared-screen view: the same game after a reload, no controls.
-  await page.goto(`${server.url}?view=board`);
+  await page.goto(`${stack.server.url}?view=board`);
   await page.getByTestId('board-screen').waitFor();
   for (const ship of [0, 1]) {
     await page.getByTestId(`board-ship-${ship}`).waitFor();

@@ -1,28 +1,17 @@
 // The rulebook's set-up (R5): the teams take turns placing the obstacle tokens on
 // the board before the battle. The player taps a lit square or asks "place for me";
 // the bot crew answers each token with the mirror square.
-const { after, before, test } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, launchBrowser, screenshot, startServer } = require('./lib');
+const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
 
-let server;
-let session;
-
-before(async () => {
-  server = await startServer();
-  session = await launchBrowser({ players: 1 });
-});
-
-after(async () => {
-  await session?.close();
-  await server?.stop();
-});
+const stack = useStack();
 
 test('set-up: tokens placed in turn on the board, then the battle begins', { timeout: 90000 }, async () => {
-  const [player] = session.players;
+  const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, '?seed=6&speed=5');
+  await home.goto(stack.server.url, '?seed=6&speed=5');
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();

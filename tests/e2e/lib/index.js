@@ -2,6 +2,7 @@
 module.exports = {
   ...require('./server'),
   ...require('./browser'),
+  ...require('./stack'),
   ...require('./pages/home'),
   ...require('./pages/lobby'),
   ...require('./pages/game'),

@@ -1,0 +1,20 @@
+// One duel-server and one headless browser for a spec file: started before its
+// tests, stopped after them. `stack.server.url`, `stack.session.players`.
+const { after, before } = require('node:test');
+const { startServer } = require('./server');
+const { launchBrowser } = require('./browser');
+
+function useStack({ players = 1 } = {}) {
+  const stack = { server: null, session: null };
+  before(async () => {
+    stack.server = await startServer();
+    stack.session = await launchBrowser({ players });
+  });
+  after(async () => {
+    await stack.session?.close();
+    await stack.server?.stop();
+  });
+  return stack;
+}
+
+module.exports = { useStack };
