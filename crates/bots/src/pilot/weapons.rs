@@ -44,7 +44,7 @@ pub(crate) fn propose(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
 fn bay(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
     let centre_free = sit.ship.spot_free(Spot::PulseBomb);
     let missile = wants_missile(sit, q);
-    let bomb_core = centre_free && q.is_capital();
+    let bomb_core = centre_free && q.is_capital() && !missile;
     let mut nose = !filled(sit, part_spot(TorpedoPart::Nose));
     let mut tail = !filled(sit, part_spot(TorpedoPart::Tail));
     let mut body = centre_free && missile;
