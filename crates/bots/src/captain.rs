@@ -5,10 +5,12 @@
 //! Tractor when there is none, any seat for a warp.
 
 use duel_core::dice::{Face, SensorFace, ShieldFace, WeaponFace};
+use duel_core::geometry::{arc_of, Arc, Position};
 use duel_core::geometry::{tractor_needed, Sector};
+use duel_core::intent::{LaunchCost, LaunchSide, LAUNCH_CRYSTALS};
 use duel_core::ship::DieState;
 use duel_core::station::{Spot, TorpedoPart, TUBES};
-use duel_core::{HitTest, Intent, Station, Target};
+use duel_core::{HitTest, Intent, ShipClass, Station, Target};
 
 use crate::level::Profile;
 use crate::plan::Plan;
@@ -56,6 +58,7 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
             overrides(sit, plan, out);
         }
     }
+    relaunch(sit, out);
     // Energy Surge (R18, R38): buy back an energy die, keeping a crystal for a warp when in danger.
     let spare = if sit.in_loaded_arc() { 3 } else { 2 };
     if profile.crystals && sit.crystals >= spare && sit.ship.energy_on_track() > 0 {
@@ -117,4 +120,34 @@ fn overrides(sit: &Situation, plan: &Plan, out: &mut Vec<Proposal>) {
             out.push(Proposal::new(band::OVERRIDE, 7, intent));
         }
     }
+}
+
+/// LAUNCH (R22, mission 1): relaunch the team's destroyed Fighter, with three
+/// crystals when the ship holds them, else with one damage while the Capital
+/// ship has at most one and is not under fire (never the fourth: the core
+/// refuses it). The Fighter faces the side that puts the enemy Capital ship
+/// in its front arc, if either does.
+fn relaunch(sit: &Situation, out: &mut Vec<Proposal>) {
+    let game = sit.game;
+    if !game.mission().is_some_and(|m| m.relaunches()) || sit.ship.class != ShipClass::Capital {
+        return;
+    }
+    if !game.team_ships(sit.ship.team, ShipClass::Fighter).any(|(_, f)| f.destroyed) {
+        return;
+    }
+    let pay = if sit.crystals >= LAUNCH_CRYSTALS {
+        LaunchCost::Crystals
+    } else if sit.ship.hits <= 1 && !sit.under_fire() {
+        LaunchCost::Damage
+    } else {
+        return;
+    };
+    let at = Position::centre(sit.ship.position.square);
+    let enemy =
+        game.enemies_of(sit.ship.team).find(|(_, s)| s.class == ShipClass::Capital).map(|(_, s)| s.position);
+    let side = LaunchSide::BOTH
+        .into_iter()
+        .find(|side| enemy.is_some_and(|e| arc_of(at, side.facing(sit.ship.facing), e) == Some(Arc::Front)))
+        .unwrap_or(LaunchSide::Left);
+    out.push(Proposal::new(band::OVERRIDE, 9, Intent::Launch { side, pay }));
 }

@@ -5,7 +5,7 @@
 //! like people). Time is data: the caller passes `now_ms`, and a seat never
 //! acts twice within its level's reaction time.
 
-use duel_core::{Dir, Game, Intent, Position, SeatId, ShipId, Station};
+use duel_core::{Dir, Game, Intent, Position, SeatId, ShipClass, ShipId, Station};
 
 use crate::callout::EnergyRequest;
 use crate::helm::{self, HelmPlanner};
@@ -14,7 +14,7 @@ use crate::plan::Plan;
 use crate::proposal::Proposal;
 use crate::rng::BotRng;
 use crate::situation::Situation;
-use crate::{answers, captain, stations};
+use crate::{answers, captain, pilot, stations};
 
 /// Something that plays seats: a bot crew or a random baseline. The
 /// simulator and the app drive both the same way.
@@ -196,7 +196,16 @@ impl Crew {
         }
         let mut out: Vec<Proposal> = Vec::with_capacity(16);
         answers::propose(&sit, seat, &profile, &mut out);
-        if game.freeze().is_some() {
+        if sit.ship.class == ShipClass::Fighter {
+            // The Pilot's cockpit (R22); a follow-up freeze is left to the Capital crews.
+            if game.freeze().is_none() {
+                let mind = mind_for(&mut self.minds, ship);
+                if bored {
+                    mind.get_bored(&sit);
+                }
+                pilot::propose(&sit, mind.restless(&sit), &mut out);
+            }
+        } else if game.freeze().is_some() {
             captain::propose(&sit, None, &profile, &mut out);
         } else {
             let mind = mind_for(&mut self.minds, ship);

@@ -12,6 +12,9 @@
 //! - Station policies (one module each) share a `plan` of the next few
 //!   seconds; the Captain's brain (`captain`) decides Fire, Tractor and Warp;
 //!   `answers` handles mid-resolution choices.
+//! - A Fighter's Pilot seat (Die Fighter, R22) runs the `pilot` policy:
+//!   missiles, pulse bombs on bombing runs, no energy; a Capital crew in
+//!   mission 1 relaunches its destroyed Fighter (`captain`).
 //! - [`EnergyRequest`] is a call-out ("Give me twos!"): data outside the
 //!   core, honoured first by bot Engineering.
 //! - [`sim`] plays bot-against-bot games on a simulated clock; the
@@ -34,6 +37,7 @@ pub mod sim;
 mod answers;
 mod captain;
 mod helm;
+mod pilot;
 mod plan;
 mod proposal;
 mod situation;

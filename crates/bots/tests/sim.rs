@@ -77,3 +77,16 @@ fn each_action_waits_for_the_seats_reaction_time() {
     })
     .expect("valid");
 }
+
+#[test]
+fn every_mission_plays_to_a_result_with_no_refused_intent() {
+    let hard = CrewSpec::Bot(Difficulty::Hard);
+    for mission in duel_core::Mission::ALL {
+        for seed in 1..=2 {
+            let opts = SimOptions { mission: Some(mission), max_ms: 60 * 60_000, ..SimOptions::default() };
+            let rec = play_game(&opts, hard, hard, seed).expect("valid set-up");
+            assert_eq!(rec.refused, 0, "mission {}, seed {seed}: {rec:?}", mission.index());
+            assert_ne!(rec.outcome, Outcome::Unfinished, "mission {}, seed {seed}: {rec:?}", mission.index());
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! ```text
 //! duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire]
 //!          [--players N] [--max-minutes M] [--timeout-ms MS] [--review-ms MS]
-//!          [--random-reaction MS] [--matrix]
+//!          [--random-reaction MS] [--matrix] [--mission 1|2|3]
 //! ```
 //! A and B are crews: `easy`, `medium`, `hard`, `random` (weighted
 //! random-legal intents) or `uniform` (uniformly random legal intents);
@@ -11,7 +11,9 @@
 //! `--random=uniform` the uniform one. Colours swap every game. `--matrix`
 //! plays every pair of easy, medium, hard and random (except random against
 //! random). Prints one Markdown table row per pairing, then the wall time
-//! and games per second.
+//! and games per second. `--mission N` plays Die Fighter mission N
+//! (1 Carrier Strike, 2 Fighter Assault, 3 Fighter Duel) instead of the duel;
+//! its "white wins" column is team 0's (mission 2: the Capital ship's side).
 
 #![forbid(unsafe_code)]
 
@@ -20,7 +22,7 @@ use std::time::Instant;
 
 use duel_bots::sim::{run_series, CrewSpec, SimOptions, Tally};
 use duel_bots::{Difficulty, RandomStyle};
-use duel_core::{HouseRules, Ruleset};
+use duel_core::{HouseRules, Mission, Ruleset};
 
 struct Args {
     pairs: Vec<(CrewSpec, CrewSpec)>,
@@ -54,6 +56,10 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 args.opts.ruleset = Ruleset { house: HouseRules::mcguire(), ..Ruleset::default() };
             }
             "--matrix" => matrix = true,
+            "--mission" => {
+                let n: u8 = number("--mission", it.next())?;
+                args.opts.mission = Some(Mission::number(n).ok_or("--mission takes 1, 2 or 3")?);
+            }
             "--random" | "--random=weighted" => random = Some(RandomStyle::Weighted),
             "--random=uniform" => random = Some(RandomStyle::Uniform),
             "-h" | "--help" => return Err(String::new()),
@@ -100,16 +106,20 @@ fn main() -> ExitCode {
                 "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--players N]"
             );
             eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
+            eprintln!("                [--mission 1|2|3]");
             eprintln!("crews: easy, medium, hard, random (weighted random-legal), uniform");
             return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
         }
     };
+    let table = match args.opts.mission {
+        Some(m) => format!("mission {} ({})", m.index(), m.name()),
+        None => format!("{} player(s) per team", args.opts.players),
+    };
     println!(
-        "duel-sim: {} games per pairing, colours swapped every game, seed {}, {} rules, {} player(s) per team",
+        "duel-sim: {} games per pairing, colours swapped every game, seed {}, {} rules, {table}",
         args.games,
         args.seed,
         if args.mcguire { "McGuire house" } else { "base" },
-        args.opts.players
     );
     println!();
     println!("{}", Tally::header());

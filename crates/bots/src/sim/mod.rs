@@ -18,7 +18,7 @@ use duel_core::choice::ChoiceId;
 use duel_core::event::{DamageCause, Event};
 use duel_core::freeze::Progress;
 use duel_core::{
-    Game, GameConfig, HostAction, Intent, Ruleset, SeatId, SeatSpec, SetupError, ShipId, TeamId,
+    Game, GameConfig, HostAction, Intent, Mission, Ruleset, SeatId, SeatSpec, SetupError, ShipId, TeamId,
 };
 
 use crate::crew::{Agent, Crew};
@@ -70,6 +70,10 @@ pub struct SimOptions {
     pub max_ms: u64,
     /// Reaction time of the random crews' seats.
     pub random_reaction_ms: u64,
+    /// A Die Fighter mission instead of the duel: seats per
+    /// `GameConfig::mission` (a Pilot seat holds the whole cockpit), and
+    /// `players` is ignored. White's crew plays team 0, Black's team 1.
+    pub mission: Option<Mission>,
 }
 
 impl Default for SimOptions {
@@ -81,6 +85,7 @@ impl Default for SimOptions {
             review_ms: 3_000,
             max_ms: 120 * 60_000,
             random_reaction_ms: 800,
+            mission: None,
         }
     }
 }
@@ -166,15 +171,22 @@ pub fn play_game_observed(
     seed: u64,
     observe: &mut Observer<'_>,
 ) -> Result<GameRecord, SetupError> {
-    let mut config = GameConfig::quick_duel(seed);
+    let mut config = match opts.mission {
+        Some(mission) => GameConfig::quick_mission(mission, seed),
+        None => {
+            let mut config = GameConfig::quick_duel(seed);
+            config.seats = duel_seats(opts.players.clamp(1, 4));
+            config
+        }
+    };
     config.ruleset = opts.ruleset;
-    config.seats = duel_seats(opts.players.clamp(1, 4));
-    let seats_of = |ship: u8| -> Vec<SeatId> {
+    let layout = config.layout;
+    let seats_of = |team: u8| -> Vec<SeatId> {
         config
             .seats
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.ship.0 == ship)
+            .filter(|(_, s)| layout.team_of(s.ship) == TeamId(team))
             .map(|(i, _)| SeatId(i as u8))
             .collect()
     };
