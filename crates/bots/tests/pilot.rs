@@ -2,13 +2,16 @@
 //! in positions written with the core's validated `Setup`. Every intent is
 //! played through `Game::play`, as the host would.
 
+mod common;
+
+use common::edit;
 use duel_bots::{Crew, Difficulty, Profile};
 use duel_core::class::MISSILE_TUBE;
 use duel_core::dice::{Face, SensorFace, WeaponFace};
 use duel_core::intent::LaunchCost;
 use duel_core::station::{Spot, TorpedoPart};
 use duel_core::{
-    Dir, FixedDice, Game, GameConfig, Intent, Mission, Pip, SeatId, Setup, ShipId, Square, Station, Target,
+    Dir, FixedDice, Game, GameConfig, Intent, Mission, Pip, SeatId, ShipId, Square, Station, Target,
 };
 
 /// Mission 1's ships, in ship order: White Capital, White Fighter, Black Capital, Black Fighter.
@@ -21,14 +24,6 @@ fn carrier_strike() -> Game {
     let mut config = GameConfig::mission(Mission::CarrierStrike);
     config.preplaced = Some(duel_core::config::Preplaced::default());
     Game::new(config).expect("valid config")
-}
-
-/// Changes the position through the core's validated `Setup`.
-fn edit<T>(game: &mut Game, change: impl FnOnce(&mut Setup) -> T) -> T {
-    let mut setup = game.to_setup().expect("a position at rest");
-    let out = change(&mut setup);
-    *game = setup.into_game().unwrap_or_else(|e| panic!("not a possible position: {e}"));
-    out
 }
 
 fn bay(part: TorpedoPart) -> Spot {

@@ -1,6 +1,9 @@
 //! Scenario tests: positions written with the core's validated `Setup`,
 //! then what a Hard crew does there.
 
+mod common;
+
+use common::edit;
 use duel_bots::{Crew, Difficulty, EnergyRequest, Profile};
 use duel_core::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
 use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace, WeaponFace};
@@ -8,7 +11,7 @@ use duel_core::event::Event;
 use duel_core::geometry::{arc_of, Sector};
 use duel_core::ship::{DieState, MineToken};
 use duel_core::station::{Spot, TorpedoPart, Tube, TubeSide};
-use duel_core::{Dir, Game, GameConfig, Intent, Pip, SeatId, Setup, ShipId, Square, Station, Target};
+use duel_core::{Dir, Game, GameConfig, Intent, Pip, SeatId, ShipId, Square, Station, Target};
 
 const WHITE: ShipId = ShipId(0);
 const BLACK: ShipId = ShipId(1);
@@ -20,14 +23,6 @@ fn open_duel() -> Game {
     let mut config = GameConfig::duel();
     config.preplaced = Some(duel_core::config::Preplaced::default());
     Game::new(config).expect("valid config")
-}
-
-/// Changes the position through the core's validated `Setup`.
-fn edit<T>(game: &mut Game, change: impl FnOnce(&mut Setup) -> T) -> T {
-    let mut setup = game.to_setup().expect("a position at rest");
-    let out = change(&mut setup);
-    *game = setup.into_game().unwrap_or_else(|e| panic!("not a possible position: {e}"));
-    out
 }
 
 fn put(game: &mut Game, ship: ShipId, col: u8, row: u8, facing: Dir) {
