@@ -15,7 +15,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use duel_net::{ConnectionEvent, PeerId};
 
+mod refusal;
+mod state;
+
 use super::peers::PeerTable;
+pub use refusal::{server_refusal, ServerRefusal};
+pub use state::ConnState;
 
 /// This tab's part in the room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,51 +29,6 @@ pub enum Role {
     Host,
     /// Joined by link: runs a replica and talks to the host.
     Guest,
-}
-
-/// How this tab's link to its room is doing: the one connection state of
-/// the app, from the [`Connection`] machine to the lobby and the header.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConnState {
-    /// No remote link at all: offline practice, hosted in this tab (never
-    /// produced by a [`Connection`]).
-    Offline,
-    /// Reaching the signalling server, or (a guest) waiting for the host's
-    /// first answer.
-    Connecting,
-    /// Host: in the room and reachable by guests. Guest: linked to the host.
-    Connected,
-    /// Guest: the host's tab is gone (closed, reloading, asleep) or never
-    /// answered; retrying in the background, the replica keeps its copy.
-    HostAway,
-    /// Was connected; the signalling server was lost and the socket is
-    /// being rebuilt (a host's live peers may still be playing meanwhile).
-    Reconnecting,
-    /// Cannot connect: a reason a player can read. Retries continue where
-    /// they can help (a server that is down); a bad room id is final.
-    Failed(String),
-}
-
-impl ConnState {
-    /// A short label for the UI.
-    pub fn label(&self) -> &'static str {
-        match self {
-            ConnState::Offline => "offline",
-            ConnState::Connecting => "connecting…",
-            ConnState::Connected => "connected",
-            ConnState::HostAway => "host not answering",
-            ConnState::Reconnecting => "reconnecting…",
-            ConnState::Failed(_) => "connection failed",
-        }
-    }
-
-    /// Why the link failed, in words a player can read.
-    pub fn reason(&self) -> Option<&str> {
-        match self {
-            ConnState::Failed(why) => Some(why),
-            _ => None,
-        }
-    }
 }
 
 /// What the driver should do with the socket after a [`Connection::tick`].
@@ -102,36 +62,6 @@ pub const PROBE_EVERY_MS: u64 = 2_000;
 /// frozen host tab. Counting from our own unanswered send, not from the last
 /// datagram heard, keeps a throttled background guest from misfiring.
 pub const HOST_SILENT_MS: u64 = 5_000;
-
-/// Why the signalling server closed a websocket, for the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServerRefusal {
-    /// The sentence to show: the server's own reason, or ours when it sent none.
-    pub words: String,
-    /// Whether trying again can help (a full room may empty; a bad room id never works).
-    pub retry: bool,
-}
-
-/// The refusals `duel-server` closes a websocket with (`docs/PROTOCOL.md`,
-/// "Signalling server"): 4400 bad request (final), 4403 room full, 4429 and
-/// 4430 too many connections from this address, 4503 too many rooms, 4504
-/// the server's connection limit, 1009 message too long. Idle (4408), fell
-/// behind (4507), going away (1001) and normal closes are not refusals: the
-/// connection simply reconnects.
-pub fn server_refusal(code: u16, reason: &str) -> Option<ServerRefusal> {
-    let fallback = match code {
-        4400 => "the server refused this room link as malformed",
-        4403 => "this room is full",
-        4429 | 4430 => "too many connections from your address; try again shortly",
-        4503 => "the server has too many rooms open; try again in a minute",
-        4504 => "the server is at its connection limit; try again in a minute",
-        1009 => "a message was too long for the server",
-        _ => return None,
-    };
-    let reason = reason.trim();
-    let words = if reason.is_empty() { fallback.to_string() } else { format!("the server says: {reason}") };
-    Some(ServerRefusal { words, retry: code != 4400 })
-}
 
 /// Wait before the next socket after `failures` consecutive failed ones:
 /// 0.5 s doubling to 8 s, so a restarting server is found within seconds
