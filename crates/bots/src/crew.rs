@@ -200,7 +200,7 @@ impl Crew {
             // The Pilot's cockpit (R22); a follow-up freeze is left to the Capital crews.
             if game.freeze().is_none() {
                 let mind = mind_for(&mut self.minds, ship);
-                if bored {
+                if bored || mind.spinning(&sit) {
                     mind.get_bored(&sit);
                 }
                 pilot::propose(&sit, mind.restless(&sit), &mut out);
@@ -276,6 +276,9 @@ struct ShipMind {
     /// Set when a seat got bored here: the helm stays willing to move
     /// until the ship has left this spot (or turned).
     restless_at: Option<(Position, Dir)>,
+    /// Where the ship was at the last decision, and how many decisions since it moved.
+    seen_at: Option<(Position, Dir)>,
+    decisions_here: u16,
     /// How many times it got bored at that spot: each time it settles for a worse move.
     restless_level: u8,
 }
@@ -290,6 +293,26 @@ impl ShipMind {
         }
     }
 
+    /// A Pilot that keeps deciding without its Fighter moving — two Fighters
+    /// rerolling their helms out of each other's arcs, neither move ever good
+    /// enough — is never idle, so it never gets bored the usual way. Every
+    /// [`SPIN_LIMIT`] decisions at one spot count as a bout of boredom.
+    fn spinning(&mut self, sit: &Situation) -> bool {
+        let here = (sit.ship.position, sit.ship.facing);
+        if self.seen_at == Some(here) {
+            self.decisions_here = self.decisions_here.saturating_add(1);
+        } else {
+            self.seen_at = Some(here);
+            self.decisions_here = 0;
+        }
+        if self.decisions_here >= SPIN_LIMIT {
+            self.decisions_here = 0;
+            true
+        } else {
+            false
+        }
+    }
+
     fn get_bored(&mut self, sit: &Situation) {
         let here = (sit.ship.position, sit.ship.facing);
         if self.restless_at == Some(here) {
@@ -301,6 +324,9 @@ impl ShipMind {
     }
 }
 
+/// Decisions a Pilot makes at one spot before it counts as bored (≈ 10 s at Hard's pace).
+const SPIN_LIMIT: u16 = 20;
+
 fn mind_for(minds: &mut Vec<ShipMind>, ship: ShipId) -> &mut ShipMind {
     let i = match minds.iter().position(|m| m.ship == ship) {
         Some(i) => i,
@@ -310,6 +336,8 @@ fn mind_for(minds: &mut Vec<ShipMind>, ship: ShipId) -> &mut ShipMind {
                 planner: HelmPlanner::default(),
                 restless_at: None,
                 restless_level: 0,
+                seen_at: None,
+                decisions_here: 0,
             });
             minds.len() - 1
         }
