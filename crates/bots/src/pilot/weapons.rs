@@ -36,6 +36,12 @@ pub(crate) fn wants_missile(sit: &Situation, q: &Quarry) -> bool {
 }
 
 /// Pushes the bay and sensor proposals.
+/// The bay's centre waits for a tractor die: a pulse bomb, not a missile, is
+/// being built against this Capital ship.
+fn builds_bomb(sit: &Situation, q: &Quarry) -> bool {
+    sit.ship.spot_free(Spot::PulseBomb) && q.is_capital() && !wants_missile(sit, q)
+}
+
 pub(crate) fn propose(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
     bay(sit, q, out);
     sensors(sit, q, out);
@@ -44,7 +50,7 @@ pub(crate) fn propose(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
 fn bay(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
     let centre_free = sit.ship.spot_free(Spot::PulseBomb);
     let missile = wants_missile(sit, q);
-    let bomb_core = centre_free && q.is_capital() && !missile;
+    let bomb_core = builds_bomb(sit, q);
     let mut nose = !filled(sit, part_spot(TorpedoPart::Nose));
     let mut tail = !filled(sit, part_spot(TorpedoPart::Tail));
     let mut body = centre_free && missile;
@@ -112,8 +118,7 @@ fn sensors(sit: &Situation, q: &Quarry, out: &mut Vec<Proposal>) {
     let dist = range(sit.ship.position.square, q.ship.position.square, sit.rule);
     // A bomb needs no lock (R22); a missile needs lock ≥ range + jammers (R14),
     // with one to spare for the range changing as both ships fly.
-    let bombing = sit.ship.bomb_loaded()
-        || (q.is_capital() && sit.ship.spot_free(Spot::PulseBomb) && !wants_missile(sit, q));
+    let bombing = sit.ship.bomb_loaded() || builds_bomb(sit, q);
     let lock_wanted = if bombing { 0 } else { (dist + q.ship.jammers() + 1).clamp(2, 6) };
     let mut lock = sit.ship.lock();
     let slots = sit.ship.class.jammer_slots().unwrap_or(2);
