@@ -3,7 +3,7 @@
 
 use duel_core::event::DamageCause;
 use duel_core::station::ALL_STATIONS;
-use duel_core::ShipId;
+use duel_core::{ShipClass, ShipId};
 use leptos::prelude::*;
 
 use super::boot;
@@ -11,7 +11,7 @@ use super::route::Route;
 use super::store::use_store;
 use crate::board::Board;
 use crate::ui::icons::station_icon;
-use crate::ui::names::{ship_class, ship_name, station_short, team_name};
+use crate::ui::names::{damage_cause, ship_class, ship_name, station_short, team_name};
 
 fn clock(ms: u64) -> String {
     let s = ms / 1000;
@@ -32,6 +32,16 @@ pub fn Debrief() -> impl IntoView {
         })
     });
     let layout = Memo::new(move |_| store.game.with(|g| g.as_ref().map(|g| g.layout())));
+    // Fighters have Health, not damage tracks and energy (R22).
+    let fighters = Memo::new(move |_| {
+        store.game.with(|g| {
+            g.as_ref()
+                .map(|g| g.ships().iter().map(|s| s.class == ShipClass::Fighter).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let is_fighter =
+        move |ship: ShipId| fighters.with(|f| f.get(usize::from(ship.0)).copied().unwrap_or(false));
     let ships = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.ships().len() as u8)));
     let marks = Memo::new(move |_| store.log.with(|l| l.damage.clone()));
     let tally = Memo::new(move |_| store.log.with(|l| l.tally.clone()));
@@ -47,7 +57,12 @@ pub fn Debrief() -> impl IntoView {
                 None => 40 + (m.seq * 520 / last_seq) as i32,
             };
             let y = 24 + i32::from(m.ship.0) * 36;
-            let icon = if m.cause == DamageCause::Mine { "M" } else { "T" };
+            let icon = match m.cause {
+                DamageCause::Mine => "M",
+                DamageCause::PulseBomb => "B",
+                DamageCause::Launch => "L",
+                DamageCause::Torpedo | DamageCause::Missile => "T",
+            };
             view! {
                 <g class=format!("tl__mark ship--{}", ship_class(layout, m.ship)) data-testid=format!("timeline-mark-{k}")>
                     <circle cx=x cy=y r="12" /><text x=x y=y + 5 text-anchor="middle">{icon}</text>
@@ -71,8 +86,14 @@ pub fn Debrief() -> impl IntoView {
             <ol class="timeline__list">
                 {marks.iter().map(|m| {
                     let when = m.at.map(clock).unwrap_or_default();
-                    let how = if m.cause == DamageCause::Mine { "a mine" } else { "a torpedo" };
-                    view! { <li>{format!("{when} {} takes damage from {how} ({}/4)", ship_name(layout, m.ship), m.total)}</li> }
+                    let how = damage_cause(m.cause);
+                    let name = ship_name(layout, m.ship);
+                    let line = if is_fighter(m.ship) {
+                        format!("{when} {name} is hit by {how} (hit {})", m.total)
+                    } else {
+                        format!("{when} {name} takes damage from {how} ({}/4)", m.total)
+                    };
+                    view! { <li>{line}</li> }
                 }).collect_view()}
             </ol>
         }
@@ -86,6 +107,15 @@ pub fn Debrief() -> impl IntoView {
                 let id = ShipId(s);
                 let t = tally.get(&id).cloned().unwrap_or_default();
                 let max = t.energy.iter().copied().max().unwrap_or(0).max(1);
+                if is_fighter(id) {
+                    return view! {
+                        <section class=format!("flow ship-edge--{}", ship_class(layout, id)) data-testid=format!("flow-{s}")>
+                            <h3>{ship_name(layout, id)}</h3>
+                            <p class="hint">{format!("A Fighter: no energy. {} missiles launched, {} hits, {} freezes", t.launched, t.hits, t.freezes)}</p>
+                        </section>
+                    }
+                    .into_any();
+                }
                 view! {
                     <section class=format!("flow ship-edge--{}", ship_class(layout, id)) data-testid=format!("flow-{s}")>
                         <h3>{ship_name(layout, id)}</h3>
@@ -104,6 +134,7 @@ pub fn Debrief() -> impl IntoView {
                         <p class="hint">{format!("{} torpedoes launched, {} hits, {} freezes, {} crystals", t.launched, t.hits, t.freezes, t.crystals)}</p>
                     </section>
                 }
+                .into_any()
             })
             .collect_view()
             .into_any()

@@ -41,6 +41,17 @@ const RULES: &[(&str, &[&str])] = &[
         "Fire, Tractor on a ship and Warp jump stop the action. During a freeze nobody rolls or places. The team that did not freeze may queue one follow-up freeze, which goes first.",
         "With a Captain, the Captain calls Fire and Tractor; without one, Weapons fires and Tractor tractors. Anyone may call a Warp jump.",
     ]),
+    ("Die Fighter: Fighters", &[
+        "A Fighter is flown by one player, its Pilot, from one cockpit: two helm dice, three weapons dice, four sensor dice and one tractor die, plus a Health die starting on 3 (2 with the lobby's play-note toggle). It has no energy: the Pilot may roll any die at any time, even one already placed (it comes off the display first).",
+        "Helm has two slots: the Fighter moves when both are filled. Asteroids do not affect it; a nebula strips all its placed sensor dice. Sensors take at most two jammer dice.",
+        "The missile bay is one front tube: nose, body, tail make a missile. “Fire 1” only, forward only. A missile that hits a Capital ship counts its shields as one more than they are and removes at most one shield die; one that hits a Fighter deals one damage. Torpedoes that hit a Fighter deal one damage each.",
+        "A pulse bomb is nose + a bolt or double-bolt tractor die + tail. Bomb! is a freeze, legal only right after the Fighter's own move ended in the enemy Capital ship's square with the bomb already loaded (and neither ship has moved since). Nose and tail are rolled: one damage per blast, no lock needed, shields ignored.",
+        "Each damage turns the Health die down one; at 0 the Fighter is destroyed and leaves the board. Capital ships' tractor beams (enemy and friendly) can drag Fighters; Fighters cannot tractor, hold crystals or carry mines. Mines hit them as usual.",
+    ]),
+    ("Die Fighter: the missions", &[
+        "Mission 1, Carrier Strike: each team a Capital ship and a Fighter; the team whose Capital ship is destroyed loses. While its Fighter is destroyed, the Capital ship's crew may call Launch! (a freeze): pay three crystals or take one damage (not at three damage); the Fighter appears in the Capital ship's square facing 90° left or right of it, Health full, cockpit empty. The team may then swap who flies it.",
+        "Mission 2, Fighter Assault: White's Capital ship against Black's two Fighters; White wins by destroying both. Mission 3, Fighter Duel: one Fighter each.",
+    ]),
 ];
 
 /// Our rulings where the rulebook is silent (ids as in docs/RULINGS.md).
@@ -53,6 +64,8 @@ const RULINGS: &[(&str, &str)] = &[
     ("D4", "A tractor attempt with too little strength is refused rather than wasted; Fire with too little lock is allowed (it still strips the target's jammers)."),
     ("R26, D8", "“Fire 2” with one loaded torpedo launches one. Torpedoes fly from the side whose arc holds the target first."),
     ("R33", "Asteroid and nebula losses are chosen once, at the end of the move (default: the most recently placed dice)."),
+    ("R22", "Die Fighter is played as written, reading: a placed Fighter die may be rerolled (it comes off first); torpedoes deal a Fighter one damage each; a missile counts a Capital ship's shields as one more and removes at most one; a Fighter fires only Fire 1, forward; Bomb! needs the bomb loaded before the move into the enemy's square."),
+    ("D19–D24", "A Fighter's Fire outside its front arc is refused; seats change only within a team, while its Fighter is down or during its Launch; Launch! is called by any seat of the Capital ship; a mission's victory counts only Capital ships in mission 1, every ship in missions 2 and 3."),
     ("R39", "The McGuire house rules are separate toggles in the lobby: no queued freezes, diagonal range, the defender picks diagonals, Weapons names the side, mines hit everyone, tractor moves mines, unplaced dice are lost on a freeze."),
 ];
 
@@ -79,7 +92,7 @@ pub fn RulesPage() -> impl IntoView {
             </section>
             <section class="rules__section">
                 <h2>"Keys"</h2>
-                <p>"R roll · 1–5 send energy (Engineering) · Tab or 1–9 switch station · F fire 1 · Shift+F fire 2 · T tractor · W warp · B board · M mute"</p>
+                <p>"R roll (in a cockpit: the picked dice, else the next unrolled kind) · 1–5 send energy (Engineering) · Tab or 1–9 switch station · F fire 1 · Shift+F fire 2 · T tractor · W warp · B board · M mute"</p>
             </section>
         </main>
     }

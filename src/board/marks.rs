@@ -64,7 +64,10 @@ pub fn square_marks(
             let i = idx(sq);
             match arc_of(ship.position, ship.facing, Position::centre(sq)) {
                 Some(Arc::Front) if sq != ship.position.square => out[i].add(Mark::FRONT),
-                Some(Arc::Rear) if sq != ship.position.square => out[i].add(Mark::REAR),
+                // A Fighter fires forward only (R22): its rear arc means nothing.
+                Some(Arc::Rear) if sq != ship.position.square && !ship.class.fires_one_forward() => {
+                    out[i].add(Mark::REAR)
+                }
                 _ => {}
             }
             if tractor_tab && tractor_needed(ship.position.square, sq, rule) <= ship.tractor_strength() {

@@ -9,7 +9,7 @@ mod marks;
 mod overlays;
 mod pieces;
 
-use duel_core::{ShipId, Square};
+use duel_core::{ShipId, Square, Station};
 use leptos::prelude::*;
 
 use crate::app::store::use_store;
@@ -38,7 +38,7 @@ pub fn Board(
         Memo::new(move |_| store.game.with(|g| g.as_ref().map_or((9, 9), |g| (g.map().cols, g.map().rows))));
     let marks = Memo::new(move |_| {
         let tab = store.ui.tab.get();
-        let picked = store.ui.picked.get();
+        let picked = store.ui.picks(Station::Helm);
         let seats = store.my_seats();
         store.game.with(|g| {
             g.as_ref().map(|g| square_marks(g, focus.get(), tab, &seats, &picked)).unwrap_or_default()

@@ -1,7 +1,7 @@
 //! Overlays for the ship this device plays: the helm's planned path with the
 //! final facing (before the third die lands), and the range to each ship.
 
-use duel_core::ShipId;
+use duel_core::{ShipId, Station};
 use leptos::prelude::*;
 
 use super::centre;
@@ -16,11 +16,10 @@ use crate::ui::state::Tab;
 pub fn HelmPath(focus: Signal<Option<ShipId>>) -> impl IntoView {
     let store = use_store();
     let path = Memo::new(move |_| {
-        let picked = if store.ui.tab.get().and_then(Tab::station) == Some(duel_core::Station::Helm) {
-            store.ui.picked.get()
-        } else {
-            Vec::new()
-        };
+        let tab = store.ui.tab.get();
+        let helm_shown =
+            matches!(tab, Some(Tab::Cockpit { .. })) || tab.and_then(Tab::station) == Some(Station::Helm);
+        let picked = if helm_shown { store.ui.picks(Station::Helm) } else { Vec::new() };
         let ship = focus.get()?;
         store.game.with(|g| {
             let g = g.as_ref()?;

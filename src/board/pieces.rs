@@ -3,7 +3,7 @@
 
 use duel_core::event::CrystalAt;
 use duel_core::map::Obstacle;
-use duel_core::{Dir, Position, ShipId};
+use duel_core::{Dir, Position, ShipClass, ShipId};
 use leptos::prelude::*;
 
 use super::{centre, CELL, MARGIN};
@@ -168,7 +168,9 @@ pub(super) fn ship_xy(pos: Position) -> (i32, i32) {
     (x + i32::from(dx) * 25, y + i32::from(dy) * 25)
 }
 
-/// The ships: an arrowhead pointing where the ship faces, in its colour, named.
+/// The ships: an arrowhead pointing where the ship faces, in its colour,
+/// named; a Fighter is a smaller delta-wing with its Health beside it, and
+/// leaves the board while destroyed (R22).
 #[component]
 pub fn Ships(focus: Signal<Option<ShipId>>) -> impl IntoView {
     let store = use_store();
@@ -179,6 +181,7 @@ pub fn Ships(focus: Signal<Option<ShipId>>) -> impl IntoView {
                     g.ships()
                         .iter()
                         .enumerate()
+                        .filter(|(_, s)| !(s.destroyed && s.class == ShipClass::Fighter))
                         .map(|(i, s)| {
                             let id = ShipId(i as u8);
                             (
@@ -188,6 +191,7 @@ pub fn Ships(focus: Signal<Option<ShipId>>) -> impl IntoView {
                                 s.destroyed,
                                 ship_class(g.layout(), id),
                                 ship_name(g.layout(), id),
+                                s.health(),
                             )
                         })
                         .collect::<Vec<_>>()
@@ -213,9 +217,21 @@ pub fn Ships(focus: Signal<Option<ShipId>>) -> impl IntoView {
                         data-facing=move || me.get().map(|m| dir_name(m.2))>
                         <title>{s.5}</title>
                         <g style=move || format!("transform: {}", scale())>
-                            <path class="ship__hull" d="M0 -38 L26 30 L0 17 L-26 30 Z" />
-                            <circle class="ship__bridge" cy="4" r="6" />
+                            {match s.6 {
+                                None => view! {
+                                    <path class="ship__hull" d="M0 -38 L26 30 L0 17 L-26 30 Z" />
+                                    <circle class="ship__bridge" cy="4" r="6" />
+                                }.into_any(),
+                                Some(_) => view! {
+                                    <path class="ship__hull ship__hull--fighter" d="M0 -26 L7 -4 L24 14 L7 10 L0 22 L-7 10 L-24 14 L-7 -4 Z" />
+                                }.into_any(),
+                            }}
                         </g>
+                        {move || me.get().and_then(|m| m.6).map(|health| view! {
+                            <g class="ship__health" data-testid=format!("board-health-{}", id.0) data-health=health>
+                                {(0..health).map(|i| view! { <circle cx=-14 + i32::from(i) * 14 cy="36" r="6" /> }).collect_view()}
+                            </g>
+                        })}
                     </g>
                 }
             }

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use std::sync::Arc;
 
+use duel_core::intent::LaunchCost;
 use duel_core::ship::{DieState, EnergyAt, Ship};
 use duel_core::{Game, Intent, Pip, SeatId, ShipId, Spot, Station, Target};
 
@@ -32,7 +33,7 @@ pub fn roll(store: Store, seat: SeatId, station: Station) {
     let picked = if station == Station::Engineering {
         store.ui.picked_energy.get_untracked()
     } else {
-        store.ui.picked.get_untracked()
+        store.ui.picks_untracked(station)
     };
     match game.roll_order(seat, station, &picked) {
         Ok(intent) => {
@@ -43,6 +44,17 @@ pub fn roll(store: Store, seat: SeatId, station: Station) {
         }
         Err(why) => store.toasts.error(why.to_string()),
     }
+}
+
+/// "R" in a cockpit: rolls where dice are picked, else the first station
+/// (helm, weapons, sensors, tractor) with a die that is neither placed nor rolled.
+pub fn roll_cockpit(store: Store, seat: SeatId) {
+    let Some((game, _, _)) = now(store) else { return };
+    let Some(ship) = ship_of(&game, seat) else { return };
+    const ORDER: [Station; 4] = [Station::Helm, Station::Weapons, Station::Sensors, Station::Tractor];
+    let picked = ORDER.into_iter().find(|st| !store.ui.picks_untracked(*st).is_empty());
+    let idle = || ORDER.into_iter().find(|st| ship.station_dice(*st).contains(&DieState::Idle));
+    roll(store, seat, picked.or_else(idle).unwrap_or(Station::Helm));
 }
 
 /// "1"–"5": Engineering sends a pool die showing `n` to the station it powers (R1).
@@ -81,7 +93,7 @@ pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
         }
         return;
     }
-    match game.place_order(seat, station, spot, &store.ui.picked.get_untracked()) {
+    match game.place_order(seat, station, spot, &store.ui.picks_untracked(station)) {
         Ok(intent) => {
             let die = match intent {
                 Intent::PlaceDie { die, .. } => Some(die),
@@ -98,6 +110,13 @@ pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
 /// Takes the picked placed die off its display.
 pub fn remove(store: Store, seat: SeatId, station: Station, die: u8) {
     if store.send(seat, Intent::RemoveDie { station, die }) {
+        store.ui.placed_pick.set(None);
+    }
+}
+
+/// A Pilot rerolls a placed die: it comes off the display first (R22).
+pub fn reroll_placed(store: Store, seat: SeatId, station: Station, die: u8) {
+    if store.send(seat, Intent::RollDice { station, dice: vec![die] }) {
         store.ui.placed_pick.set(None);
     }
 }
@@ -149,6 +168,14 @@ pub fn tractor_ship(store: Store) {
 pub fn warp(store: Store) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     order(store, &game, &seats, ship, Intent::WarpJump);
+}
+
+/// "Launch!": the Capital ship relaunches its team's Fighter (R22), facing
+/// the side chosen on the order bar, paid as `pay`.
+pub fn launch(store: Store, pay: LaunchCost) {
+    let Some((game, seats, ship)) = order_ctx(store) else { return };
+    let side = store.ui.launch_side.get_untracked();
+    order(store, &game, &seats, ship, Intent::Launch { side, pay });
 }
 
 /// Energy Surge (two crystals buy back an energy die).

@@ -1,8 +1,11 @@
 //! The orders: Fire 1, Fire 2, Tractor, Warp jump, Energy Surge, for
-//! whoever may call them (R21). A button is lit when the rules accept the
+//! whoever may call them (R21), and in Die Fighter's Carrier Strike the
+//! Capital ship's Launch! while its Fighter is destroyed (R22, D21).
+//! A Fighter's Pilot gets Fire 1 only (R22); Bomb! is on the cockpit. A button is lit when the rules accept the
 //! order now; a dim one still answers a tap with the reason it is refused.
 
-use duel_core::{Intent, SeatId, Station, Target, TubeSide};
+use duel_core::intent::{LaunchCost, LaunchSide};
+use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station, Target, TubeSide};
 use leptos::prelude::*;
 
 use super::actions;
@@ -17,8 +20,22 @@ struct Orders {
     tractor: Option<bool>,
     warp: Option<bool>,
     surge: Option<bool>,
+    /// Launch! paying crystals, paying a damage (lit each), when the team's Fighter is down.
+    launch: Option<(bool, bool)>,
     name_side: bool,
     target: String,
+    /// The focus ship is a Fighter: Fire 1 only.
+    fighter: bool,
+}
+
+/// Whether `ship` is a Capital ship whose team's Fighter is destroyed in a
+/// mission that relaunches (Carrier Strike): Launch! is its crew's to call.
+fn fighter_down(game: &Game, ship: ShipId) -> bool {
+    let Some(s) = game.ship(ship) else { return false };
+    game.mission().is_some_and(|m| m.relaunches())
+        && s.class == ShipClass::Capital
+        && !s.destroyed
+        && game.team_ships(s.team, ShipClass::Fighter).any(|(_, f)| f.destroyed)
 }
 
 #[component]
@@ -44,24 +61,42 @@ pub fn CommandBar() -> impl IntoView {
             // R21; under the McGuire toggle only Weapons calls Fire (R39).
             let calls_fire =
                 if name_side { holds(Station::Weapons) } else { captain || holds(Station::Weapons) };
+            let class = g.ship(ship)?.class;
             let fire = calls_fire.then(|| {
-                (ok(Intent::Fire { count: 1, target, side }), ok(Intent::Fire { count: 2, target, side }))
+                let two = !class.fires_one_forward() && ok(Intent::Fire { count: 2, target, side });
+                (ok(Intent::Fire { count: 1, target, side }), two)
             });
             let tractor_target = match target {
                 Some(Target::Ship(t)) => Some(t),
                 _ => nearest_enemy(g, ship),
             };
-            let tractor = (captain || holds(Station::Tractor))
+            let tractor = (class.has_tractor_beam() && (captain || holds(Station::Tractor)))
                 .then(|| tractor_target.is_some_and(|t| ok(Intent::TractorShip { target: t })));
             let crystals = g.crystals_held(ship);
             let warp = (crystals > 0).then(|| ok(Intent::WarpJump));
             let surge = (crystals >= 2).then(|| ok(Intent::EnergySurge));
+            let launch = fighter_down(g, ship).then(|| {
+                let side = store.ui.launch_side.get();
+                (
+                    ok(Intent::Launch { side, pay: LaunchCost::Crystals }),
+                    ok(Intent::Launch { side, pay: LaunchCost::Damage }),
+                )
+            });
             let target = match target {
                 Some(Target::Ship(t)) => ship_of(g, t).to_string(),
                 Some(Target::Mine(sq)) => format!("mine at {}", square(sq)),
                 None => String::new(),
             };
-            Some(Orders { fire, tractor, warp, surge, name_side, target })
+            Some(Orders {
+                fire,
+                tractor,
+                warp,
+                surge,
+                launch,
+                name_side,
+                target,
+                fighter: class.fires_one_forward(),
+            })
         })
     });
     view! {
@@ -70,8 +105,10 @@ pub fn CommandBar() -> impl IntoView {
                 {o.fire.map(|(one, two)| view! {
                     <button class="cmd cmd--fire" class:is-lit=one data-testid="cmd-fire1" title="Fire 1 (F)"
                         on:click=move |_| actions::fire(store, 1)>"Fire 1!"</button>
-                    <button class="cmd cmd--fire" class:is-lit=two data-testid="cmd-fire2" title="Fire 2 (Shift+F)"
-                        on:click=move |_| actions::fire(store, 2)>"Fire 2!"</button>
+                    {(!o.fighter).then(|| view! {
+                        <button class="cmd cmd--fire" class:is-lit=two data-testid="cmd-fire2" title="Fire 2 (Shift+F)"
+                            on:click=move |_| actions::fire(store, 2)>"Fire 2!"</button>
+                    })}
                 })}
                 {(o.name_side && o.fire.is_some()).then(|| view! {
                     <button class="cmd cmd--side" data-testid="cmd-side"
@@ -90,6 +127,19 @@ pub fn CommandBar() -> impl IntoView {
                 {o.surge.map(|lit| view! {
                     <button class="cmd cmd--surge" class:is-lit=lit data-testid="cmd-surge"
                         on:click=move |_| actions::surge(store)>"Energy Surge ◆2"</button>
+                })}
+                {o.launch.map(|(crystals, damage)| view! {
+                    <button class="cmd cmd--side" data-testid="cmd-launch-side"
+                        title="Which way the relaunched Fighter faces, from the Capital ship's facing"
+                        on:click=move |_| store.ui.launch_side.update(|s| *s = if *s == LaunchSide::Left { LaunchSide::Right } else { LaunchSide::Left })>
+                        {move || if store.ui.launch_side.get() == LaunchSide::Left { "Launch facing: left" } else { "Launch facing: right" }}
+                    </button>
+                    <button class="cmd cmd--launch" class:is-lit=crystals data-testid="cmd-launch-crystals"
+                        title="Relaunch the Fighter for three crystals"
+                        on:click=move |_| actions::launch(store, LaunchCost::Crystals)>"Launch! ◆3"</button>
+                    <button class="cmd cmd--launch" class:is-lit=damage data-testid="cmd-launch-damage"
+                        title="Relaunch the Fighter for one damage to the Capital ship (not at 3 damage)"
+                        on:click=move |_| actions::launch(store, LaunchCost::Damage)>"Launch! 1 damage"</button>
                 })}
                 {(!o.target.is_empty()).then(|| view! {
                     <span class="commands__target" data-testid="cmd-target">"Target: "{o.target.clone()}</span>

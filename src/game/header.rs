@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::app::route::Route;
 use crate::app::store::use_store;
 use crate::net::ConnState;
-use crate::stations::display::damage_pips;
+use crate::stations::display::{damage_pips, health_pips};
 use crate::ui::names::{ship_class, ship_name};
 use crate::ui::sound;
 
@@ -31,6 +31,7 @@ pub fn Header() -> impl IntoView {
                                 s.hits,
                                 g.crystals_held(id),
                                 s.destroyed,
+                                s.health().map(|h| (h, g.ruleset().fighter_health().max(h))),
                             )
                         })
                         .collect::<Vec<_>>()
@@ -55,8 +56,13 @@ pub fn Header() -> impl IntoView {
                     <div class=format!("hud__ship ship-badge--{}", s.2) class:is-destroyed=s.5
                         data-testid=format!("hud-ship-{}", s.0 .0) data-damage=s.3>
                         <b>{s.1}</b>
-                        {damage_pips(s.3)}
-                        <span class="crystals" title="crystals held">"◆ "{s.4}</span>
+                        {match s.6 {
+                            Some((health, most)) => health_pips(health, most).into_any(),
+                            None => view! {
+                                {damage_pips(s.3)}
+                                <span class="crystals" title="crystals held">"◆ "{s.4}</span>
+                            }.into_any(),
+                        }}
                     </div>
                 </For>
             </div>

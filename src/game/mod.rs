@@ -10,6 +10,7 @@ pub mod commands;
 pub mod feed;
 pub mod freeze;
 pub mod header;
+pub mod reseat;
 pub mod screen;
 pub mod seats;
 pub mod setup;

@@ -9,6 +9,7 @@ use super::choices::ChoiceList;
 use super::commands::CommandBar;
 use super::freeze::FreezeOverlay;
 use super::header::Header;
+use super::reseat::SwapSeats;
 use super::seats::{focus_ship, tab_ship};
 use super::setup::SetupPanel;
 use super::tabs::TabBar;
@@ -16,6 +17,7 @@ use super::ticker::Ticker;
 use crate::app::store::use_store;
 use crate::board::Board;
 use crate::stations::captain::Captain;
+use crate::stations::cockpit::Cockpit;
 use crate::stations::display::ShipDisplay;
 use crate::stations::StationPanel;
 use crate::ui::state::Tab;
@@ -53,6 +55,7 @@ pub fn GameScreen() -> impl IntoView {
                 view! { <StationPanel seat ship station /> }.into_any()
             }
             (Tab::Captain { seat }, Some(ship)) => view! { <Captain seat ship /> }.into_any(),
+            (Tab::Cockpit { seat }, Some(ship)) => view! { <Cockpit seat ship /> }.into_any(),
             // The large board is drawn only while shown (the side board is always there).
             _ => (move || (store.ui.tab.get() == Some(Tab::Board)).then(|| view! { <BoardLarge /> }))
                 .into_any(),
@@ -67,6 +70,7 @@ pub fn GameScreen() -> impl IntoView {
                 <div class="game__station">
                     {move || setup.get().then(|| view! { <SetupPanel /> })}
                     <ChoiceList in_freeze=false />
+                    <SwapSeats />
                     <For each=move || list.get() key=|t| *t let:tab>
                         {panel(tab)}
                     </For>

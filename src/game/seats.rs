@@ -2,12 +2,13 @@
 //! for a ship-wide order (Fire, Tractor, Warp) when a device holds several.
 
 use duel_core::station::ALL_STATIONS;
-use duel_core::{Game, Intent, SeatId, ShipId, Station};
+use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station};
 
 use crate::ui::state::Tab;
 
 /// The tabs for `seats`: each station once per ship (a shared Engineering
-/// appears once), Captains' bridges, then the board.
+/// appears once), Captains' bridges, a Pilot's cockpit (the whole Fighter
+/// on one card, R22), then the board.
 pub fn tabs(game: &Game, seats: &[SeatId]) -> Vec<Tab> {
     let mut out: Vec<Tab> = Vec::new();
     let mut seen: Vec<(ShipId, Station)> = Vec::new();
@@ -15,6 +16,10 @@ pub fn tabs(game: &Game, seats: &[SeatId]) -> Vec<Tab> {
         let Some(spec) = game.seat(*seat) else { continue };
         if spec.captain {
             out.push(Tab::Captain { seat: *seat });
+        }
+        if game.ship(spec.ship).is_some_and(|s| s.class == ShipClass::Fighter) {
+            out.push(Tab::Cockpit { seat: *seat });
+            continue;
         }
         for station in ALL_STATIONS {
             if spec.stations.contains(&station) && !seen.contains(&(spec.ship, station)) {
@@ -52,4 +57,25 @@ pub fn nearest_enemy(game: &Game, ship: ShipId) -> Option<ShipId> {
     game.enemies_of(me.team)
         .min_by_key(|(_, s)| duel_core::geometry::range(me.position.square, s.position.square, rule))
         .map(|(id, _)| id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_core::{GameConfig, Mission};
+
+    #[test]
+    fn a_pilot_gets_one_cockpit_tab_beside_a_capital_ships_stations() {
+        let game = Game::new(GameConfig::mission(Mission::CarrierStrike)).unwrap();
+        // Seat 0 crews White's Capital ship, seat 1 flies White's Fighter (R22).
+        let tabs = tabs(&game, &[SeatId(0), SeatId(1)]);
+        assert_eq!(tabs.iter().filter(|t| matches!(t, Tab::Station { .. })).count(), 6);
+        assert_eq!(
+            tabs.iter().filter(|t| matches!(t, Tab::Cockpit { seat } if *seat == SeatId(1))).count(),
+            1
+        );
+        assert_eq!(tabs.last(), Some(&Tab::Board));
+        let pilot_only = super::tabs(&game, &[SeatId(1)]);
+        assert_eq!(pilot_only, vec![Tab::Cockpit { seat: SeatId(1) }, Tab::Board]);
+    }
 }

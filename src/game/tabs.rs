@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::seats::tab_ship;
 use crate::app::store::use_store;
-use crate::ui::icons::{board_icon, station_icon};
+use crate::ui::icons::{board_icon, fighter_icon, station_icon};
 use crate::ui::names::{ship_class, station_key, station_short};
 use crate::ui::state::Tab;
 
@@ -14,6 +14,7 @@ pub fn tab_testid(ship: Option<u8>, tab: Tab) -> String {
     match (tab, ship) {
         (Tab::Station { station, .. }, Some(s)) => format!("tab-{s}-{}", station_key(station)),
         (Tab::Captain { .. }, Some(s)) => format!("tab-{s}-captain"),
+        (Tab::Cockpit { .. }, Some(s)) => format!("tab-{s}-cockpit"),
         _ => "tab-board".to_string(),
     }
 }
@@ -45,6 +46,7 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                     let (icon, label, key) = match tab {
                         Tab::Station { station, .. } => (station_icon(Some(station)).into_any(), station_short(station), station_key(station)),
                         Tab::Captain { .. } => (station_icon(None).into_any(), "Captain", "captain"),
+                        Tab::Cockpit { .. } => (fighter_icon().into_any(), "Cockpit", "cockpit"),
                         Tab::Board => (board_icon().into_any(), "Board", "board"),
                     };
                     view! {

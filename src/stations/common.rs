@@ -100,7 +100,7 @@ pub fn SpotView(
         if let Some(face) = store.ui.override_face.get() {
             return spot.accepts(face) && station.owns(face);
         }
-        let picked = store.ui.picked.get();
+        let picked = store.ui.picks(station);
         s.with(|s| {
             s.as_ref().is_some_and(|s| {
                 let dice = s.station_dice(station);
@@ -117,11 +117,16 @@ pub fn SpotView(
             <span class="spot__label">{label}</span>
             <div class="spot__dice">
                 <For each=move || placed.get() key=|p| *p let:p>
-                    <button class="placed" class:is-picked=move || store.ui.placed_pick.get() == Some(p.0)
+                    <button class="placed" class:is-picked=move || store.ui.placed_pick.get() == Some((station, p.0))
                         data-testid=format!("{key}-placed-{}", p.0) data-face=p.1.name()
                         on:click=move |ev| {
+                            // With a rolled die picked, a tap anywhere on the box places it
+                            // (a lock is built up by tapping); otherwise it picks this die.
+                            if !store.ui.picks_untracked(station).is_empty() {
+                                return;
+                            }
                             ev.stop_propagation();
-                            store.ui.placed_pick.update(|x| *x = if *x == Some(p.0) { None } else { Some(p.0) });
+                            store.ui.placed_pick.update(|x| *x = if *x == Some((station, p.0)) { None } else { Some((station, p.0)) });
                         }>
                         {die_svg(Some(station), Show::Face(p.1))}
                     </button>
@@ -132,10 +137,23 @@ pub fn SpotView(
 }
 
 /// The dice beside the display: unrolled and rolled ones; tap to pick; Roll.
+/// `kind` names the dice on the button where one card has several trays (a cockpit).
 #[component]
-pub fn Tray(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
+pub fn Tray(
+    seat: SeatId,
+    ship: ShipId,
+    station: Station,
+    #[prop(optional)] kind: Option<&'static str>,
+) -> impl IntoView {
     let store = use_store();
-    let key = station_key(station);
+    // A cockpit's trays sit beside a Capital ship's station screens on one
+    // device (a player holding both): their test ids say "cockpit-".
+    let key = match kind {
+        Some(_) => format!("cockpit-{}", station_key(station)),
+        None => station_key(station).to_string(),
+    };
+    let class_key = station_key(station);
+    let roll_id = format!("{key}-roll");
     let s = ship_memo(store, ship);
     let items = Memo::new(move |_| {
         let dice: Vec<DieState> =
@@ -152,11 +170,11 @@ pub fn Tray(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
         })
     });
     let label = Memo::new(move |_| {
-        let picked = store.ui.picked.get().len();
-        if picked > 0 {
-            format!("Reroll {picked}")
-        } else {
-            "Roll".to_string()
+        let picked = store.ui.picks(station).len();
+        match (picked, kind) {
+            (0, None) => "Roll".to_string(),
+            (0, Some(kind)) => format!("Roll {kind}"),
+            (n, _) => format!("Reroll {n}"),
         }
     });
     view! {
@@ -164,22 +182,23 @@ pub fn Tray(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
             <div class="tray__dice">
                 <For each=move || items.get() key=|d| *d let:d>
                     {
+                        let key = key.clone();
                         let (i, state, _) = d;
                         let show = state.rolled().map_or(Show::Blank, Show::Face);
                         let rolled = state.rolled().is_some();
                         view! {
                             <button class="tray__die" class:is-rolled=rolled class:anim-roll=rolled
-                                class:is-picked=move || store.ui.picked.get().contains(&i)
+                                class:is-picked=move || store.ui.picks(station).contains(&i)
                                 data-testid=format!("{key}-die-{i}") data-face=show.name()
                                 data-state=if rolled { "rolled" } else { "idle" }
-                                on:click=move |_| { if rolled { super::engineering::toggle(store.ui.picked, i) } }>
+                                on:click=move |_| { if rolled { store.ui.toggle_pick(station, i) } }>
                                 {die_svg(Some(station), show)}
                             </button>
                         }
                     }
                 </For>
             </div>
-            <button class=format!("btn btn--roll btn--{key}") data-testid=format!("{key}-roll")
+            <button class=format!("btn btn--roll btn--{class_key}") data-testid=roll_id
                 on:click=move |_| actions::roll(store, seat, station)>
                 {move || label.get()}
             </button>
@@ -187,19 +206,28 @@ pub fn Tray(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
     }
 }
 
-/// Offers taking the picked placed die off the display.
+/// Offers taking the picked placed die off `station`'s display; on a
+/// Fighter also rerolling it there (R22: rolling a placed die takes it off first).
 #[component]
-fn RemoveBar(seat: SeatId, station: Station) -> impl IntoView {
+pub fn RemoveBar(seat: SeatId, station: Station, #[prop(optional)] reroll: bool) -> impl IntoView {
     let store = use_store();
-    let key = station_key(station);
+    // `reroll` is a cockpit's bar: its test ids say "cockpit-" (see [`Tray`]).
+    let key =
+        if reroll { format!("cockpit-{}", station_key(station)) } else { station_key(station).to_string() };
     move || {
-        store.ui.placed_pick.get().map(|die| {
+        store.ui.placed_pick.get().filter(|(st, _)| *st == station).map(|(_, die)| {
             view! {
-                <div class="bar">
+                <div class="bar" data-testid=format!("{key}-placed-bar")>
                     <button class="btn btn--small" data-testid=format!("{key}-remove")
                         on:click=move |_| actions::remove(store, seat, station, die)>
                         "Take the die off the display"
                     </button>
+                    {reroll.then(|| view! {
+                        <button class="btn btn--small" data-testid=format!("{key}-reroll-placed")
+                            on:click=move |_| actions::reroll_placed(store, seat, station, die)>
+                            "Reroll it"
+                        </button>
+                    })}
                     <button class="btn btn--small btn--ghost" on:click=move |_| store.ui.placed_pick.set(None)>"Keep it"</button>
                 </div>
             }

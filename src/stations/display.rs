@@ -3,10 +3,11 @@
 //! visible to their opponents"). Compact beside the board, large on the
 //! shared board view.
 
+use duel_core::class::MISSILE_TUBE;
 use duel_core::geometry::SECTORS;
 use duel_core::ship::{EnergyAt, MineToken, Ship};
 use duel_core::station::{TorpedoPart, HELM_SLOTS, TUBES};
-use duel_core::{Face, ShipId, Spot, Station};
+use duel_core::{Face, ShipClass, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::ship_memo;
@@ -34,7 +35,64 @@ pub fn damage_pips(hits: u8) -> impl IntoView {
     }
 }
 
-fn body(s: &Ship) -> impl IntoView {
+/// A Fighter's Health dial (R22): lit pips left, out of the most it had.
+pub fn health_pips(health: u8, most: u8) -> impl IntoView {
+    view! {
+        <span class="pips pips--health" aria-label=format!("Health {health} of {most}")>
+            {(0..most).map(|i| view! { <span class="pip" class:is-health=i < health></span> }).collect_view()}
+        </span>
+    }
+}
+
+/// The damage pips of a Capital ship or the Health dial of a Fighter.
+pub fn condition(s: &Ship, most_health: u8) -> AnyView {
+    match s.health() {
+        Some(h) => health_pips(h, most_health.max(h)).into_any(),
+        None => damage_pips(s.hits).into_any(),
+    }
+}
+
+/// A Fighter's cockpit at a glance: helm slots, missile bay, lock and jammers.
+fn fighter_body(s: &Ship) -> AnyView {
+    let face_at = |spot: Spot| s.dice_at(spot).next().map(|(_, f)| f);
+    let helm =
+        s.class.helm_slots().iter().map(|sl| slot(Station::Helm, face_at(Spot::Helm(*sl)))).collect_view();
+    let tube = MISSILE_TUBE;
+    let centre = match face_at(Spot::PulseBomb) {
+        Some(f) => slot(Station::Tractor, Some(f)).into_any(),
+        None => slot(Station::Weapons, face_at(Spot::Torpedo(tube, TorpedoPart::Body))).into_any(),
+    };
+    let bay = if s.bomb_bay().is_some() {
+        "bomb"
+    } else if s.tube_loaded(tube) {
+        "missile"
+    } else {
+        ""
+    };
+    view! {
+        <div class="disp__row disp__row--helm"><span class="disp__k">"Helm"</span>{helm}</div>
+        <div class="disp__row disp__row--weapons">
+            <span class="disp__k">"Bay"</span>
+            <span class="mini-tube" class:is-loaded=!bay.is_empty()>
+                {slot(Station::Weapons, face_at(Spot::Torpedo(tube, TorpedoPart::Nose)))}
+                {centre}
+                {slot(Station::Weapons, face_at(Spot::Torpedo(tube, TorpedoPart::Tail)))}
+            </span>
+            <span class="disp__v">{bay}</span>
+        </div>
+        <div class="disp__row disp__row--sensors">
+            <span class="disp__k">"Sensors"</span>
+            <span class="disp__v">"Lock " <b>{s.lock()}</b></span>
+            <span class="disp__v">"Jam " <b>{s.jammers()}</b></span>
+        </div>
+    }
+    .into_any()
+}
+
+fn body(s: &Ship) -> AnyView {
+    if s.class == ShipClass::Fighter {
+        return fighter_body(s);
+    }
     let energy = s
         .energy
         .iter()
@@ -85,6 +143,7 @@ fn body(s: &Ship) -> impl IntoView {
             <span class="disp__v">"Mine A " {mine(0)} " · B " {mine(1)}</span>
         </div>
     }
+    .into_any()
 }
 
 /// The displays of `ship` at a glance.
@@ -94,16 +153,18 @@ pub fn ShipDisplay(ship: ShipId, #[prop(optional)] large: bool) -> impl IntoView
     let s = ship_memo(store, ship);
     let meta = Memo::new(move |_| {
         store.game.with(|g| {
-            g.as_ref()
-                .map(|g| (ship_name(g.layout(), ship), ship_class(g.layout(), ship), g.crystals_held(ship)))
+            g.as_ref().map(|g| {
+                let most = g.ruleset().fighter_health();
+                (ship_name(g.layout(), ship), ship_class(g.layout(), ship), g.crystals_held(ship), most)
+            })
         })
     });
     view! {
         <section class="disp" class:disp--large=large data-testid=format!("display-{}", ship.0)>
-            {move || meta.get().map(|(name, class, crystals)| view! {
+            {move || meta.get().map(|(name, class, crystals, most)| view! {
                 <header class=format!("disp__head ship-badge--{class}")>
                     <b>{name}</b>
-                    {move || s.with(|s| s.as_ref().map(|s| damage_pips(s.hits)))}
+                    {move || s.with(|s| s.as_ref().map(|s| condition(s, most)))}
                     <span class="crystals" title="crystals">"◆ "{crystals}</span>
                 </header>
             })}

@@ -22,6 +22,7 @@ pub struct Preview {
 
 /// The preview for `ship`: placed dice in slot order, the picked (or first
 /// rolled) die standing in for the first empty slot; `None` when no die counts.
+/// A Fighter has two slots, a Capital ship three (R22).
 pub fn preview(game: &Game, ship: ShipId, picked: &[u8]) -> Option<Preview> {
     let s = game.ship(ship)?;
     let dice = s.station_dice(Station::Helm);
@@ -30,8 +31,9 @@ pub fn preview(game: &Game, ship: ShipId, picked: &[u8]) -> Option<Preview> {
     let mut candidate: Option<HelmFace> =
         rolled.clone().find(|(i, _)| picked.contains(i)).or_else(|| rolled.clone().next()).map(|(_, f)| f);
     let mut faces = Vec::new();
-    for slot in HELM_SLOTS {
-        match s.dice_at(Spot::Helm(slot)).next().and_then(|(_, f)| helm_face(f)) {
+    let slots = s.class.helm_slots();
+    for slot in slots {
+        match s.dice_at(Spot::Helm(*slot)).next().and_then(|(_, f)| helm_face(f)) {
             Some(f) => faces.push(f),
             None => match candidate.take() {
                 Some(f) => faces.push(f),
@@ -43,7 +45,7 @@ pub fn preview(game: &Game, ship: ShipId, picked: &[u8]) -> Option<Preview> {
         return None;
     }
     let path = plan_path(game, s.position.square, s.facing, &faces);
-    Some(Preview { path, complete: faces.len() == 3 })
+    Some(Preview { path, complete: faces.len() == slots.len() })
 }
 
 #[component]
@@ -51,7 +53,7 @@ pub fn Helm(seat: SeatId, ship: ShipId) -> impl IntoView {
     let store = use_store();
     let s = ship_memo(store, ship);
     let text = Memo::new(move |_| {
-        let picked = store.ui.picked.get();
+        let picked = store.ui.picks(Station::Helm);
         store.game.with(|g| {
             let g = g.as_ref()?;
             let p = preview(g, ship, &picked)?;

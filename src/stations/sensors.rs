@@ -21,16 +21,48 @@ struct Test {
 pub fn Sensors(seat: SeatId, ship: ShipId) -> impl IntoView {
     let store = use_store();
     let s = ship_memo(store, ship);
+    view! {
+        <StationFrame seat ship station=Station::Sensors>
+            <div class="sensors__areas">
+                <SpotView seat s spot=Spot::Lock label="Weapon lock" testid="sensors-lock" class="spot--area" />
+                <SpotView seat s spot=Spot::Jammer label="Jammers" testid="sensors-jammer" class="spot--area" />
+            </div>
+            <Totals ship />
+            <HitTests ship />
+        </StationFrame>
+    }
+}
+
+/// The lock and jammer totals of `ship`'s Sensors display.
+#[component]
+pub fn Totals(ship: ShipId) -> impl IntoView {
+    let s = ship_memo(use_store(), ship);
     let totals = Memo::new(move |_| s.with(|s| s.as_ref().map_or((0, 0), |s| (s.lock(), s.jammers()))));
+    view! {
+        <p class="sensors__totals" data-testid="sensors-totals">
+            "Lock " <b data-testid="sensors-lock-total">{move || totals.get().0}</b>
+            " · Jammers " <b data-testid="sensors-jammer-total">{move || totals.get().1}</b>
+        </p>
+    }
+}
+
+/// The hit test against each enemy as it stands now (`Game::fire_preview`).
+#[component]
+pub fn HitTests(ship: ShipId) -> impl IntoView {
+    let store = use_store();
     let tests = Memo::new(move |_| {
         store.game.with(|g| {
             let Some(g) = g.as_ref() else { return Vec::new() };
             let Some(me) = g.ship(ship) else { return Vec::new() };
+            let forward_only = me.class.fires_one_forward();
             g.enemies_of(me.team)
                 .filter_map(|(id, _)| {
                     let p = g.fire_preview(ship, Target::Ship(id))?;
                     let arc = match p.arc {
                         Some(TubeSide::Front) => format!("in your front arc ({} loaded)", p.loaded_on_arc),
+                        Some(TubeSide::Rear) if forward_only => {
+                            "behind you (a Fighter fires forward only)".to_string()
+                        }
                         Some(TubeSide::Rear) => format!("in your rear arc ({} loaded)", p.loaded_on_arc),
                         None => "in neither arc".to_string(),
                     };
@@ -45,23 +77,13 @@ pub fn Sensors(seat: SeatId, ship: ShipId) -> impl IntoView {
         })
     });
     view! {
-        <StationFrame seat ship station=Station::Sensors>
-            <div class="sensors__areas">
-                <SpotView seat s spot=Spot::Lock label="Weapon lock" testid="sensors-lock" class="spot--area" />
-                <SpotView seat s spot=Spot::Jammer label="Jammers" testid="sensors-jammer" class="spot--area" />
-            </div>
-            <p class="sensors__totals" data-testid="sensors-totals">
-                "Lock " <b data-testid="sensors-lock-total">{move || totals.get().0}</b>
-                " · Jammers " <b data-testid="sensors-jammer-total">{move || totals.get().1}</b>
-            </p>
-            <ul class="hit-tests" data-testid="hit-tests">
-                <For each=move || tests.get() key=|t| t.clone() let:t>
-                    <li class:is-hit=t.hit>
-                        <b>{t.name}</b>" "{t.text.clone()}" → "
-                        <strong>{if t.hit { "HIT" } else { "miss" }}</strong>
-                    </li>
-                </For>
-            </ul>
-        </StationFrame>
+        <ul class="hit-tests" data-testid="hit-tests">
+            <For each=move || tests.get() key=|t| t.clone() let:t>
+                <li class:is-hit=t.hit>
+                    <b>{t.name}</b>" "{t.text.clone()}" → "
+                    <strong>{if t.hit { "HIT" } else { "miss" }}</strong>
+                </li>
+            </For>
+        </ul>
     }
 }

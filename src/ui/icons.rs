@@ -35,6 +35,15 @@ pub fn station_icon(station: Option<Station>) -> impl IntoView {
     }
 }
 
+/// A Fighter's icon: a small delta-wing.
+pub fn fighter_icon() -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 2 L15 12 L22 18 L15 17 L12 22 L9 17 L2 18 L9 12 Z" />
+        </svg>
+    }
+}
+
 /// The board's icon: a grid.
 pub fn board_icon() -> impl IntoView {
     view! {

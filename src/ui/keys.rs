@@ -38,11 +38,11 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
         };
         let key = ev.key();
         match key.as_str() {
-            "r" | "R" => {
-                if let Some(Tab::Station { seat, station }) = tab {
-                    actions::roll(store, seat, station);
-                }
-            }
+            "r" | "R" => match tab {
+                Some(Tab::Station { seat, station }) => actions::roll(store, seat, station),
+                Some(Tab::Cockpit { seat }) => actions::roll_cockpit(store, seat),
+                _ => {}
+            },
             "Tab" => {
                 ev.prevent_default();
                 let i = tab.and_then(|t| list.iter().position(|x| *x == t)).unwrap_or(0);

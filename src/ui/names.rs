@@ -2,6 +2,7 @@
 //! so the header, the freeze story and the result screen agree.
 
 use duel_core::error::fmt_square;
+use duel_core::event::DamageCause;
 use duel_core::{Dir, Game, Layout, Sector, ShipId, Square, Station, TeamId};
 
 /// A ship's name in this layout ("White", "Black 2", …).
@@ -74,6 +75,17 @@ pub fn station_short(station: Station) -> &'static str {
     match station {
         Station::Tractor => "Tractor",
         other => other.name(),
+    }
+}
+
+/// What dealt a damage, as the story and the debrief say it.
+pub fn damage_cause(cause: DamageCause) -> &'static str {
+    match cause {
+        DamageCause::Torpedo => "a torpedo",
+        DamageCause::Mine => "a mine",
+        DamageCause::Missile => "a missile",
+        DamageCause::PulseBomb => "a pulse bomb",
+        DamageCause::Launch => "launching its Fighter",
     }
 }
 

@@ -2,6 +2,7 @@
 //! which dice are picked, the override face being placed, the Fire target.
 //! None of it is sent anywhere; losing it on a reload loses nothing.
 
+use duel_core::intent::LaunchSide;
 use duel_core::map::Obstacle;
 use duel_core::{Face, SeatId, Station, Target, TubeSide};
 use leptos::prelude::*;
@@ -13,6 +14,8 @@ pub enum Tab {
     Station { seat: SeatId, station: Station },
     /// A Captain's bridge: the ship's displays and the orders.
     Captain { seat: SeatId },
+    /// A Pilot's cockpit: the whole Fighter on one card (R22).
+    Cockpit { seat: SeatId },
     /// The board large, with both ships' displays and no controls.
     Board,
 }
@@ -21,7 +24,7 @@ impl Tab {
     /// The seat this tab acts for, if it acts.
     pub fn seat(self) -> Option<SeatId> {
         match self {
-            Tab::Station { seat, .. } | Tab::Captain { seat } => Some(seat),
+            Tab::Station { seat, .. } | Tab::Captain { seat } | Tab::Cockpit { seat } => Some(seat),
             Tab::Board => None,
         }
     }
@@ -44,12 +47,15 @@ pub struct Ui {
     pub tab: Memo<Option<Tab>>,
     /// The tab last chosen (a tap, a key).
     chosen: RwSignal<Option<Tab>>,
-    /// Rolled station dice picked for a reroll or a placement.
+    /// Rolled station dice picked for a reroll or a placement (of
+    /// `picked_station`: a cockpit shows several stations' dice at once).
     pub picked: RwSignal<Vec<u8>>,
+    /// The station the picked dice belong to.
+    picked_station: RwSignal<Option<Station>>,
     /// Energy dice picked for a reroll.
     pub picked_energy: RwSignal<Vec<u8>>,
-    /// A placed die picked (offering "remove").
-    pub placed_pick: RwSignal<Option<u8>>,
+    /// A placed die picked (offering "remove"), with its station.
+    pub placed_pick: RwSignal<Option<(Station, u8)>>,
     /// Station Override: the face chosen, waiting for a spot.
     pub override_face: RwSignal<Option<Face>>,
     /// The station whose override face picker is open.
@@ -58,6 +64,8 @@ pub struct Ui {
     pub target: RwSignal<Option<Target>>,
     /// McGuire "Weapons names the side": the side Fire uses.
     pub fire_side: RwSignal<TubeSide>,
+    /// Launch!: which way the relaunched Fighter faces from its Capital ship.
+    pub launch_side: RwSignal<LaunchSide>,
     pub muted: RwSignal<bool>,
     /// Set-up: the token a board tap places (`None`: a wormhole).
     pub token: RwSignal<Option<Obstacle>>,
@@ -77,12 +85,14 @@ impl Ui {
             tab,
             chosen,
             picked: RwSignal::new(Vec::new()),
+            picked_station: RwSignal::new(None),
             picked_energy: RwSignal::new(Vec::new()),
             placed_pick: RwSignal::new(None),
             override_face: RwSignal::new(None),
             picker: RwSignal::new(None),
             target: RwSignal::new(None),
             fire_side: RwSignal::new(TubeSide::Front),
+            launch_side: RwSignal::new(LaunchSide::Left),
             muted: RwSignal::new(crate::ui::sound::stored_muted()),
             token: RwSignal::new(Some(Obstacle::Asteroid)),
             map_seed: RwSignal::new(crate::platform::random::u64()),
@@ -103,6 +113,39 @@ impl Ui {
         self.placed_pick.set(None);
         self.override_face.set(None);
         self.picker.set(None);
+    }
+
+    /// The dice picked at `station` (tracked): none when the picks are another station's.
+    pub fn picks(&self, station: Station) -> Vec<u8> {
+        if self.picked_station.get() == Some(station) {
+            self.picked.get()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// [`Ui::picks`] without tracking (for a tap's handler).
+    pub fn picks_untracked(&self, station: Station) -> Vec<u8> {
+        if self.picked_station.get_untracked() == Some(station) {
+            self.picked.get_untracked()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Picks or unpicks die `i` of `station`; picking at another station starts afresh.
+    pub fn toggle_pick(&self, station: Station, i: u8) {
+        if self.picked_station.get_untracked() != Some(station) {
+            self.picked_station.set(Some(station));
+            self.picked.set(vec![i]);
+            return;
+        }
+        self.picked.update(|p| match p.iter().position(|x| *x == i) {
+            Some(k) => {
+                p.remove(k);
+            }
+            None => p.push(i),
+        });
     }
 
     /// Shows `tab` (one tap) and drops picks that belonged to the old one.

@@ -1,11 +1,12 @@
-//! Ships and crews: the layout (a duel, two ships a side, a free-for-all),
+//! Ships and crews: the layout (a duel, two ships a side, a free-for-all,
+//! or one of Die Fighter's three missions, each Fighter flown by one Pilot),
 //! how many players crew each ship (the rulebook's recommended splits for
 //! 2, 3 and 4; one seat per station), and who takes each seat: a person on
 //! this or another device, a bot at a level, or nobody yet.
 
 use duel_bots::Difficulty;
 use duel_core::station::ALL_STATIONS;
-use duel_core::{Layout, SeatId, SeatSpec, ShipId};
+use duel_core::{Layout, Mission, SeatId, SeatSpec, ShipClass, ShipId};
 use duel_net::{Command, LobbyEdit, SeatHolder};
 use leptos::prelude::*;
 
@@ -15,12 +16,15 @@ use crate::app::store::{use_store, Store};
 use crate::ui::icons::station_icon;
 use crate::ui::names::{ship_class, ship_name, station_short};
 
-/// The seats of every ship for `per_ship` players each (6: one per station).
+/// The seats of every ship for `per_ship` players each (6: one per station);
+/// a Fighter always has exactly one seat, its Pilot (R22).
 pub fn seats_for(layout: Layout, per_ship: u8) -> Vec<SeatSpec> {
     (0..layout.ship_count())
         .flat_map(|s| {
             let ship = ShipId(s);
-            if per_ship >= 6 {
+            if layout.class_of(ship) == ShipClass::Fighter {
+                vec![SeatSpec::pilot(ship)]
+            } else if per_ship >= 6 {
                 ALL_STATIONS.iter().map(|st| SeatSpec { ship, stations: vec![*st], captain: false }).collect()
             } else {
                 SeatSpec::recommended(ship, per_ship)
@@ -29,9 +33,19 @@ pub fn seats_for(layout: Layout, per_ship: u8) -> Vec<SeatSpec> {
         .collect()
 }
 
-/// Players per ship in a seat table (1, 2, 3, 4 or 6).
-fn crew_size(seats: &[SeatSpec]) -> u8 {
-    seats.iter().filter(|s| s.ship == ShipId(0)).count() as u8
+/// Players per Capital ship in a seat table (1, 2, 3, 4 or 6).
+fn crew_size(layout: Layout, seats: &[SeatSpec]) -> u8 {
+    let first = (0..layout.ship_count()).map(ShipId).find(|s| layout.class_of(*s) == ShipClass::Capital);
+    first.map_or(1, |ship| seats.iter().filter(|s| s.ship == ship).count() as u8)
+}
+
+/// What a mission is, in a line, for the lobby.
+fn mission_text(mission: Mission) -> &'static str {
+    match mission {
+        Mission::CarrierStrike => "Each team flies a Capital ship and a Fighter. Destroy the enemy Capital ship to win; a destroyed Fighter can be relaunched.",
+        Mission::FighterAssault => "White's Capital ship against Black's two Fighters (two Pilots). White wins when both Fighters are destroyed.",
+        Mission::FighterDuel => "One Fighter each, one Pilot each: the first to destroy the other wins.",
+    }
 }
 
 /// After the seat table changed shape (claims are cleared): this device
@@ -59,7 +73,9 @@ pub fn Crew() -> impl IntoView {
     let store = use_store();
     let shape = Memo::new(move |_| {
         store.room.with(|r| {
-            r.as_ref().map(|r| (r.config.layout, crew_size(&r.config.seats))).unwrap_or((Layout::Duel, 1))
+            r.as_ref()
+                .map(|r| (r.config.layout, crew_size(r.config.layout, &r.config.seats)))
+                .unwrap_or((Layout::Duel, 1))
         })
     });
     let locked = Memo::new(move |_| !store.owner.get());
@@ -68,6 +84,11 @@ pub fn Crew() -> impl IntoView {
         (Layout::TwoPerSide, "Two ships a side", "two"),
         (Layout::FreeForAll, "Free-for-all", "ffa"),
     ];
+    let missions = Mission::ALL.map(|m| (Layout::Mission(m), m));
+    let capitals = Memo::new(move |_| {
+        let layout = shape.get().0;
+        (0..layout.ship_count()).any(|s| layout.class_of(ShipId(s)) == ShipClass::Capital)
+    });
     let sizes = [(1u8, "1"), (2, "2"), (3, "3"), (4, "4 + Captain"), (6, "6: one per station")];
     let seats = Memo::new(move |_| {
         store.room.with(|r| r.as_ref().map(|r| (0..r.seats.len()).collect::<Vec<_>>()).unwrap_or_default())
@@ -82,8 +103,21 @@ pub fn Crew() -> impl IntoView {
                         on:click=move |_| reshape(store, layout, shape.get_untracked().1)>{label}</button>
                 }).collect_view()}
             </div>
-            <div class="seg">
-                <span class="seg__label">"Players per ship"</span>
+            <div class="seg" data-testid="lobby-missions">
+                <span class="seg__label">"Die Fighter"</span>
+                {missions.into_iter().map(|(layout, m)| view! {
+                    <button class="btn btn--small" class:is-on=move || shape.get().0 == layout disabled=locked
+                        data-testid=format!("lobby-mission-{}", m.index()) title=mission_text(m)
+                        on:click=move |_| reshape(store, layout, shape.get_untracked().1)>
+                        {format!("Mission {}: {}", m.index(), m.name())}
+                    </button>
+                }).collect_view()}
+            </div>
+            {move || shape.get().0.mission().map(|m| view! {
+                <p class="hint" data-testid="lobby-mission-text">{mission_text(m)}" Each Fighter has one seat: its Pilot flies the whole cockpit."</p>
+            })}
+            <div class="seg" class:is-hidden=move || !capitals.get()>
+                <span class="seg__label">"Players per Capital ship"</span>
                 {sizes.into_iter().map(|(n, label)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().1 == n disabled=locked
                         data-testid=format!("lobby-crew-{n}")

@@ -58,6 +58,9 @@ pub fn Rules() -> impl IntoView {
     let ruleset =
         Memo::new(move |_| store.room.with(|r| r.as_ref().map(|r| r.config.ruleset).unwrap_or_default()));
     let locked = Memo::new(move |_| !store.owner.get());
+    let missions = Memo::new(move |_| {
+        store.room.with(|r| r.as_ref().is_some_and(|r| r.config.layout.mission().is_some()))
+    });
     let set = move |r: Ruleset| {
         store.command(Command::Edit(LobbyEdit::Ruleset(r)));
         refresh_quick_layout(store);
@@ -92,6 +95,14 @@ pub fn Rules() -> impl IntoView {
                         on:change=move |ev| set(Ruleset { wormholes: event_target_checked(&ev), ..ruleset.get_untracked() }) />
                     "Wormholes (optional rule)"
                 </label></li>
+                {move || missions.get().then(|| view! {
+                    <li><label>
+                        <input type="checkbox" data-testid="lobby-fighter-health" disabled=locked
+                            prop:checked=move || ruleset.get().fighters_start_with_two_health
+                            on:change=move |ev| set(Ruleset { fighters_start_with_two_health: event_target_checked(&ev), ..ruleset.get_untracked() }) />
+                        "Fighters start with 2 health (Die Fighter play note)"
+                    </label></li>
+                })}
             </ul>
         </section>
     }

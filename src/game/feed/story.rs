@@ -1,11 +1,11 @@
 //! The story of each event: the line a player reads for it, and the
 //! records it adds to (damage marks, tallies, roll counters, deadlines).
 
-use duel_core::event::{CrystalAt, DamageCause, Removal};
+use duel_core::event::{CrystalAt, Removal};
 use duel_core::{Answer, EnergySource, Event, Game, HitTest, Layout, TubeSide};
 
 use super::{die_key, energy_key, Line, Log, Mark, Tone};
-use crate::ui::names::{dir_name, sector_name, square, team_name};
+use crate::ui::names::{damage_cause, dir_name, sector_name, square, team_name};
 
 impl Log {
     pub(super) fn one(&mut self, game: Option<&Game>, seq: u64, e: &Event, now: u64) {
@@ -44,6 +44,11 @@ impl Log {
             Event::FreezeCancelled { declared, reason } => {
                 let text = format!("{} is cancelled: {reason}", self.call(declared));
                 self.say(seq, text, Tone::Miss);
+            }
+            Event::TorpedoesLaunched { ship, tubes, on_target } if is_fighter(game, *ship) => {
+                self.tally(*ship).launched += tubes.len() as u32;
+                let text = format!("{} fires its missile; {on_target} on target.", self.name(*ship));
+                self.say(seq, text, Tone::Plain);
             }
             Event::TorpedoesLaunched { ship, tubes, on_target } => {
                 self.tally(*ship).launched += tubes.len() as u32;
@@ -104,14 +109,21 @@ impl Log {
                 // The replica's game is the state after the batch; count marks instead.
                 let before = self.damage.iter().filter(|m| m.ship == *ship).count() as u8;
                 self.damage.push(Mark { total: before + 1, ..mark });
-                let how = match cause {
-                    DamageCause::Torpedo => "a torpedo",
-                    DamageCause::Mine => "a mine",
-                    DamageCause::Missile => "a missile",
-                    DamageCause::PulseBomb => "a pulse bomb",
-                    DamageCause::Launch => "launching its Fighter",
+                let how = damage_cause(*cause);
+                let text = if is_fighter(game, *ship) {
+                    format!("{} is hit by {how}: its Health turns down one.", self.name(*ship))
+                } else {
+                    format!("{} takes damage from {how} ({}/4).", self.name(*ship), before + 1)
                 };
-                let text = format!("{} takes damage from {how} ({}/4).", self.name(*ship), before + 1);
+                self.say(seq, text, Tone::Damage);
+            }
+            Event::ShipDestroyed { ship } if is_fighter(game, *ship) => {
+                let back = if game.and_then(Game::mission).is_some_and(|m| m.relaunches()) {
+                    " Its Capital ship may relaunch it (Launch!)."
+                } else {
+                    ""
+                };
+                let text = format!("{} is destroyed and leaves the board.{back}", self.name(*ship));
                 self.say(seq, text, Tone::Damage);
             }
             Event::ShipDestroyed { ship } => {
@@ -184,6 +196,45 @@ impl Log {
             Event::CrystalMoved { to: CrystalAt::OnMap(sq), .. } if self.frozen => {
                 self.say(seq, format!("A used crystal returns to {}.", square(*sq)), Tone::Plain);
             }
+            Event::BombRunBegun { ship, target } => {
+                let text = format!(
+                    "{} is over {} with a pulse bomb loaded: Bomb! is open until either ship moves.",
+                    self.name(*ship),
+                    self.name(*target)
+                );
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::PulseBombRolled { ship, target, faces, damage } => {
+                let text = format!(
+                    "{}'s pulse bomb: nose and tail rolled against {}, one damage per blast: {damage} damage.",
+                    self.name(*ship),
+                    self.name(*target)
+                );
+                let tone = if *damage > 0 { Tone::Damage } else { Tone::Miss };
+                let line = Line { seq, text, tone, dice: faces.clone() };
+                if self.frozen {
+                    self.freeze.push(line);
+                } else {
+                    self.ticker.push(line);
+                }
+            }
+            Event::FighterLaunched { ship, to, facing, health } => {
+                let text = format!(
+                    "{} is relaunched at {}, facing {}, Health {health}, its cockpit empty.",
+                    self.name(*ship),
+                    square(to.square),
+                    dir_name(*facing)
+                );
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::Reseated { seats } => {
+                let text = format!(
+                    "Crew change: {} seat{} swap stations.",
+                    seats.len(),
+                    if seats.len() == 1 { "" } else { "s" }
+                );
+                self.say(seq, text, Tone::Plain);
+            }
             Event::EnergyRestored { ship, .. } => {
                 let text = format!("{}: Energy Surge! An energy die comes back.", self.name(*ship));
                 self.say(seq, text, Tone::Loud);
@@ -191,6 +242,11 @@ impl Log {
             _ => {}
         }
     }
+}
+
+/// Whether `ship` is a Fighter (its damage is Health, its shot a missile).
+fn is_fighter(game: Option<&Game>, ship: duel_core::ShipId) -> bool {
+    game.and_then(|g| g.ship(ship)).is_some_and(|s| s.class == duel_core::ShipClass::Fighter)
 }
 
 /// An answer as a player reads it.

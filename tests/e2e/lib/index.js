@@ -6,5 +6,6 @@ module.exports = {
   ...require('./pages/home'),
   ...require('./pages/lobby'),
   ...require('./pages/game'),
+  ...require('./pages/cockpit'),
   paths: require('./paths'),
 };

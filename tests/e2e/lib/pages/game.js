@@ -68,6 +68,8 @@ class GamePage {
       if (good) {
         const spot = spotFor(good.face);
         if (spot) {
+          // Pick the die, then tap the box (a box that already holds a die still takes it).
+          await this.page.getByTestId(`${station}-die-${good.i}`).click();
           await this.page.getByTestId(spot).click();
           return good.face;
         }

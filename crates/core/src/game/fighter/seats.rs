@@ -85,6 +85,17 @@ pub(in crate::game) fn validate_reseat(game: &Game, changes: &[(SeatId, SeatSpec
     Ok(())
 }
 
+impl Game {
+    /// Whether the host would accept this change of seats now (D20): the UI
+    /// offers only the swaps that pass, and says why the others do not.
+    ///
+    /// # Errors
+    /// As [`validate_reseat`].
+    pub fn check_reseat(&self, changes: &[(SeatId, SeatSpec)]) -> Result<(), RuleError> {
+        validate_reseat(self, changes)
+    }
+}
+
 /// Carries out a checked change of seats.
 pub(in crate::game) fn reseat(game: &mut Game, changes: &[(SeatId, SeatSpec)], out: &mut Vec<Event>) {
     game.emit(out, Event::Reseated { seats: changes.to_vec() });
