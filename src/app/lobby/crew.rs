@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use super::map::refresh_quick_layout;
 use crate::app::boot::Mode;
 use crate::app::store::{use_store, Store};
-use crate::ui::icons::station_icon;
+use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_short};
 
 /// The seats of every ship for `per_ship` players each (6: one per station);
@@ -164,7 +164,9 @@ fn SeatRow(i: usize) -> impl IntoView {
     move || {
         row.get().map(|(spec, holder, who, mine, layout)| {
             let owner = store.owner.get();
-            let stations = if spec.captain {
+            let stations = if layout.class_of(spec.ship) == ShipClass::Fighter {
+                view! { <span class="seat__station">{fighter_icon()}"Pilot: the whole cockpit"</span> }.into_any()
+            } else if spec.captain {
                 view! { <span class="seat__station">{station_icon(None)}"Captain"</span> }.into_any()
             } else {
                 spec.stations.iter().map(|st| view! { <span class="seat__station">{station_icon(Some(*st))}{station_short(*st)}</span> }).collect_view().into_any()
