@@ -3,7 +3,7 @@
 //! ```text
 //! duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire]
 //!          [--players N] [--max-minutes M] [--timeout-ms MS] [--review-ms MS]
-//!          [--random-reaction MS] [--matrix] [--mission 1|2|3]
+//!          [--random-reaction MS] [--matrix] [--mission 1|2|3] [--two-health]
 //! ```
 //! A and B are crews: `easy`, `medium`, `hard`, `random` (weighted
 //! random-legal intents) or `uniform` (uniformly random legal intents);
@@ -14,6 +14,7 @@
 //! and games per second. `--mission N` plays Die Fighter mission N
 //! (1 Carrier Strike, 2 Fighter Assault, 3 Fighter Duel) instead of the duel;
 //! its "white wins" column is team 0's (mission 2: the Capital ship's side).
+//! `--two-health` plays the "Fighters start with 2 health" play note.
 
 #![forbid(unsafe_code)]
 
@@ -41,6 +42,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut args =
         Args { pairs: Vec::new(), games: 100, seed: 1, opts: SimOptions::default(), mcguire: false };
     let mut matrix = false;
+    let mut two_health = false;
     let mut random = None;
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -56,6 +58,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 args.opts.ruleset = Ruleset { house: HouseRules::mcguire(), ..Ruleset::default() };
             }
             "--matrix" => matrix = true,
+            "--two-health" => two_health = true,
             "--mission" => {
                 let n: u8 = number("--mission", it.next())?;
                 args.opts.mission = Some(Mission::number(n).ok_or("--mission takes 1, 2 or 3")?);
@@ -92,6 +95,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         };
         args.pairs.push((a, b));
     }
+    args.opts.ruleset.fighters_start_with_two_health = two_health;
     Ok(args)
 }
 
@@ -103,7 +107,7 @@ fn main() -> ExitCode {
                 eprintln!("duel-sim: {e}");
             }
             eprintln!(
-                "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--players N]"
+                "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--two-health] [--players N]"
             );
             eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
             eprintln!("                [--mission 1|2|3]");
