@@ -23,6 +23,7 @@ mod files;
 mod headers;
 mod log_gate;
 mod outbox;
+mod proxy;
 mod rate;
 mod refusal;
 mod registry;
@@ -79,9 +80,10 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     let caps =
         conns::ConnectionCaps::new(config.limits.max_connections, config.limits.max_connections_per_ip);
     let limits = config.limits;
+    let proxies = config.trusted_proxies;
     let stopping = stop_tx.clone();
     let task = tokio::spawn(async move {
-        serve::accept_loop(listener, app, caps, &limits, log, stop_rx).await;
+        serve::accept_loop(listener, app, caps, &limits, &proxies, log, stop_rx).await;
         // Every connection and websocket holds a receiver: wait for them to go.
         let _ = tokio::time::timeout(CLOSE_GRACE, stopping.closed()).await;
         Ok(())

@@ -25,6 +25,10 @@ struct Cli {
     /// Port to listen on, keeping the --bind address (0 picks a free one).
     #[arg(long)]
     port: Option<u16>,
+    /// A load balancer (HAProxy with `send-proxy`) whose connections start with a
+    /// PROXY protocol header naming the real client; repeat for several.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// The built app (Trunk's output folder).
     #[arg(long, default_value = "dist")]
     dist: PathBuf,
@@ -78,7 +82,8 @@ impl Cli {
         if let Some(port) = self.port {
             bind.set_port(port);
         }
-        ServerConfig::default().with_bind(bind).with_dist(self.dist.clone()).with_limits(Limits {
+        let config = ServerConfig::default().with_trusted_proxies(self.trusted_proxies.clone());
+        config.with_bind(bind).with_dist(self.dist.clone()).with_limits(Limits {
             max_rooms: self.max_rooms,
             max_peers_per_room: self.max_peers_per_room,
             max_message_bytes: self.max_message_bytes,

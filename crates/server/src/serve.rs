@@ -7,7 +7,7 @@
 //! instead of 23.4 ms). So we accept ourselves and hand each connection to hyper's
 //! HTTP/1 server with the router as its service, as `axum::serve` does inside.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,6 +27,7 @@ use tracing::{debug, warn};
 use crate::config::Limits;
 use crate::conns::{Admission, ConnPermit, ConnectionCaps};
 use crate::log_gate::LogGate;
+use crate::proxy;
 use crate::refusal::Refusal;
 
 /// Largest request head we read (hyper's minimum is 8 KiB). Our requests are
@@ -52,6 +53,7 @@ pub async fn accept_loop(
     router: Router,
     caps: ConnectionCaps,
     limits: &Limits,
+    proxies: &[IpAddr],
     log: LogGate,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -73,19 +75,53 @@ pub async fn accept_loop(
         if let Err(e) = tcp.set_nodelay(true) {
             debug!("cannot set TCP_NODELAY for {origin}: {e}");
         }
-        let (permit, refusal) = match caps.admit(origin.ip()) {
-            Admission::Open(permit) => (permit, None),
-            Admission::Refuse(permit, refusal) => (permit, Some(refusal)),
-            Admission::Drop(refusal) => {
-                log.refused(&refusal, origin);
-                // Best effort, never waits: the send buffer of a new socket is empty.
-                let _ = tcp.try_write(refusal.raw_http_answer().as_bytes());
-                continue;
-            }
-        };
-        let connection = Connection { permit: Arc::new(permit), refusal };
-        tokio::spawn(serve_connection(tcp, origin, connection, router.clone(), limits.clone(), stop.clone()));
+        if proxies.contains(&origin.ip()) {
+            // The real client is named by the proxy's first line: read it off the
+            // accept loop (a slow proxy must not hold up the others), then admit.
+            let (caps, router, limits, log, stop) =
+                (caps.clone(), router.clone(), limits.clone(), log.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut tcp = tcp;
+                let client = match proxy::read_header(&mut tcp, limits.header_timeout).await {
+                    Ok(client) => client.unwrap_or(origin),
+                    Err(e) => {
+                        log.note("proxy-header", || format!("dropped a connection from proxy {origin}: {e}"));
+                        return;
+                    }
+                };
+                if let Some(connection) = admit(&caps, &tcp, client, &log) {
+                    serve_connection(tcp, client, connection, router, limits, stop).await;
+                }
+            });
+            continue;
+        }
+        if let Some(connection) = admit(&caps, &tcp, origin, &log) {
+            tokio::spawn(serve_connection(
+                tcp,
+                origin,
+                connection,
+                router.clone(),
+                limits.clone(),
+                stop.clone(),
+            ));
+        }
     }
+}
+
+/// Places a connection from `client` under the caps: served, served only to be
+/// refused (a websocket hears why), or dropped at once with a raw answer.
+fn admit(caps: &ConnectionCaps, tcp: &TcpStream, client: SocketAddr, log: &LogGate) -> Option<Connection> {
+    let (permit, refusal) = match caps.admit(client.ip()) {
+        Admission::Open(permit) => (permit, None),
+        Admission::Refuse(permit, refusal) => (permit, Some(refusal)),
+        Admission::Drop(refusal) => {
+            log.refused(&refusal, client);
+            // Best effort, never waits: the send buffer of a new socket is empty.
+            let _ = tcp.try_write(refusal.raw_http_answer().as_bytes());
+            return None;
+        }
+    };
+    Some(Connection { permit: Arc::new(permit), refusal })
 }
 
 async fn serve_connection(

@@ -3,7 +3,7 @@
 //! The defaults are safe for a laptop at the game table: loopback only, so nothing
 //! is reachable from the network until someone passes `--bind` with a LAN address.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 
 mod limits;
@@ -27,11 +27,20 @@ pub struct ServerConfig {
     pub dist: PathBuf,
     /// The caps that keep one misbehaving client from hurting the others.
     pub limits: Limits,
+    /// Load balancers whose connections start with a PROXY protocol header
+    /// naming the real client (see `proxy.rs`). Default: none, so no address
+    /// can claim to speak for another.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for ServerConfig {
     fn default() -> Self {
-        Self { bind: DEFAULT_BIND, dist: PathBuf::from("dist"), limits: Limits::default() }
+        Self {
+            bind: DEFAULT_BIND,
+            dist: PathBuf::from("dist"),
+            limits: Limits::default(),
+            trusted_proxies: Vec::new(),
+        }
     }
 }
 
@@ -57,6 +66,13 @@ impl ServerConfig {
         self
     }
 
+    /// Trust these load balancers' PROXY headers.
+    #[must_use]
+    pub fn with_trusted_proxies(mut self, proxies: Vec<IpAddr>) -> Self {
+        self.trusted_proxies = proxies;
+        self
+    }
+
     /// Checks that the caps make sense together.
     ///
     /// # Errors
@@ -76,5 +92,6 @@ mod tests {
         assert!(config.bind.ip().is_loopback());
         assert_eq!(config.bind.port(), 8080);
         assert_eq!(config.validate(), Ok(()));
+        assert!(config.trusted_proxies.is_empty(), "no proxy is trusted unless named");
     }
 }

@@ -32,13 +32,19 @@ pub struct TestServer {
 
 /// Starts the real server on 127.0.0.1:0 with `limits` and a small `dist/`.
 pub async fn start(limits: Limits) -> TestServer {
+    start_with(limits, Vec::new()).await
+}
+
+/// [`start`], trusting the PROXY headers of the load balancers at `proxies`.
+pub async fn start_with(limits: Limits, proxies: Vec<std::net::IpAddr>) -> TestServer {
     let dist = tempfile::tempdir().unwrap();
     std::fs::write(dist.path().join("index.html"), INDEX_HTML).unwrap();
     std::fs::write(dist.path().join("app.js"), APP_JS).unwrap();
     let config = ServerConfig::default()
         .with_bind("127.0.0.1:0".parse().unwrap())
         .with_dist(dist.path())
-        .with_limits(limits);
+        .with_limits(limits)
+        .with_trusted_proxies(proxies);
     let server = duel_server::start(config).await.unwrap();
     let addr = server.local_addr();
     TestServer { server, addr, dist }
