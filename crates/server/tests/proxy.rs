@@ -1,6 +1,7 @@
 //! Behind HAProxy (`send-proxy`): the PROXY protocol header names the real
 //! client, so the per-address caps count players, not the proxy; an address
 //! that is not a trusted proxy cannot claim to speak for another.
+#![allow(clippy::unwrap_used)]
 
 mod common;
 
