@@ -21,6 +21,7 @@ mod csp;
 mod error;
 mod files;
 mod headers;
+mod ice;
 mod log_gate;
 mod outbox;
 mod proxy;
@@ -43,6 +44,7 @@ use tracing::warn;
 
 pub use config::{ConfigError, Limits, ServerConfig, DEFAULT_BIND, DEFAULT_PORT, MIN_MESSAGE_BYTES};
 pub use error::ServerError;
+pub use ice::{IceAnswer, IceServer, Turn, DEFAULT_TTL as DEFAULT_TURN_TTL};
 pub use refusal::Refusal;
 pub use room_id::{InvalidRoomId, RoomId, MAX_ROOM_ID_LEN};
 
@@ -75,7 +77,8 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     // their request, websockets are closed with 1001.
     let (stop_tx, stop_rx) = watch::channel(false);
     let log = log_gate::LogGate::default();
-    let state = routes::AppState::new(&config.limits, log.clone(), stop_rx.clone());
+    let mut state = routes::AppState::new(&config.limits, log.clone(), stop_rx.clone());
+    state.turn = config.turn.map(std::sync::Arc::new);
     let app = routes::router(state, &config.dist);
     let caps =
         conns::ConnectionCaps::new(config.limits.max_connections, config.limits.max_connections_per_ip);

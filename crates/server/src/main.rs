@@ -29,6 +29,16 @@ struct Cli {
     /// PROXY protocol header naming the real client; repeat for several.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// A TURN relay URL for /ice (coturn with use-auth-secret), e.g.
+    /// turn:turn.example.org:3478?transport=udp; repeat for several. Needs --turn-secret-file.
+    #[arg(long = "turn-url", value_name = "URL")]
+    turn_urls: Vec<String>,
+    /// A file holding coturn's static-auth-secret (kept off the command line).
+    #[arg(long, value_name = "FILE")]
+    turn_secret_file: Option<PathBuf>,
+    /// How long a minted TURN credential lives, in seconds.
+    #[arg(long, default_value_t = duel_server::DEFAULT_TURN_TTL.as_secs())]
+    turn_ttl_secs: u64,
     /// The built app (Trunk's output folder).
     #[arg(long, default_value = "dist")]
     dist: PathBuf,
@@ -77,6 +87,31 @@ struct Cli {
 }
 
 impl Cli {
+    /// The TURN relay, if configured: URLs and a readable, non-empty secret go together.
+    fn turn(&self) -> Result<Option<duel_server::Turn>, String> {
+        match (&self.turn_secret_file, self.turn_urls.is_empty()) {
+            (None, true) => Ok(None),
+            (None, false) => Err("--turn-url needs --turn-secret-file".into()),
+            (Some(_), true) => Err("--turn-secret-file needs at least one --turn-url".into()),
+            (Some(file), false) => {
+                let secret = std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read --turn-secret-file {}: {e}", file.display()))?;
+                let secret = secret.trim().to_string();
+                if secret.is_empty() {
+                    return Err(format!("--turn-secret-file {} is empty", file.display()));
+                }
+                if self.turn_ttl_secs == 0 {
+                    return Err("--turn-ttl-secs must be at least 1".into());
+                }
+                Ok(Some(duel_server::Turn {
+                    urls: self.turn_urls.clone(),
+                    secret,
+                    ttl: Duration::from_secs(self.turn_ttl_secs),
+                }))
+            }
+        }
+    }
+
     fn config(&self) -> ServerConfig {
         let mut bind = self.bind;
         if let Some(port) = self.port {
@@ -115,7 +150,14 @@ async fn main() -> ExitCode {
         .with(filter)
         .init();
 
-    let server = match duel_server::start(cli.config()).await {
+    let turn = match cli.turn() {
+        Ok(turn) => turn,
+        Err(e) => {
+            eprintln!("duel-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let server = match duel_server::start(cli.config().with_turn(turn)).await {
         Ok(server) => server,
         Err(e) => {
             eprintln!("duel-server: {e}");

@@ -18,9 +18,11 @@ use tokio::sync::watch;
 
 use crate::config::Limits;
 use crate::csp::Csp;
+use crate::ice::{self, Turn};
 use crate::log_gate::LogGate;
 use crate::rate::RateLimiter;
 use crate::registry::Registry;
+use crate::room_id::RoomId;
 use crate::serve::Connection;
 use crate::{files, headers, signal};
 
@@ -37,6 +39,8 @@ pub struct AppState {
     pub log: LogGate,
     /// Turns `true` when the server shuts down, to close the websockets.
     pub shutdown: watch::Receiver<bool>,
+    /// The TURN relay `/ice` mints credentials for, if any.
+    pub turn: Option<Arc<Turn>>,
 }
 
 impl AppState {
@@ -48,6 +52,7 @@ impl AppState {
             limits: Arc::new(limits.clone()),
             log,
             shutdown,
+            turn: None,
         }
     }
 }
@@ -57,6 +62,7 @@ pub fn router(state: AppState, dist: &Path) -> Router {
     let csp = Arc::new(Csp::new(dist));
     Router::new()
         .route("/health", get(health))
+        .route("/ice", get(ice))
         .route("/signal", get(signal::missing_room))
         .route("/signal/", get(signal::missing_room))
         .route("/signal/{*room}", get(signal::signal))
@@ -97,4 +103,20 @@ async fn health(State(app): State<AppState>) -> impl IntoResponse {
     let (rooms, peers) = app.registry.counts();
     let body = Health { status: "ok", rooms, peers };
     ([(header::CACHE_CONTROL, headers::NO_STORE)], Json(body))
+}
+
+/// `GET /ice?room=<room>`: the ICE servers to add for that room: a TURN relay
+/// with a fresh credential, or nothing when none is configured. Never cached.
+async fn ice(State(app): State<AppState>, query: axum::extract::RawQuery) -> Response {
+    let room = query.0.as_deref().and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("room=")));
+    let room = match room.map(RoomId::parse) {
+        Some(Ok(room)) => room,
+        Some(Err(e)) => return (axum::http::StatusCode::BAD_REQUEST, e.to_string()).into_response(),
+        None => return (axum::http::StatusCode::BAD_REQUEST, "/ice needs ?room=<room id>").into_response(),
+    };
+    let answer = match &app.turn {
+        Some(turn) => turn.mint(&room.to_string(), std::time::SystemTime::now()),
+        None => ice::no_turn(),
+    };
+    ([(header::CACHE_CONTROL, headers::NO_STORE)], Json(answer)).into_response()
 }

@@ -31,6 +31,9 @@ pub struct ServerConfig {
     /// naming the real client (see `proxy.rs`). Default: none, so no address
     /// can claim to speak for another.
     pub trusted_proxies: Vec<IpAddr>,
+    /// A TURN relay (coturn with `use-auth-secret`) whose credentials `/ice`
+    /// mints. Default: none, and `/ice` says so (peers connect directly).
+    pub turn: Option<crate::ice::Turn>,
 }
 
 impl Default for ServerConfig {
@@ -40,6 +43,7 @@ impl Default for ServerConfig {
             dist: PathBuf::from("dist"),
             limits: Limits::default(),
             trusted_proxies: Vec::new(),
+            turn: None,
         }
     }
 }
@@ -70,6 +74,13 @@ impl ServerConfig {
     #[must_use]
     pub fn with_trusted_proxies(mut self, proxies: Vec<IpAddr>) -> Self {
         self.trusted_proxies = proxies;
+        self
+    }
+
+    /// Mint credentials for this TURN relay at `/ice`.
+    #[must_use]
+    pub fn with_turn(mut self, turn: Option<crate::ice::Turn>) -> Self {
+        self.turn = turn;
         self
     }
 
