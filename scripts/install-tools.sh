@@ -8,6 +8,7 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
+# and from Debian: node and npm, haproxy (the sharding test in crates/server/tests/haproxy.rs).
 set -euo pipefail
 # shellcheck source=lib/env.sh
 source "$(dirname "$0")/lib/env.sh"
@@ -51,6 +52,11 @@ fi
 # --- Node (runs wasm-opt from npm and the browser tests) ----------------------------------------
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt_install nodejs npm
+fi
+
+# --- HAProxy (the sharding test, crates/server/tests/haproxy.rs, and deploy/) --------------------
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+  apt_install haproxy
 fi
 
 # --- trunk -------------------------------------------------------------------------------------
