@@ -8,7 +8,7 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
-# and from Debian: node and npm, haproxy (the sharding test in crates/server/tests/haproxy.rs).
+# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests).
 set -euo pipefail
 # shellcheck source=lib/env.sh
 source "$(dirname "$0")/lib/env.sh"
@@ -54,10 +54,11 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt_install nodejs npm
 fi
 
-# --- HAProxy (the sharding test, crates/server/tests/haproxy.rs, and deploy/) --------------------
-if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
-  apt_install haproxy
-fi
+# --- HAProxy and coturn (crates/server/tests/haproxy.rs and turn.rs; deploy/) ------------------
+relay_pkgs=()
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || relay_pkgs+=(haproxy)
+command -v turnserver >/dev/null || relay_pkgs+=(coturn)
+[ "${#relay_pkgs[@]}" -eq 0 ] || apt_install "${relay_pkgs[@]}"
 
 # --- trunk -------------------------------------------------------------------------------------
 have_version() { # have_version <cmd> <version>: does `<cmd> --version` mention exactly <version>?
