@@ -70,6 +70,8 @@ async fn run_socket(
     server_back: &Rc<AtomicBool>,
     shown: &mut ConnState,
 ) {
+    // The server's TURN relay for this room, asked afresh for every socket (credentials expire).
+    let ice = &super::ice::resolve(url, ice).await;
     let lost = Arc::new(AtomicBool::new(false));
     let closed: Closed = Arc::default();
     let (mut socket, message_loop) = WebRtcSocket::builder(url)

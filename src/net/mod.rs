@@ -43,6 +43,7 @@
 mod beacon;
 mod config;
 mod connection;
+mod ice;
 mod peers;
 mod qr;
 mod room;
