@@ -4,6 +4,7 @@
 //! room at `/ice?room=<room>` (see `crates/server/src/ice.rs`). Asked before
 //! every socket is built (credentials expire); a link's own `?ice=` wins, and
 //! a server with no relay, a slow answer or no network leave the default.
+//! Only the page's own server is asked (the page's CSP allows no other).
 
 // Called by the browser driver (wasm32 only): natively only the tests call it.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -63,7 +64,14 @@ async fn ask(signal_url: &str) -> Option<IceConfig> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let url = ice_url(signal_url)?;
-    let response = JsFuture::from(web_sys::window()?.fetch_with_str(&url)).await.ok()?;
+    let window = web_sys::window()?;
+    // Only the page's own server: a `?sig=` server elsewhere (tests, development)
+    // is outside the page's connect-src, and a relay is the deployment's to offer.
+    let origin = window.location().origin().ok()?;
+    if !url.starts_with(&format!("{origin}/")) {
+        return None;
+    }
+    let response = JsFuture::from(window.fetch_with_str(&url)).await.ok()?;
     let get = |name: &str| js_sys::Reflect::get(&response, &name.into()).ok();
     if get("ok").and_then(|v| v.as_bool()) != Some(true) {
         return None;
