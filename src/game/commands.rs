@@ -1,8 +1,9 @@
 //! The orders: Fire 1, Fire 2, Tractor, Warp jump, Energy Surge, for
 //! whoever may call them (R21), and in Die Fighter's Carrier Strike the
 //! Capital ship's Launch! while its Fighter is destroyed (R22, D21).
-//! A Fighter's Pilot gets Fire 1 only (R22); Bomb! is on the cockpit. A button is lit when the rules accept the
-//! order now; a dim one still answers a tap with the reason it is refused.
+//! A Fighter's Pilot gets Fire 1 only (R22); Bomb! is on the cockpit. A
+//! button is lit when the rules accept the order now; a dim one still
+//! answers a tap with the reason it is refused.
 
 use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station, Target, TubeSide};
