@@ -100,6 +100,7 @@ impl BotDriver {
         }
         match game.phase() {
             Phase::Setup { next } => self.setup_move(game, seats, humans, *next),
+            Phase::Draft { .. } => self.draft_move(game, seats, humans),
             Phase::Battle => self.battle_move(game, seats),
             Phase::Over { .. } => None,
         }
@@ -140,6 +141,21 @@ impl BotDriver {
             .collect();
         self.built_for = want;
         self.turn = 0;
+    }
+
+    /// The equipment draft (R22): a team with no person seated picks for itself,
+    /// after the same pause as a set-up token so the table can see the pick.
+    fn draft_move(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) -> Option<(SeatId, Intent)> {
+        let team = game.draft()?.to_pick()?;
+        let on_team =
+            |s: &SeatId| game.seat_ship(*s).and_then(|sh| game.ship(sh)).map(|sh| sh.team) == Some(team);
+        if humans.iter().any(on_team) || self.clock < self.next_setup_at {
+            return None;
+        }
+        let seat = *seats.iter().find(|s| on_team(s))?;
+        let intent = duel_bots::equipment::suggest_pick(game, seat)?;
+        self.next_setup_at = self.clock + SETUP_PAUSE_MS;
+        Some((seat, intent))
     }
 
     /// R5 set-up: a team with no person seated places its tokens itself.

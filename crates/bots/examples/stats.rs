@@ -60,7 +60,8 @@ fn main() {
                         FreezeAction::Warp => c.warps += 1,
                         FreezeAction::Fire { .. }
                         | FreezeAction::Bomb { .. }
-                        | FreezeAction::Launch { .. } => {}
+                        | FreezeAction::Launch { .. }
+                        | FreezeAction::Card { .. } => {}
                     },
                     Event::DiceRemoved { why: duel_core::event::Removal::MoveDone, .. } => c.moves += 1,
                     _ => {}

@@ -175,6 +175,9 @@ impl Crew {
         if game.setup_turn().is_some() {
             return self.place_token(game, seat);
         }
+        if matches!(game.phase(), duel_core::Phase::Draft { .. }) {
+            return crate::equipment::suggest_pick(game, seat).map(|i| (0, i));
+        }
         let ship = game.seat_ship(seat)?;
         let sit = Situation::new(game, ship)?;
         if sit.ship.destroyed {
@@ -239,6 +242,9 @@ impl Crew {
             }
             if game.holds(seat, Station::Helm) {
                 helm::propose(&sit, &plan, &profile, planner, restless, &mut out);
+            }
+            if !sit.ship.cards.is_empty() {
+                crate::equipment::propose(&sit, seat, &plan, &mut out);
             }
         }
         // Stable: equal priorities keep the order the policies gave.

@@ -28,6 +28,7 @@
 pub mod callout;
 pub mod crew;
 pub mod drill;
+pub mod equipment;
 pub mod level;
 pub mod random;
 pub mod rng;

@@ -121,7 +121,7 @@ pub(crate) struct Counts {
 impl Counts {
     pub fn of(ship: &Ship) -> Counts {
         let mut c = Counts::default();
-        for (_, face, spot) in ship.placed(duel_core::Station::Sensors) {
+        for (_, face, spot) in ship.on_display(duel_core::Station::Sensors) {
             c.sensors += 1;
             match spot {
                 Spot::Lock => c.lock += duel_core::station::points(face),
@@ -129,7 +129,7 @@ impl Counts {
                 _ => {}
             }
         }
-        c.shields = ship.placed(duel_core::Station::Shields).count() as u8;
+        c.shields = ship.on_display(duel_core::Station::Shields).count() as u8;
         c
     }
 }

@@ -180,6 +180,26 @@ pub struct Ruleset {
     /// Die Fighter's play note: Fighters start (and are relaunched) with 2
     /// health instead of 3 (R22).
     pub fighters_start_with_two_health: bool,
+    /// Die Fighter's Experimental Equipment cards (R22): off, drafted, or dealt two each.
+    pub equipment: Equipment,
+}
+
+/// Whether the Experimental Equipment cards are in play, and how teams get them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Equipment {
+    #[default]
+    Off,
+    /// The rulebook's draft: one, two, one (R22).
+    Draft,
+    /// The lobby's "random two each": the draft is skipped.
+    RandomTwoEach,
+}
+
+impl Equipment {
+    /// Whether cards are in play.
+    pub fn is_on(self) -> bool {
+        self != Equipment::Off
+    }
 }
 
 impl Ruleset {

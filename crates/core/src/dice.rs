@@ -266,9 +266,9 @@ impl Face {
             Face::Tractor(TractorFace::DoubleBolt) => "Double Bolt",
             Face::Tractor(TractorFace::MineA) => "Mine A",
             Face::Tractor(TractorFace::MineB) => "Mine B",
-            Face::Sensors(SensorFace::Special)
-            | Face::Shields(ShieldFace::Special)
-            | Face::Tractor(TractorFace::Special) => "Expansion symbol",
+            // The tractor die's symbol is the square Blink counts (`001_…`).
+            Face::Tractor(TractorFace::Special) => "the square (expansion symbol)",
+            Face::Sensors(SensorFace::Special) | Face::Shields(ShieldFace::Special) => "the expansion symbol",
         }
     }
 }

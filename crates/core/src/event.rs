@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::choice::{Answer, Choice, ChoiceId};
 use crate::config::{SeatId, SeatSpec, ShipId, TeamId};
 use crate::dice::{Face, Pip};
+use crate::equipment::Card;
 use crate::error::RuleError;
 use crate::freeze::{Declared, Progress};
 use crate::geometry::{Dir, Position, Sector, Square};
@@ -31,6 +32,8 @@ pub enum Removal {
     ShieldsHit,
     /// Tractor dice discarded after any attempt or a mine release (R16, R17).
     TractorUsed,
+    /// An equipment card was used: its unlocked dice come off (`001_…`).
+    CardUsed,
 }
 
 /// Why a ship took damage.
@@ -55,6 +58,8 @@ pub enum CrystalAt {
     Used,
     /// Laid on a damage track by Energy Surge: out of play for good.
     Track(ShipId),
+    /// On a crystal space of an equipment card the ship holds (`001_…`).
+    OnCard(ShipId, Card),
 }
 
 /// Something that happened, in host order.
@@ -268,5 +273,25 @@ pub enum Event {
     /// A team moved its players between stations (D20).
     Reseated {
         seats: Vec<(SeatId, SeatSpec)>,
+    },
+
+    // ----- Experimental Equipment (R22, D25–D31) -----
+    /// The draft's cards, dealt face up from the host's dice, and the team
+    /// drawn to pick first.
+    EquipmentDealt {
+        cards: Vec<Card>,
+        first: TeamId,
+    },
+    /// A team took a card (in the draft, or dealt under "random two each").
+    CardDrafted {
+        team: TeamId,
+        card: Card,
+    },
+    /// Every pick is made: the rest are discarded, set-up (or the battle) begins.
+    DraftEnded,
+    /// A card's ability went off; what it did follows as ordinary events.
+    CardUsed {
+        ship: ShipId,
+        card: Card,
     },
 }

@@ -32,6 +32,10 @@ pub enum FreezeAction {
         facing: Dir,
         pay: LaunchCost,
     },
+    /// An equipment card with the snowflake, shouted by name (`001_…`).
+    Card {
+        card: crate::equipment::Card,
+    },
 }
 
 impl FreezeAction {
@@ -43,6 +47,7 @@ impl FreezeAction {
             FreezeAction::Warp => "Warp jump!".to_string(),
             FreezeAction::Bomb { .. } => "Bomb!".to_string(),
             FreezeAction::Launch { .. } => "Launch!".to_string(),
+            FreezeAction::Card { card } => format!("{}!", card.name()),
         }
     }
 }
@@ -82,6 +87,8 @@ pub enum Progress {
     Bomb,
     /// Relaunch: paying and placing the Fighter (R22).
     Launch,
+    /// A snowflake card's ability resolving.
+    Card,
 }
 
 /// The freeze in progress.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::choice::{Answer, ChoiceId};
 use crate::config::ShipId;
 use crate::dice::Face;
+use crate::equipment::Card;
 use crate::geometry::Square;
 use crate::map::Obstacle;
 use crate::station::{MineId, Spot, Station, TubeSide};
@@ -72,6 +73,16 @@ pub enum Intent {
     /// "Launch!" (mission 1): the Capital ship's crew relaunches its team's
     /// destroyed Fighter, facing 90° to `side` of the Capital ship, paid by `pay` (R22).
     Launch { side: LaunchSide, pay: LaunchCost },
+
+    // --- Experimental Equipment (R22, D25–D31) ---
+    /// Take this card in the equipment draft, for the seat's team.
+    DraftPick { card: Card },
+    /// Put one of the ship's available crystals on a crystal space of `card`.
+    CrystalToCard { card: Card },
+    /// Take a crystal off `card` back to the available box.
+    CrystalOffCard { card: Card },
+    /// Use `card`'s ability; with the snowflake it is shouted and freezes the game.
+    UseCard { card: Card },
 }
 
 impl Intent {
@@ -84,7 +95,7 @@ impl Intent {
                 | Intent::WarpJump
                 | Intent::Bomb
                 | Intent::Launch { .. }
-        )
+        ) || matches!(self, Intent::UseCard { card } if card.spec().freeze)
     }
 }
 
@@ -138,4 +149,6 @@ pub enum HostAction {
     /// holds what its spec says. Only while the team's Fighter is destroyed
     /// or during its own LAUNCH freeze; nobody leaves a station unmanned.
     Reseat { seats: Vec<(crate::config::SeatId, crate::config::SeatSpec)> },
+    /// Deal the equipment draft (and, under "random two each", the cards) from the host's dice.
+    DealEquipment,
 }

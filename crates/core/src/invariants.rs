@@ -39,6 +39,7 @@ pub fn check(game: &Game) -> Result<(), String> {
             ));
         }
         fighter_invariants(game, i, ship)?;
+        card_invariants(game, id, ship)?;
         if !game.map().contains(ship.position.square) {
             return Err(format!("ship {i} is off the map"));
         }
@@ -63,7 +64,11 @@ pub fn check(game: &Game) -> Result<(), String> {
                 return Err(format!("ship {i}: {station} has more rolled dice than energy (R6)"));
             }
             for (_, face, spot) in ship.placed(station) {
-                if !spot.accepts(face) || spot.station() != station || !ship.class.has_spot(spot) {
+                let on_ship = match spot {
+                    Spot::Card(card, n) => ship.has_card(card) && card.slot(n).is_some(),
+                    _ => ship.class.has_spot(spot),
+                };
+                if !spot.accepts(face) || spot.station() != station || !on_ship {
                     return Err(format!("ship {i}: a {} die sits on {spot:?} (R9)", face.name()));
                 }
                 if let Spot::Mine(m) = spot {
@@ -88,6 +93,43 @@ pub fn check(game: &Game) -> Result<(), String> {
         if mines[..i].iter().any(|o| o.square == m.square) {
             return Err(format!("two mines in one square {:?} (R17)", m.square));
         }
+    }
+    Ok(())
+}
+
+/// Equipment (R22, D30): cards only under the equipment ruleset, on a
+/// Capital ship, each at most once; crystals only on cards the ship holds,
+/// no more than their spaces; no card space holding two dice; Maneuver Jets
+/// charged with two helm dice placed means the move has happened (D31).
+fn card_invariants(game: &Game, id: ShipId, ship: &Ship) -> Result<(), String> {
+    let i = id.0;
+    if !ship.cards.is_empty() && (!game.ruleset().equipment.is_on() || ship.class != ShipClass::Capital) {
+        return Err(format!("ship {i}: equipment cards on a {} or outside the equipment rules", ship.class));
+    }
+    for (n, card) in ship.cards.iter().enumerate() {
+        if ship.cards[..n].contains(card) {
+            return Err(format!("ship {i}: holds {card} twice"));
+        }
+        if game.crystals_on_card(id, *card) > card.spec().crystals {
+            return Err(format!("ship {i}: more crystals on {card} than it has spaces"));
+        }
+        for slot in 0..card.spec().slots.len() as u8 {
+            if ship.dice_at(Spot::Card(*card, slot)).count() > 1 {
+                return Err(format!("ship {i}: two dice on one space of {card}"));
+            }
+        }
+    }
+    for c in game.crystals() {
+        if let crate::event::CrystalAt::OnCard(s, card) = c {
+            if *s == id && !ship.has_card(*card) {
+                return Err(format!("ship {i}: a crystal on {card}, which it does not hold"));
+            }
+        }
+    }
+    let helm =
+        ship.class.helm_slots().iter().filter(|s| ship.dice_at(Spot::Helm(**s)).next().is_some()).count();
+    if helm >= 2 && game.card_active(id, crate::equipment::Card::ManeuverJets) {
+        return Err(format!("ship {i}: Maneuver Jets charged with two helm dice placed, but no move (D31)"));
     }
     Ok(())
 }

@@ -22,6 +22,15 @@
 //!   ship's crew shouts `Intent::Launch { side, pay }` in mission 1. All are
 //!   listed by [`Game::legal_intents`].
 //! - Seats change through the host: `HostAction::Reseat` (D20), checked by the core.
+//!
+//! ## Experimental Equipment (R22, D25–D31)
+//! - The cards are data ([`equipment::Card::spec`]): slots, lock icons,
+//!   crystal spaces, trigger, snowflake. [`Ruleset::equipment`] turns them on.
+//! - The draft is a phase ([`Phase::Draft`]): the host deals with
+//!   `HostAction::DealEquipment`; teams pick with `Intent::DraftPick`.
+//! - Dice go on a card with `Intent::PlaceDie { spot: Spot::Card(card, slot) }`;
+//!   crystals with `Intent::CrystalToCard` / `CrystalOffCard`; a card used on
+//!   demand with `Intent::UseCard` (a freeze when it has the snowflake).
 
 #![forbid(unsafe_code)]
 
@@ -30,6 +39,7 @@ pub mod class;
 pub mod cockpit;
 pub mod config;
 pub mod dice;
+pub mod equipment;
 pub mod error;
 pub mod event;
 pub mod freeze;
@@ -47,8 +57,11 @@ pub mod station;
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use class::ShipClass;
 pub use cockpit::{BombRun, Cockpit};
-pub use config::{GameConfig, HouseRules, Layout, Mission, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+pub use config::{
+    Equipment, GameConfig, HouseRules, Layout, Mission, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
+};
 pub use dice::{DiceSource, Face, FixedDice, Pip};
+pub use equipment::Card;
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
 pub use game::{FirePreview, Game, HitTest, MineOnMap, Phase};

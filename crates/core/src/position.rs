@@ -170,6 +170,26 @@ impl Setup {
         self
     }
 
+    /// Gives `ship` an equipment card (`into_game` refuses it outside the
+    /// equipment rules or on a Fighter, D30).
+    pub fn give_card(&mut self, ship: ShipId, card: crate::equipment::Card) -> &mut Setup {
+        if let Some(s) = self.ship_mut(ship) {
+            if !s.cards.contains(&card) {
+                s.cards.push(card);
+            }
+        }
+        self
+    }
+
+    /// Puts up to `n` of the crystals `ship` holds on `card`.
+    pub fn crystals_on_card(&mut self, ship: ShipId, card: crate::equipment::Card, n: usize) -> &mut Setup {
+        let held = self.crystals.iter_mut().filter(|c| **c == CrystalAt::Held(ship));
+        for c in held.take(n) {
+            *c = CrystalAt::OnCard(ship, card);
+        }
+        self
+    }
+
     /// Checks the position and builds the game.
     ///
     /// # Errors

@@ -51,6 +51,11 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
         Intent::Launch { .. } => 10,
         Intent::WarpJump | Intent::PlaceObstacle { .. } | Intent::PlaceWormhole { .. } => 1,
         Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
+        // Equipment (R22): a draft pick is the only move then; a ready card is worth using.
+        Intent::DraftPick { .. } => 10,
+        Intent::UseCard { .. } => 30,
+        Intent::CrystalToCard { .. } => 3,
+        Intent::CrystalOffCard { .. } => 1,
     }
 }
 

@@ -8,6 +8,7 @@ pub use crate::class::ShipClass;
 use crate::cockpit::Cockpit;
 use crate::config::TeamId;
 use crate::dice::{Face, Pip};
+use crate::equipment::Card;
 use crate::geometry::{Dir, Position, Sector};
 use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
 
@@ -90,6 +91,8 @@ pub struct Ship {
     pub clock: u16,
     /// A Fighter's Health die and bombing run; `None` on a Capital ship.
     pub cockpit: Option<Cockpit>,
+    /// Experimental Equipment cards the ship holds (its team's, R22); none on a Fighter.
+    pub cards: Vec<Card>,
 }
 
 impl Ship {
@@ -122,6 +125,7 @@ impl Ship {
             destroyed: false,
             clock: 0,
             cockpit: (class == ShipClass::Fighter).then(|| Cockpit::new(health)),
+            cards: Vec::new(),
         }
     }
 
@@ -171,6 +175,29 @@ impl Ship {
             .iter()
             .enumerate()
             .filter_map(|(i, d)| d.placed().map(|(f, s)| (i as u8, f, s)))
+    }
+
+    /// Placed dice on the station's own display, not on equipment cards:
+    /// what obstacles strip and tractor attempts discard (D29).
+    pub fn on_display(&self, station: Station) -> impl Iterator<Item = (u8, Face, Spot)> + '_ {
+        self.placed(station).filter(|(_, _, spot)| !spot.is_card())
+    }
+
+    /// Whether the ship holds `card`.
+    pub fn has_card(&self, card: Card) -> bool {
+        self.cards.contains(&card)
+    }
+
+    /// The dice on `card`, as (station, die, slot, face), in slot order.
+    pub fn card_dice(&self, card: Card) -> Vec<(Station, u8, u8, Face)> {
+        let mut out = Vec::new();
+        for (n, slot) in card.spec().slots.iter().enumerate() {
+            let spot = Spot::Card(card, n as u8);
+            if let Some((die, face)) = self.dice_at(spot).next() {
+                out.push((slot.station, die, n as u8, face));
+            }
+        }
+        out
     }
 
     /// Placed dice at `spot`.

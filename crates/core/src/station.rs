@@ -187,6 +187,9 @@ pub enum Spot {
     /// The centre of a Fighter's missile bay holding a Tractor die: with a
     /// nose and a tail it is a pulse bomb (R9's Die Fighter exception, R22).
     PulseBomb,
+    /// Slot `n` of an Experimental Equipment card the ship holds: the card's
+    /// data says which station's die and which faces (D25).
+    Card(crate::equipment::Card, u8),
 }
 
 impl Spot {
@@ -198,6 +201,8 @@ impl Spot {
             Spot::Lock | Spot::Jammer => Station::Sensors,
             Spot::Shield(_) => Station::Shields,
             Spot::Bolts | Spot::Mine(_) | Spot::PulseBomb => Station::Tractor,
+            // A slot the card does not have belongs to no station that has dice.
+            Spot::Card(card, n) => card.slot(n).map_or(Station::Engineering, |s| s.station),
         }
     }
 
@@ -223,6 +228,7 @@ impl Spot {
             }
             (Spot::Mine(MineId::A), Face::Tractor(TractorFace::MineA)) => true,
             (Spot::Mine(MineId::B), Face::Tractor(TractorFace::MineB)) => true,
+            (Spot::Card(card, n), face) => card.slot(n).is_some_and(|s| s.faces.contains(&face)),
             _ => false,
         }
     }
@@ -238,6 +244,11 @@ impl Spot {
             Face::Tractor(TractorFace::MineB) => Some(Spot::Mine(MineId::B)),
             _ => None,
         }
+    }
+
+    /// Whether this is a space on an equipment card rather than on a station's display.
+    pub fn is_card(self) -> bool {
+        matches!(self, Spot::Card(..))
     }
 
     /// Whether several dice may share this spot (sensor areas, shield sectors, bolts).

@@ -8,7 +8,7 @@
 use duel_core::dice::{Face, HelmFace};
 use duel_core::freeze::FreezeAction;
 use duel_core::intent::Target;
-use duel_core::{MineId, RuleError, SeatId, ShipClass, ShipId, Square, Station, Tractored, TubeSide};
+use duel_core::{Card, MineId, RuleError, SeatId, ShipClass, ShipId, Square, Station, Tractored, TubeSide};
 
 fn table() -> Vec<(RuleError, &'static str)> {
     use RuleError::*;
@@ -71,7 +71,10 @@ fn table() -> Vec<(RuleError, &'static str)> {
             RollsExceedEnergy { station: Station::Helm, energy: 1 },
             "Helm has 1 energy die: it may hold at most 1 rolled die (R6)",
         ),
-        (SpecialFace, "the expansion symbol cannot be placed in this game: reroll it (R2)"),
+        (
+            SpecialFace,
+            "the expansion symbol goes only on an equipment card that takes it; otherwise reroll it (R2)",
+        ),
         (WrongDisplay { station: Station::Tractor }, "a Tractor Beam die goes on the Tractor Beam display"),
         (WrongArea { face: Face::Helm(HelmFace::Forward2) }, "a die showing Forward 2 cannot go there (R9)"),
         (SlotTaken, "that slot already holds a die"),
@@ -167,6 +170,30 @@ fn table() -> Vec<(RuleError, &'static str)> {
             ReseatBadTable { reason: "seat 2 is listed twice".into() },
             "those seats do not work: seat 2 is listed twice",
         ),
+        (NotDrafting, "there is no equipment draft now"),
+        (DraftFirst, "the equipment draft comes first: each team takes its two cards"),
+        (DraftNotDealt, "the equipment cards have not been dealt yet"),
+        (DraftAlreadyDealt, "the equipment cards are already dealt"),
+        (NotYourPick, "it is the other team's pick"),
+        (CardNotOffered { card: Card::Blink }, "Blink is not face up in the draft"),
+        (NoCardsForTeam, "your team has no Capital ship to carry equipment cards"),
+        (NotYourCard { card: Card::NeuroNav }, "your ship does not hold the NeuroNav Interface card"),
+        (FighterHasNoCards, "Fighters cannot use Experimental Equipment cards"),
+        (
+            WrongCardFace { card: Card::RotationalThrusters, slot: 0 },
+            "that space on Rotational Thrusters takes a Helm die showing Forward + turn left or \
+             Forward + turn right or Forward + turn around",
+        ),
+        (CardNotReady { card: Card::Blink }, "Blink needs a Helm die and a Tractor Beam die first"),
+        (
+            CardWorksByItself { card: Card::ManeuverJets },
+            "Maneuver Jets works by itself while it is charged: there is nothing to use",
+        ),
+        (BlinkOffMap, "Blink would take the ship off the map (D27)"),
+        (NoCrystalSpace { card: Card::Blink }, "Blink has no crystal spaces"),
+        (CardCrystalsFull { card: Card::NeuroNav }, "every crystal space on NeuroNav Interface is full"),
+        (NoCrystalOnCard { card: Card::NeuroNav }, "there is no crystal on NeuroNav Interface"),
+        (NoCrystalToPut, "your ship has no available crystal to put on a card"),
     ]
 }
 
@@ -279,6 +306,23 @@ fn covered(e: &RuleError) -> &'static str {
         ReseatOtherTeam => "ReseatOtherTeam",
         ReseatLeavesStation { .. } => "ReseatLeavesStation",
         ReseatBadTable { .. } => "ReseatBadTable",
+        NotDrafting => "NotDrafting",
+        DraftFirst => "DraftFirst",
+        DraftNotDealt => "DraftNotDealt",
+        DraftAlreadyDealt => "DraftAlreadyDealt",
+        NotYourPick => "NotYourPick",
+        CardNotOffered { .. } => "CardNotOffered",
+        NoCardsForTeam => "NoCardsForTeam",
+        NotYourCard { .. } => "NotYourCard",
+        FighterHasNoCards => "FighterHasNoCards",
+        WrongCardFace { .. } => "WrongCardFace",
+        CardNotReady { .. } => "CardNotReady",
+        CardWorksByItself { .. } => "CardWorksByItself",
+        BlinkOffMap => "BlinkOffMap",
+        NoCrystalSpace { .. } => "NoCrystalSpace",
+        CardCrystalsFull { .. } => "CardCrystalsFull",
+        NoCrystalOnCard { .. } => "NoCrystalOnCard",
+        NoCrystalToPut => "NoCrystalToPut",
     }
 }
 

@@ -1,6 +1,7 @@
 //! Errors a player can read. One enum per operation: [`SetupError`] for a
 //! game that cannot start, [`RuleError`] for an intent the rules refuse.
 
+mod cards;
 mod rule;
 mod wording;
 
@@ -37,6 +38,8 @@ pub enum SetupError {
     Token(RuleError),
     /// A written-down position (`Setup`) that no game can reach.
     Position(String),
+    /// Equipment cards need two teams with one Capital ship each (D30).
+    EquipmentLayout,
 }
 
 impl std::fmt::Display for SetupError {
@@ -56,6 +59,9 @@ impl std::fmt::Display for SetupError {
             SetupError::Wormholes => f.write_str("wormholes need the wormhole rule, and both tokens"),
             SetupError::Token(why) => write!(f, "{why}"),
             SetupError::Position(why) => write!(f, "this position is not possible: {why}"),
+            SetupError::EquipmentLayout => f.write_str(
+                "equipment cards need two teams with one Capital ship each: a duel or mission 1 (D30)",
+            ),
         }
     }
 }

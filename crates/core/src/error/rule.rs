@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::class::ShipClass;
 use crate::config::SeatId;
 use crate::dice::Face;
+use crate::equipment::Card;
 use crate::freeze::FreezeAction;
 use crate::geometry::Square;
 use crate::station::{MineId, Station, TubeSide};
@@ -262,6 +263,51 @@ pub enum RuleError {
     ReseatBadTable {
         reason: String,
     },
+
+    // ----- Experimental Equipment (R22, D25–D31); new variants go last -----
+    /// The draft is over, or equipment is not in play.
+    NotDrafting,
+    /// Nothing else happens until every team has its cards.
+    DraftFirst,
+    /// The host has not dealt the draft yet.
+    DraftNotDealt,
+    DraftAlreadyDealt,
+    NotYourPick,
+    CardNotOffered {
+        card: Card,
+    },
+    /// Only a team with a Capital ship holds cards.
+    NoCardsForTeam,
+    NotYourCard {
+        card: Card,
+    },
+    /// `001_…`: "may not be used by Fighters".
+    FighterHasNoCards,
+    /// The space takes another die (the card's data).
+    WrongCardFace {
+        card: Card,
+        slot: u8,
+    },
+    /// The card's required spaces are not all filled.
+    CardNotReady {
+        card: Card,
+    },
+    /// Passive cards work by themselves; they are never "used".
+    CardWorksByItself {
+        card: Card,
+    },
+    /// D27: Blink's destination must be on the map.
+    BlinkOffMap,
+    NoCrystalSpace {
+        card: Card,
+    },
+    CardCrystalsFull {
+        card: Card,
+    },
+    NoCrystalOnCard {
+        card: Card,
+    },
+    NoCrystalToPut,
 }
 
 impl std::error::Error for RuleError {}

@@ -80,7 +80,9 @@ impl std::fmt::Display for RuleError {
                     "{station} has {energy} energy {word}: it may hold at most {energy} rolled {word} (R6)"
                 )
             }
-            SpecialFace => f.write_str("the expansion symbol cannot be placed in this game: reroll it (R2)"),
+            SpecialFace => f.write_str(
+                "the expansion symbol goes only on an equipment card that takes it; otherwise reroll it (R2)",
+            ),
             WrongDisplay { station } => write!(f, "a {station} die goes on the {station} display"),
             WrongArea { face } => write!(f, "a die showing {} cannot go there (R9)", face.name()),
             SlotTaken => f.write_str("that slot already holds a die"),
@@ -195,6 +197,34 @@ impl std::fmt::Display for RuleError {
                 write!(f, "nobody would be left at {station}: hand it to a player who stays")
             }
             ReseatBadTable { reason } => write!(f, "those seats do not work: {reason}"),
+
+            NotDrafting => f.write_str("there is no equipment draft now"),
+            DraftFirst => f.write_str("the equipment draft comes first: each team takes its two cards"),
+            DraftNotDealt => f.write_str("the equipment cards have not been dealt yet"),
+            DraftAlreadyDealt => f.write_str("the equipment cards are already dealt"),
+            NotYourPick => f.write_str("it is the other team's pick"),
+            CardNotOffered { card } => write!(f, "{card} is not face up in the draft"),
+            NoCardsForTeam => f.write_str("your team has no Capital ship to carry equipment cards"),
+            NotYourCard { card } => write!(f, "your ship does not hold the {card} card"),
+            FighterHasNoCards => f.write_str("Fighters cannot use Experimental Equipment cards"),
+            WrongCardFace { card, slot } => match card.slot(*slot) {
+                Some(s) => write!(
+                    f,
+                    "that space on {card} takes a {} die showing {}",
+                    s.station,
+                    s.faces.iter().map(|face| face.name()).collect::<Vec<_>>().join(" or ")
+                ),
+                None => write!(f, "{card} has no such space"),
+            },
+            CardNotReady { card } => write!(f, "{card} needs {} first", super::cards::needs(*card)),
+            CardWorksByItself { card } => {
+                write!(f, "{card} works by itself while it is charged: there is nothing to use")
+            }
+            BlinkOffMap => f.write_str("Blink would take the ship off the map (D27)"),
+            NoCrystalSpace { card } => write!(f, "{card} has no crystal spaces"),
+            CardCrystalsFull { card } => write!(f, "every crystal space on {card} is full"),
+            NoCrystalOnCard { card } => write!(f, "there is no crystal on {card}"),
+            NoCrystalToPut => f.write_str("your ship has no available crystal to put on a card"),
         }
     }
 }

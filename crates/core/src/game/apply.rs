@@ -168,9 +168,9 @@ impl Game {
                 if let Some(s) = self.ship_mut(*ship) {
                     s.destroyed = true;
                 }
-                // R37: a destroyed ship's crystals go to the used box.
+                // R37: a destroyed ship's crystals go to the used box (those on its cards too).
                 for c in self.crystals.iter_mut() {
-                    if *c == CrystalAt::Held(*ship) {
+                    if matches!(c, CrystalAt::Held(s) | CrystalAt::OnCard(s, _) if s == ship) {
                         *c = CrystalAt::Used;
                     }
                 }
@@ -269,6 +269,35 @@ impl Game {
                     }
                 }
             }
+            Event::EquipmentDealt { cards, first } => {
+                if self.draft.is_none() {
+                    let other = crate::config::TeamId(1 - first.0.min(1));
+                    self.draft = Some(crate::equipment::Draft {
+                        dealt: cards.clone(),
+                        first: *first,
+                        other,
+                        picks: vec![],
+                    });
+                }
+            }
+            Event::CardDrafted { team, card } => {
+                if let Some(d) = self.draft.as_mut() {
+                    d.picks.push((*team, *card));
+                }
+                let ship = super::equipment::card_ship(self, *team);
+                if let Some(s) = ship.and_then(|id| self.ship_mut(id)) {
+                    if !s.cards.contains(card) {
+                        s.cards.push(*card);
+                    }
+                }
+            }
+            Event::DraftEnded => {
+                if let Phase::Draft { then_battle } = self.phase {
+                    let next = crate::config::TeamId(0);
+                    self.phase = if then_battle { Phase::Battle } else { Phase::Setup { next } };
+                }
+            }
+            Event::CardUsed { .. } => {}
             Event::Reseated { seats } => {
                 for (seat, spec) in seats {
                     if let Some(slot) = self.seats.get_mut(usize::from(seat.0)) {

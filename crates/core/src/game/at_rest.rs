@@ -12,7 +12,10 @@ impl Game {
     /// The position now as a [`Setup`]; `None` while a freeze or a choice is
     /// open or the game is over (a `Setup` is a position at rest).
     pub fn to_setup(&self) -> Option<Setup> {
-        let at_rest = self.freeze.is_none() && self.choices.is_empty() && self.outcome().is_none();
+        // The draft is not at rest either: a `Setup` has no place for it.
+        let drafting = matches!(self.phase, Phase::Draft { .. });
+        let at_rest =
+            self.freeze.is_none() && self.choices.is_empty() && self.outcome().is_none() && !drafting;
         at_rest.then(|| Setup {
             config: GameConfig {
                 ruleset: self.ruleset,
@@ -74,6 +77,7 @@ impl Game {
             let fine = match crystal {
                 CrystalAt::OnMap(sq) => game.map.crystal_squares.contains(sq),
                 CrystalAt::Held(s) | CrystalAt::Track(s) => usize::from(s.0) < ships.len(),
+                CrystalAt::OnCard(s, card) => ships.get(usize::from(s.0)).is_some_and(|s| s.has_card(*card)),
                 CrystalAt::Used => true,
             };
             if !fine {

@@ -57,21 +57,24 @@ pub(super) fn validate_answer(
         (ChoiceKind::EntryEdge { options, .. }, Answer::Edge(e)) if options.contains(e) => Ok(()),
         (ChoiceKind::WarpDestination { options, .. }, Answer::Square(sq)) if options.contains(sq) => Ok(()),
         (ChoiceKind::WarpDestination { .. }, Answer::RollAgain) => {
-            if game.crystals_held(choice.ship) == 0 {
+            if game.crystals_to_spend(choice.ship) == 0 {
                 return Err(RuleError::RollAgainNeedsCrystal);
             }
             Ok(())
         }
         (ChoiceKind::StripDice { station, count }, Answer::Dice(dice)) => {
             let Some(s) = ship else { return Err(RuleError::NoSuchShip) };
-            let placed = s.placed(*station).count();
+            let placed = s.on_display(*station).count();
             let need = placed.min(usize::from(*count));
             if dice.len() != need {
                 return Err(RuleError::ChooseDice { need, station: *station });
             }
             for (i, d) in dice.iter().enumerate() {
-                let on_display =
-                    matches!(s.station_dice(*station).get(usize::from(*d)), Some(DieState::Placed { .. }));
+                // D29: obstacles strip the display, never an equipment card.
+                let on_display = matches!(
+                    s.station_dice(*station).get(usize::from(*d)),
+                    Some(DieState::Placed { spot, .. }) if !spot.is_card()
+                );
                 if !on_display || dice[..i].contains(d) {
                     return Err(RuleError::ChoosePlacedDice { station: *station });
                 }
@@ -149,7 +152,7 @@ pub fn default_answer(game: &Game, id: ChoiceId) -> Option<Answer> {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, d)| match d {
-                    DieState::Placed { order, .. } => Some((*order, i as u8)),
+                    DieState::Placed { order, spot, .. } if !spot.is_card() => Some((*order, i as u8)),
                     _ => None,
                 })
                 .collect();

@@ -12,9 +12,13 @@ use crate::geometry::Square;
 use crate::ship::EnergyAt;
 use crate::station::{Spot, Station};
 
-/// Moves one of the ship's crystals to `to` (the used box, or the damage track).
+/// Moves one of the ship's crystals to `to` (the used box, or the damage
+/// track): one from the available box, else one taken off an equipment card
+/// (`001_…`, the NeuroNav example; D28).
 pub(super) fn spend_crystal(game: &mut Game, ship: ShipId, to: CrystalAt, out: &mut Vec<Event>) {
-    if let Some(i) = game.crystals.iter().position(|c| *c == CrystalAt::Held(ship)) {
+    let held = game.crystals.iter().position(|c| *c == CrystalAt::Held(ship));
+    let on_card = || game.crystals.iter().position(|c| matches!(c, CrystalAt::OnCard(s, _) if *s == ship));
+    if let Some(i) = held.or_else(on_card) {
         game.emit(out, Event::CrystalMoved { crystal: i as u8, to });
     }
 }
@@ -28,7 +32,7 @@ pub(super) fn validate_override(
     face: Face,
     spot: Spot,
 ) -> Result<(), RuleError> {
-    if game.crystals_held(ship) == 0 {
+    if game.crystals_to_spend(ship) == 0 {
         return Err(RuleError::OverrideNeedsCrystal);
     }
     let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
@@ -49,7 +53,7 @@ pub(super) fn station_override(
 }
 
 pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {
-    if game.crystals_held(ship) < 2 {
+    if game.crystals_to_spend(ship) < 2 {
         return Err(RuleError::SurgeNeedsTwoCrystals);
     }
     if game.ship(ship).is_none_or(|s| s.energy_on_track() == 0) {

@@ -98,6 +98,9 @@ pub(super) fn validate_roll_dice(ship: &Ship, station: Station, dice: &[u8]) -> 
 
 /// R9 plus the one-die slots and the mine tokens (R36).
 fn check_spot(ship: &Ship, station: Station, face: Face, spot: Spot) -> Result<(), RuleError> {
+    if let Spot::Card(card, slot) = spot {
+        return super::equipment::check_spot(ship, station, face, card, slot);
+    }
     if face.is_special() {
         return Err(RuleError::SpecialFace);
     }

@@ -1,7 +1,7 @@
 //! Freezes (R19–R21, R28): who may declare, queueing a follow-up, starting,
 //! driving the resolution until it waits for a choice, and resuming.
 
-use super::{combat, crystals, fighter, tractor, Game};
+use super::{combat, crystals, equipment, fighter, tractor, Game};
 use crate::choice::ChoiceKind;
 use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
@@ -19,6 +19,7 @@ pub(super) fn initial_progress(action: &FreezeAction) -> Progress {
         FreezeAction::Warp => Progress::Warp,
         FreezeAction::Bomb { .. } => Progress::Bomb,
         FreezeAction::Launch { .. } => Progress::Launch,
+        FreezeAction::Card { .. } => Progress::Card,
     }
 }
 
@@ -57,6 +58,7 @@ pub(super) fn action_of(game: &Game, ship: ShipId, intent: &Intent) -> Result<Fr
         Intent::WarpJump => Ok(FreezeAction::Warp),
         Intent::Bomb => fighter::check_bomb(game, ship).map(|target| FreezeAction::Bomb { target }),
         Intent::Launch { side, pay } => fighter::launch_action(game, ship, *side, *pay),
+        Intent::UseCard { card } if intent.is_freeze() => Ok(FreezeAction::Card { card: *card }),
         _ => Err(RuleError::NotAFreeze),
     }
 }
@@ -66,8 +68,9 @@ fn check_caller(game: &Game, seat: SeatId, ship: ShipId, action: &FreezeAction) 
     let captain_calls = game.captain_present(ship);
     let is_captain = game.seat(seat).is_some_and(|s| s.captain);
     let station = match action {
-        // D21: any seat of the Capital ship may call LAUNCH, as a warp jump.
-        FreezeAction::Warp | FreezeAction::Launch { .. } => return Ok(()),
+        // D21: any seat of the Capital ship may call LAUNCH, as a warp jump;
+        // D27: any seat shouts a snowflake card's name.
+        FreezeAction::Warp | FreezeAction::Launch { .. } | FreezeAction::Card { .. } => return Ok(()),
         FreezeAction::Fire { .. } if game.ruleset.house.weapons_name_side => {
             return if game.holds(seat, Station::Weapons) {
                 Ok(())
@@ -103,8 +106,9 @@ pub(super) fn check_action(game: &Game, ship: ShipId, action: &FreezeAction) -> 
             _ => Err(RuleError::BombRunSpoiled),
         },
         FreezeAction::Launch { fighter: f, pay, .. } => fighter::check_launch(game, ship, *f, *pay),
+        FreezeAction::Card { card } => equipment::check_usable(game, ship, *card),
         FreezeAction::Warp => {
-            if game.crystals_held(ship) == 0 {
+            if game.crystals_to_spend(ship) == 0 {
                 return Err(RuleError::WarpNeedsCrystal);
             }
             Ok(())
@@ -169,6 +173,7 @@ fn start(game: &mut Game, declared: Declared, dice: &mut dyn DiceSource, out: &m
         FreezeAction::Warp => crystals::start(game, ship, dice, out),
         FreezeAction::Bomb { target } => fighter::drop_bomb(game, ship, target, dice, out),
         FreezeAction::Launch { .. } => fighter::launch(game, ship, &action, out),
+        FreezeAction::Card { card } => equipment::use_card(game, ship, card, out),
     }
     advance(game, dice, out);
 }
@@ -201,7 +206,7 @@ pub(super) fn advance(game: &mut Game, dice: &mut dyn DiceSource, out: &mut Vec<
         }
         match f.progress.clone() {
             Progress::Fire(step) => combat::step(game, step, dice, out),
-            Progress::Tractor | Progress::Warp | Progress::Bomb | Progress::Launch => {
+            Progress::Tractor | Progress::Warp | Progress::Bomb | Progress::Launch | Progress::Card => {
                 // These wait on their destination choice; without one they are done.
                 game.emit(out, Event::FreezeProgress { progress: Progress::Review });
             }

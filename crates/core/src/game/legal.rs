@@ -20,6 +20,10 @@ impl Game {
         match self.phase {
             Phase::Over { .. } => return out,
             Phase::Setup { .. } => self.setup_candidates(&mut out),
+            Phase::Draft { .. } => {
+                let open = self.draft.as_ref().map(|d| d.open()).unwrap_or_default();
+                out.extend(open.into_iter().map(|card| Intent::DraftPick { card }));
+            }
             Phase::Battle => {
                 if let Some(ship) = self.ship(ship_id) {
                     self.answer_candidates(seat, &mut out);
@@ -27,6 +31,7 @@ impl Game {
                     if self.freeze.is_none() {
                         self.station_candidates(seat, ship, &mut out);
                         self.tractor_candidates(&mut out);
+                        self.card_candidates(seat, ship, &mut out);
                         out.push(Intent::EnergySurge);
                     }
                 }
@@ -104,6 +109,9 @@ impl Game {
         }
         out.push(Intent::WarpJump);
         out.push(Intent::Bomb);
+        if let Some(ship) = self.ship(ship_id) {
+            out.extend(ship.cards.iter().map(|card| Intent::UseCard { card: *card }));
+        }
         for side in LaunchSide::BOTH {
             for pay in LaunchCost::BOTH {
                 out.push(Intent::Launch { side, pay });
@@ -124,7 +132,7 @@ impl Game {
                 }
             }
         }
-        let crystals = self.crystals_held(self.seat_ship(seat).unwrap_or(ShipId(0))) > 0;
+        let crystals = self.crystals_to_spend(self.seat_ship(seat).unwrap_or(ShipId(0))) > 0;
         for station in DICE_STATIONS {
             if !self.holds(seat, station) {
                 continue;
@@ -165,6 +173,39 @@ impl Game {
                         for spot in spots.iter().copied().filter(|s| s.accepts(face)) {
                             out.push(Intent::Override { station, die, face, spot });
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Dice onto the ship's equipment cards (rolled, or by Station Override),
+    /// crystals on and off, and the cards used on demand without a freeze.
+    fn card_candidates(&self, seat: SeatId, ship: &Ship, out: &mut Vec<Intent>) {
+        let crystals = self.seat_ship(seat).is_some_and(|id| self.crystals_to_spend(id) > 0);
+        for card in &ship.cards {
+            let card = *card;
+            out.push(Intent::CrystalToCard { card });
+            out.push(Intent::CrystalOffCard { card });
+            out.push(Intent::UseCard { card });
+            for (n, slot) in card.spec().slots.iter().enumerate() {
+                let spot = crate::station::Spot::Card(card, n as u8);
+                let station = slot.station;
+                if !self.holds(seat, station) {
+                    continue;
+                }
+                let dice = ship.station_dice(station);
+                for (i, d) in dice.iter().enumerate() {
+                    if let DieState::Rolled { face, .. } = d {
+                        if slot.faces.contains(face) {
+                            out.push(Intent::PlaceDie { station, die: i as u8, spot });
+                        }
+                    }
+                }
+                let idle = dice.iter().position(|d| *d == DieState::Idle);
+                if let (true, Some(die)) = (crystals, idle) {
+                    for face in slot.faces {
+                        out.push(Intent::Override { station, die: die as u8, face: *face, spot });
                     }
                 }
             }

@@ -10,6 +10,7 @@ mod combat;
 mod crystals;
 mod damage;
 mod energy;
+mod equipment;
 mod fighter;
 mod freezes;
 mod legal;
@@ -44,6 +45,9 @@ pub enum Phase {
     Battle,
     /// Finished: the winning team, or `None` for a draw (R37).
     Over { winner: Option<TeamId> },
+    /// The equipment draft, before set-up (R22). `then_battle`: the tokens
+    /// are already placed, so the battle begins when it ends.
+    Draft { then_battle: bool },
 }
 
 /// A mine token on the map.
@@ -71,6 +75,8 @@ pub struct Game {
     freeze: Option<Freeze>,
     choices: Vec<Choice>,
     next_choice: u32,
+    /// The equipment draft once dealt (kept after it ends, to show the picks).
+    draft: Option<crate::equipment::Draft>,
     /// Events applied so far (a cheap progress counter for replicas and tests).
     applied: u64,
 }
@@ -110,10 +116,15 @@ impl Game {
             freeze: None,
             choices: Vec::new(),
             next_choice: 0,
+            draft: None,
             applied: 0,
         };
         if let Some(pre) = config.preplaced {
             setup::preplace(&mut game, &pre)?;
+        }
+        if game.ruleset.equipment.is_on() {
+            equipment::check_layout(&game)?;
+            game.phase = Phase::Draft { then_battle: game.phase == Phase::Battle };
         }
         Ok(game)
     }
@@ -165,6 +176,10 @@ impl Game {
     pub fn choices(&self) -> &[Choice] {
         &self.choices
     }
+    /// The equipment draft, once dealt.
+    pub fn draft(&self) -> Option<&crate::equipment::Draft> {
+        self.draft.as_ref()
+    }
     pub fn events_applied(&self) -> u64 {
         self.applied
     }
@@ -180,6 +195,26 @@ impl Game {
     /// Crystals a ship holds.
     pub fn crystals_held(&self, ship: ShipId) -> u8 {
         self.crystals.iter().filter(|c| **c == CrystalAt::Held(ship)).count() as u8
+    }
+
+    /// Crystals on one of the ship's equipment cards.
+    pub fn crystals_on_card(&self, ship: ShipId, card: crate::equipment::Card) -> u8 {
+        self.crystals.iter().filter(|c| **c == CrystalAt::OnCard(ship, card)).count() as u8
+    }
+
+    /// Crystals the ship may spend on a crystal action: those held, and
+    /// those on its equipment cards, which may be taken off to pay (`001_…`).
+    pub fn crystals_to_spend(&self, ship: ShipId) -> u8 {
+        self.crystals
+            .iter()
+            .filter(|c| matches!(c, CrystalAt::Held(s) | CrystalAt::OnCard(s, _) if *s == ship))
+            .count() as u8
+    }
+
+    /// Whether a card's lasting ability is on now: the ship holds it and
+    /// every required slot and crystal space is filled.
+    pub fn card_active(&self, ship: ShipId, card: crate::equipment::Card) -> bool {
+        equipment::is_charged(self, ship, card)
     }
 
     /// Mine tokens on the map.

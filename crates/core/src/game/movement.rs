@@ -24,10 +24,15 @@ pub(super) fn helm_ready(game: &Game, ship: ShipId) -> bool {
     helm_faces(game, ship).is_some()
 }
 
-/// The faces in the helm slots (A, B, C; a Fighter's A, B), if all are filled.
+/// The faces in the helm slots (A, B, C; a Fighter's A, B), if all are
+/// filled; with Maneuver Jets charged, the first two filled (D31).
 pub(super) fn helm_faces(game: &Game, ship: ShipId) -> Option<Vec<HelmFace>> {
     let s = game.ship(ship)?;
     let face_in = |slot: &HelmSlot| s.dice_at(Spot::Helm(*slot)).next().and_then(|(_, f)| helm_face(f));
+    if game.card_active(ship, crate::equipment::Card::ManeuverJets) {
+        let filled: Vec<HelmFace> = s.class.helm_slots().iter().filter_map(face_in).collect();
+        return (filled.len() >= 2).then(|| filled.into_iter().take(2).collect());
+    }
     s.class.helm_slots().iter().map(face_in).collect()
 }
 
@@ -195,7 +200,9 @@ fn place_in_square(
 }
 
 fn effects(game: &mut Game, ship: ShipId, sq: Square, entered: &mut Entered, out: &mut Vec<Event>) {
-    if let Some(obstacle) = game.obstacle_at(sq) {
+    // NeuroNav Interface, charged: asteroids and nebulae do not affect the ship.
+    let shielded = game.card_active(ship, crate::equipment::Card::NeuroNav);
+    if let Some(obstacle) = game.obstacle_at(sq).filter(|_| !shielded) {
         game.emit(out, Event::ObstacleEntered { ship, obstacle });
         match obstacle {
             Obstacle::Asteroid => entered.asteroids += 1,
@@ -252,7 +259,7 @@ fn strip(game: &mut Game, ship: ShipId, station: Station, count: u8, why: Remova
     if s.destroyed {
         return;
     }
-    let placed: Vec<u8> = s.placed(station).map(|(i, _, _)| i).collect();
+    let placed: Vec<u8> = s.on_display(station).map(|(i, _, _)| i).collect();
     if placed.is_empty() {
         return;
     }

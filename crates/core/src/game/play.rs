@@ -1,7 +1,7 @@
 //! The host side: turns a validated intent (or a host action) into events,
 //! applying each as it goes so later steps see earlier ones.
 
-use super::{choices, crystals, energy, fighter, freezes, movement, setup, tractor, Game};
+use super::{choices, crystals, energy, equipment, fighter, freezes, movement, setup, tractor, Game};
 use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
@@ -42,7 +42,12 @@ pub(super) fn carry_out(
         Intent::TractorCrystal { crystal } => tractor::take_crystal(game, ship, *crystal, out),
         Intent::TractorMine { at, to } => tractor::move_mine(game, ship, *at, *to, out),
         Intent::EnergySurge => crystals::surge(game, ship, out),
-        Intent::Fire { .. }
+        Intent::DraftPick { card } => equipment::draft::pick(game, seat, *card, out),
+        Intent::CrystalToCard { card } => equipment::crystal_to(game, ship, *card, out),
+        Intent::CrystalOffCard { card } => equipment::crystal_off(game, ship, *card, out),
+        Intent::UseCard { card } if !intent.is_freeze() => equipment::use_card(game, ship, *card, out),
+        Intent::UseCard { .. }
+        | Intent::Fire { .. }
         | Intent::TractorShip { .. }
         | Intent::WarpJump
         | Intent::Bomb
@@ -53,7 +58,9 @@ pub(super) fn carry_out(
     }
 }
 
-/// The helm moves as soon as its last slot is filled (R10; a Fighter's second, R22).
+/// The helm moves as soon as its last slot is filled (R10; a Fighter's
+/// second, R22; the second while Maneuver Jets are charged, D31); a card
+/// that acts when full goes off.
 fn after_placement(
     game: &mut Game,
     ship: crate::config::ShipId,
@@ -61,7 +68,9 @@ fn after_placement(
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,
 ) {
-    if spot.station() == Station::Helm && movement::helm_ready(game, ship) {
+    equipment::after_placement(game, ship, spot, out);
+    let helm_or_card = spot.station() == Station::Helm || spot.is_card();
+    if helm_or_card && movement::helm_ready(game, ship) {
         movement::move_ship(game, ship, dice, out);
     }
 }
@@ -89,6 +98,11 @@ pub(super) fn host_action(
             if game.is_away(*seat) != *away {
                 game.emit(out, Event::SeatAway { seat: *seat, away: *away });
             }
+            Ok(())
+        }
+        HostAction::DealEquipment => {
+            equipment::draft::validate_deal(game)?;
+            equipment::draft::deal(game, dice, out);
             Ok(())
         }
         HostAction::Reseat { seats } => {

@@ -70,7 +70,8 @@ pub(super) fn check_tractor_ship(game: &Game, ship: ShipId, target: ShipId) -> R
 
 fn discard_tractor_dice(game: &mut Game, ship: ShipId, out: &mut Vec<Event>) {
     let Some(s) = game.ship(ship) else { return };
-    let dice: Vec<u8> = s.placed(Station::Tractor).map(|(i, _, _)| i).collect();
+    // D29: the tractor dice on the display; those on an equipment card stay.
+    let dice: Vec<u8> = s.on_display(Station::Tractor).map(|(i, _, _)| i).collect();
     if !dice.is_empty() {
         game.emit(
             out,

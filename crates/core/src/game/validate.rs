@@ -2,7 +2,7 @@
 //! then the action's own rule) so the first reason a player sees is the
 //! most fundamental one.
 
-use super::{crystals, energy, freezes, setup, tractor, Game, Phase};
+use super::{crystals, energy, equipment, freezes, setup, tractor, Game, Phase};
 use crate::config::SeatId;
 use crate::error::RuleError;
 use crate::intent::Intent;
@@ -20,6 +20,15 @@ impl Game {
         };
         if let Phase::Over { .. } = self.phase {
             return Err(RuleError::GameOver);
+        }
+        // R22: the equipment draft comes before anything else.
+        match (&self.phase, intent) {
+            (Phase::Draft { .. }, Intent::DraftPick { card }) => {
+                return equipment::draft::validate_pick(self, seat, *card)
+            }
+            (Phase::Draft { .. }, _) => return Err(RuleError::DraftFirst),
+            (_, Intent::DraftPick { .. }) => return Err(RuleError::NotDrafting),
+            _ => {}
         }
         match intent {
             Intent::PlaceObstacle { square, .. } => return setup::validate_token(self, seat, *square, false),
@@ -89,6 +98,10 @@ impl Game {
                 tractor::validate_mine(self, ship_id, *at, *to)
             }
             Intent::EnergySurge => crystals::validate_surge(self, ship_id),
+            Intent::CrystalToCard { card } => equipment::validate_crystal_to(self, ship_id, *card),
+            Intent::CrystalOffCard { card } => equipment::validate_crystal_off(self, ship_id, *card),
+            Intent::UseCard { card } => equipment::check_usable(self, ship_id, *card),
+            Intent::DraftPick { .. } => Err(RuleError::NotDrafting),
             Intent::PlaceObstacle { .. }
             | Intent::PlaceWormhole { .. }
             | Intent::Answer { .. }
@@ -122,8 +135,10 @@ impl Game {
     /// The seat's ship, once the battle has begun and while it flies.
     fn ship_in_battle(&self, seat: SeatId) -> Result<&Ship, RuleError> {
         let ship_id = self.seat_ship(seat).ok_or(RuleError::NoSeat)?;
-        if let Phase::Setup { .. } = self.phase {
-            return Err(RuleError::BattleNotBegun);
+        match self.phase {
+            Phase::Setup { .. } => return Err(RuleError::BattleNotBegun),
+            Phase::Draft { .. } => return Err(RuleError::DraftFirst),
+            _ => {}
         }
         let ship = self.ship(ship_id).ok_or(RuleError::ShipNotInGame)?;
         if ship.destroyed {

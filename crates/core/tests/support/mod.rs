@@ -37,6 +37,10 @@ pub fn pick(game: &Game, seat: SeatId, rng: &mut TestRng, legal: &[Intent]) -> O
 /// choice or resumes a finished freeze. Returns the events, or `None` when
 /// nothing at all can happen.
 pub fn random_step(game: &mut Game, rng: &mut TestRng) -> Option<Vec<Event>> {
+    // The host deals the equipment draft as soon as the game exists (R22).
+    if matches!(game.phase(), Phase::Draft { .. }) && game.draft().is_none() {
+        return game.host(&HostAction::DealEquipment, rng).ok();
+    }
     // The host's clock: sometimes a deadline passes or the review ends.
     if rng.below(8) == 0 {
         if let Some(c) = game.choices().first() {

@@ -103,13 +103,19 @@ impl Match {
         }
     }
 
-    /// What the clock says must happen now: expired choices default (R13
-    /// and friends: the core knows each default), then a resolved freeze
-    /// resumes once everyone has seen it.
+    /// What the clock says must happen now: the equipment draft is dealt
+    /// (R22: from the host's dice, as soon as the game exists), expired
+    /// choices default (R13 and friends: the core knows each default), then a
+    /// resolved freeze resumes once everyone has seen it.
     pub(crate) fn tick(&mut self, now: u64) -> Vec<Batch> {
         let mut out = Vec::new();
         if self.game.outcome().is_some() {
             return out;
+        }
+        if matches!(self.game.phase(), duel_core::Phase::Draft { .. }) && self.game.draft().is_none() {
+            if let Ok(batch) = self.act(&HostAction::DealEquipment, now) {
+                out.push(batch);
+            }
         }
         let mut expired: Vec<(u64, ChoiceId)> =
             self.deadlines.iter().filter(|(_, at)| **at <= now).map(|(id, at)| (*at, *id)).collect();

@@ -58,7 +58,7 @@ pub(in crate::game) fn check_launch(
     }
     match pay {
         LaunchCost::Crystals => {
-            let have = game.crystals_held(ship);
+            let have = game.crystals_to_spend(ship);
             if have < LAUNCH_CRYSTALS {
                 return Err(RuleError::LaunchNeedsCrystals { have });
             }

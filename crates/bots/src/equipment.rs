@@ -1,0 +1,178 @@
+//! Experimental Equipment (R22, D25–D31): which card a crew drafts, and how
+//! it uses the cards it holds.
+//!
+//! - The draft values each card for the crew's plan: Blink and Maneuver Jets
+//!   always help a crew that fights by manoeuvre; NeuroNav is worth more the
+//!   more obstacles there are (or will be) on the map.
+//! - Expansion symbols are otherwise rerolled, so a die showing the symbol a
+//!   card takes goes there: nothing else is given up.
+//! - Helm puts a die on Blink or Rotational Thrusters only when the jump or
+//!   pivot it makes possible is clearly better than staying put; Blink is
+//!   shouted when its destination beats standing still.
+//! - NeuroNav is charged with spare crystals while obstacles are on the map.
+
+use duel_core::dice::{Face, HelmFace};
+use duel_core::equipment::{blink_direction, pivot, Card};
+use duel_core::geometry::Square;
+use duel_core::map::Obstacle;
+use duel_core::ship::DieState;
+use duel_core::station::Spot;
+use duel_core::{Game, Intent, Phase, SeatId, Station};
+
+use crate::plan::Plan;
+use crate::proposal::{band, Proposal};
+use crate::situation::Situation;
+use crate::tactics::{exchange, stay, warp_score};
+
+/// How much better than staying put a jump or a pivot must look to spend the dice.
+const WORTH: i32 = 20;
+
+/// The draft pick for `seat`'s team, if it is that team's pick.
+pub fn suggest_pick(game: &Game, seat: SeatId) -> Option<Intent> {
+    if !matches!(game.phase(), Phase::Draft { .. }) {
+        return None;
+    }
+    let open = game.draft()?.open();
+    let best = open.into_iter().max_by_key(|card| (draft_value(game, *card), std::cmp::Reverse(*card)))?;
+    let intent = Intent::DraftPick { card: best };
+    game.validate(seat, &intent).is_ok().then_some(intent)
+}
+
+/// What a card is worth to a crew before the battle.
+pub(crate) fn draft_value(game: &Game, card: Card) -> i32 {
+    // Obstacles on the map, or the ten still to come in set-up (R5).
+    let obstacles = game.obstacles().len() as i32 + i32::from(game.tokens_left().0);
+    match card {
+        Card::Blink => 40,
+        Card::ManeuverJets => 32,
+        Card::RotationalThrusters => 28,
+        Card::NeuroNav => 8 + 2 * obstacles,
+    }
+}
+
+/// Pushes the card proposals for `seat` (not during a freeze).
+pub(crate) fn propose(sit: &Situation, seat: SeatId, plan: &Plan, out: &mut Vec<Proposal>) {
+    let game = sit.game;
+    for card in sit.ship.cards.clone() {
+        for (n, slot) in card.spec().slots.iter().enumerate() {
+            let spot = Spot::Card(card, n as u8);
+            if !game.holds(seat, slot.station) || sit.ship.dice_at(spot).next().is_some() {
+                continue;
+            }
+            let rank = plan.rank(slot.station);
+            for (die, face) in rolled(sit, slot.station) {
+                if !slot.faces.contains(&face) {
+                    continue;
+                }
+                let place = Intent::PlaceDie { station: slot.station, die, spot };
+                match face {
+                    // An expansion symbol has no other use: it goes on the card.
+                    f if f.is_special() => out.push(Proposal::new(band::PLACE, rank, place)),
+                    Face::Helm(h) if helm_worth_it(sit, card, h) => {
+                        let urgent = sit.in_loaded_arc();
+                        out.push(Proposal::new(if urgent { band::ESCAPE } else { band::PLACE }, rank, place));
+                    }
+                    _ => {}
+                }
+                break;
+            }
+        }
+        match card {
+            Card::Blink if blink_gain(sit).is_some_and(|g| g > WORTH) => {
+                out.push(Proposal::new(band::WARP, 5, Intent::UseCard { card }));
+            }
+            Card::NeuroNav if wants_neuronav(sit, card) => {
+                out.push(Proposal::new(band::SURGE, 0, Intent::CrystalToCard { card }));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Rolled dice of a station, as (die, face).
+fn rolled(sit: &Situation, station: Station) -> Vec<(u8, Face)> {
+    sit.ship
+        .station_dice(station)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| match d {
+            DieState::Rolled { face, .. } => Some((i as u8, *face)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a helm die showing `face` is worth more on `card` than on the helm.
+fn helm_worth_it(sit: &Situation, card: Card, face: HelmFace) -> bool {
+    let now = stay(sit);
+    match card {
+        Card::RotationalThrusters => pivot_score(sit, face).is_some_and(|s| s > now + WORTH),
+        Card::Blink => {
+            // With the tractor dice on the card now, or one more to come.
+            let squares = tractor_on_blink(sit).max(1);
+            blink_score(sit, face, squares).is_some_and(|s| s > now + WORTH)
+        }
+        Card::ManeuverJets | Card::NeuroNav => false,
+    }
+}
+
+fn tractor_on_blink(sit: &Situation) -> i8 {
+    sit.ship.card_dice(Card::Blink).iter().filter(|(st, ..)| *st == Station::Tractor).count() as i8
+}
+
+/// Where a Blink with `face` over `squares` lands, if on the map.
+fn blink_square(sit: &Situation, face: HelmFace, squares: i8) -> Option<Square> {
+    let dir = blink_direction(face, sit.ship.facing);
+    let (dx, dy) = dir.delta();
+    let map = sit.game.map();
+    sit.ship.position.square.offset(dx * squares, dy * squares, map.cols, map.rows)
+}
+
+fn blink_score(sit: &Situation, face: HelmFace, squares: i8) -> Option<i32> {
+    blink_square(sit, face, squares).map(|sq| warp_score(sit, sq))
+}
+
+/// What using Blink now would gain over staying put, if it can be used.
+fn blink_gain(sit: &Situation) -> Option<i32> {
+    let face = sit.ship.card_dice(Card::Blink).iter().find_map(|(_, _, _, f)| match f {
+        Face::Helm(h) => Some(*h),
+        _ => None,
+    })?;
+    let squares = tractor_on_blink(sit);
+    if squares == 0 {
+        return None;
+    }
+    blink_score(sit, face, squares).map(|s| s - stay(sit))
+}
+
+fn pivot_score(sit: &Situation, face: HelmFace) -> Option<i32> {
+    let foe = sit.foe.as_ref()?;
+    let facing = pivot(face, sit.ship.facing);
+    Some(exchange(sit, sit.ship.position, facing, foe.ship.position, foe.ship.facing))
+}
+
+/// NeuroNav pays off while obstacles are about; keep one crystal spare for a warp.
+fn wants_neuronav(sit: &Situation, card: Card) -> bool {
+    let on_card = sit.game.crystals_on_card(sit.me, card);
+    let obstacles =
+        sit.game.obstacles().iter().filter(|(_, o)| matches!(o, Obstacle::Asteroid | Obstacle::Nebula));
+    on_card < card.spec().crystals && sit.crystals >= 2 && obstacles.count() >= 3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_core::{Equipment, FixedDice, GameConfig, HostAction, Ruleset};
+
+    #[test]
+    fn a_bot_drafts_the_card_it_values_most() {
+        let ruleset = Ruleset { equipment: Equipment::Draft, ..Ruleset::default() };
+        let mut game = Game::new(GameConfig { ruleset, ..GameConfig::quick_duel(1) }).expect("valid");
+        // Deal in deck order; White (team 0) picks first.
+        let mut dice = FixedDice::new(&[1, 1, 1, 1, 2]);
+        game.host(&HostAction::DealEquipment, &mut dice).expect("dealt");
+        let white = SeatId(0);
+        assert_eq!(suggest_pick(&game, white), Some(Intent::DraftPick { card: Card::Blink }));
+        assert_eq!(suggest_pick(&game, SeatId(1)), None, "not Black's pick");
+    }
+}
