@@ -151,12 +151,14 @@ fn pivot_score(sit: &Situation, face: HelmFace) -> Option<i32> {
     Some(exchange(sit, sit.ship.position, facing, foe.ship.position, foe.ship.facing))
 }
 
-/// NeuroNav pays off while obstacles are about; keep one crystal spare for a warp.
+/// NeuroNav pays off while obstacles are about. A crystal on the card is
+/// still spendable (D28: the box pays first, then the cards), so charging it
+/// gives nothing up.
 fn wants_neuronav(sit: &Situation, card: Card) -> bool {
     let on_card = sit.game.crystals_on_card(sit.me, card);
     let obstacles =
         sit.game.obstacles().iter().filter(|(_, o)| matches!(o, Obstacle::Asteroid | Obstacle::Nebula));
-    on_card < card.spec().crystals && sit.crystals >= 2 && obstacles.count() >= 3
+    on_card < card.spec().crystals && sit.crystals >= 1 && obstacles.count() >= 1
 }
 
 #[cfg(test)]

@@ -577,7 +577,8 @@ fn equipment_config(seed: u64) -> GameConfig {
     } else {
         GameConfig::quick_duel(seed)
     };
-    config.ruleset.equipment = if seed.is_multiple_of(2) { Equipment::Draft } else { Equipment::RandomTwoEach };
+    config.ruleset.equipment =
+        if seed.is_multiple_of(2) { Equipment::Draft } else { Equipment::RandomTwoEach };
     config
 }
 

@@ -15,6 +15,9 @@
 //! (1 Carrier Strike, 2 Fighter Assault, 3 Fighter Duel) instead of the duel;
 //! its "white wins" column is team 0's (mission 2: the Capital ship's side).
 //! `--two-health` plays the "Fighters start with 2 health" play note.
+//! `--equipment` deals Die Fighter's Experimental Equipment cards and drafts
+//! them (`--equipment=random`: two each at random), then prints each card's
+//! pick rate and the win rate of the team holding it.
 
 #![forbid(unsafe_code)]
 
@@ -23,7 +26,7 @@ use std::time::Instant;
 
 use duel_bots::sim::{run_series, CrewSpec, SimOptions, Tally};
 use duel_bots::{Difficulty, RandomStyle};
-use duel_core::{HouseRules, Mission, Ruleset};
+use duel_core::{Equipment, HouseRules, Mission, Ruleset};
 
 struct Args {
     pairs: Vec<(CrewSpec, CrewSpec)>,
@@ -43,6 +46,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         Args { pairs: Vec::new(), games: 100, seed: 1, opts: SimOptions::default(), mcguire: false };
     let mut matrix = false;
     let mut two_health = false;
+    let mut equipment = Equipment::Off;
     let mut random = None;
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -59,6 +63,8 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--matrix" => matrix = true,
             "--two-health" => two_health = true,
+            "--equipment" => equipment = Equipment::Draft,
+            "--equipment=random" => equipment = Equipment::RandomTwoEach,
             "--mission" => {
                 let n: u8 = number("--mission", it.next())?;
                 args.opts.mission = Some(Mission::number(n).ok_or("--mission takes 1, 2 or 3")?);
@@ -96,6 +102,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         args.pairs.push((a, b));
     }
     args.opts.ruleset.fighters_start_with_two_health = two_health;
+    args.opts.ruleset.equipment = equipment;
     Ok(args)
 }
 
@@ -110,7 +117,7 @@ fn main() -> ExitCode {
                 "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--two-health] [--players N]"
             );
             eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
-            eprintln!("                [--mission 1|2|3]");
+            eprintln!("                [--mission 1|2|3] [--equipment[=random]]");
             eprintln!("crews: easy, medium, hard, random (weighted random-legal), uniform");
             return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
         }
@@ -130,10 +137,12 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let mut games = 0u64;
     let mut refused = 0u64;
+    let mut cards = Vec::new();
     for (a, b) in &args.pairs {
         match run_series(&args.opts, *a, *b, args.games, args.seed) {
             Ok(t) => {
                 println!("{t}");
+                cards.push(t.cards.clone());
                 games += u64::from(t.games);
                 refused += t.refused;
             }
@@ -144,6 +153,12 @@ fn main() -> ExitCode {
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    for (tally, (a, b)) in cards.iter().zip(&args.pairs).filter(|(t, _)| t.any()) {
+        println!();
+        println!("Equipment cards, {a} against {b}:");
+        println!("{}", duel_bots::sim::CardTally::header());
+        print!("{tally}");
+    }
     println!();
     println!("{games} games in {secs:.2} s wall: {:.0} games/s on one core", games as f64 / secs.max(1e-9));
     if refused > 0 {

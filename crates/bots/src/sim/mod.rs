@@ -5,9 +5,11 @@
 //! real host sends. Dice come from a seeded ChaCha stream, so every game
 //! replays from its seed.
 
+mod cards;
 mod dice;
 mod report;
 
+pub use cards::CardTally;
 pub use dice::ChaChaDice;
 pub use report::Tally;
 
@@ -116,6 +118,13 @@ pub struct GameRecord {
     pub refused: u32,
     /// Choices the host had to time out.
     pub timeouts: u32,
+    /// Equipment cards dealt, and the picks in order (R22).
+    pub dealt: Vec<duel_core::Card>,
+    pub picks: Vec<(TeamId, duel_core::Card)>,
+    /// Cards that went off, one entry per use.
+    pub uses: Vec<duel_core::Card>,
+    /// Per card in deck order: steps after which it was charged, and steps it was held.
+    pub charged: [(u32, u32); duel_core::equipment::DECK.len()],
 }
 
 /// The seats of a duel with `players` per team: White's first.
@@ -206,6 +215,10 @@ pub fn play_game_observed(
         damage: [[0; 2]; 2],
         refused: 0,
         timeouts: 0,
+        dealt: Vec::new(),
+        picks: Vec::new(),
+        uses: Vec::new(),
+        charged: Default::default(),
     };
     let mut now = 0u64;
     let mut opened: Vec<(ChoiceId, u64)> = Vec::new();
@@ -217,6 +230,15 @@ pub fn play_game_observed(
         }
         if now > opts.max_ms {
             break;
+        }
+        // The host deals the equipment draft as soon as the game exists (R22).
+        if matches!(game.phase(), duel_core::Phase::Draft { .. }) && game.draft().is_none() {
+            let action = HostAction::DealEquipment;
+            if let Ok(events) = game.host(&action, &mut dice) {
+                record(&game, &events, &mut rec);
+                observe(&game, now, Step::Host { action: &action, events: &events });
+            }
+            continue;
         }
         // The host's deadlines first: they are what a person waits for.
         if review_since.is_some_and(|t| now >= t + opts.review_ms) {
@@ -299,9 +321,19 @@ fn track(game: &Game, now: u64, opened: &mut Vec<(ChoiceId, u64)>, review_since:
 }
 
 fn record(game: &Game, events: &[Event], rec: &mut GameRecord) {
+    for (i, ship) in game.ships().iter().enumerate() {
+        for card in &ship.cards {
+            let c = &mut rec.charged[card.index()];
+            c.1 += 1;
+            c.0 += u32::from(game.card_active(ShipId(i as u8), *card));
+        }
+    }
     for e in events {
         match e {
             Event::FreezeDeclared { .. } => rec.freezes += 1,
+            Event::EquipmentDealt { cards, .. } => rec.dealt.clone_from(cards),
+            Event::CardDrafted { team, card } => rec.picks.push((*team, *card)),
+            Event::CardUsed { card, .. } => rec.uses.push(*card),
             Event::Damaged { ship, cause } => {
                 let team = game.ship(*ship).map_or(0, |s| usize::from(s.team.0.min(1)));
                 let cause = match cause {

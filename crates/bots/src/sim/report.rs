@@ -27,6 +27,8 @@ pub struct Tally {
     pub actions: u64,
     pub refused: u64,
     pub timeouts: u64,
+    /// Equipment cards (R22), when in play.
+    pub cards: super::CardTally,
 }
 
 impl Tally {
@@ -47,6 +49,7 @@ impl Tally {
             actions: 0,
             refused: 0,
             timeouts: 0,
+            cards: super::CardTally::default(),
         }
     }
 
@@ -79,6 +82,7 @@ impl Tally {
         self.actions += rec.actions.iter().sum::<u64>();
         self.refused += u64::from(rec.refused);
         self.timeouts += u64::from(rec.timeouts);
+        self.cards.add(rec);
     }
 
     /// A's share of all games, in per mille.
