@@ -81,6 +81,13 @@ pub(crate) fn propose(sit: &Situation, seat: SeatId, plan: &Plan, out: &mut Vec<
             Card::Blink if blink_gain(sit).is_some_and(|g| g > WORTH) => {
                 out.push(Proposal::new(band::WARP, 5, Intent::UseCard { card }));
             }
+            // The jump is no longer worth it: the helm die goes back to steering.
+            Card::Blink if game.holds(seat, Station::Helm) && blink_gain(sit).is_some_and(|g| g <= 0) => {
+                let helm = sit.ship.card_dice(card).into_iter().find(|(st, ..)| *st == Station::Helm);
+                if let Some((station, die, ..)) = helm {
+                    out.push(Proposal::new(band::REMOVE, 0, Intent::RemoveDie { station, die }));
+                }
+            }
             Card::NeuroNav if wants_neuronav(sit, card) => {
                 out.push(Proposal::new(band::SURGE, 0, Intent::CrystalToCard { card }));
             }
@@ -105,12 +112,15 @@ fn rolled(sit: &Situation, station: Station) -> Vec<(u8, Face)> {
 /// Whether a helm die showing `face` is worth more on `card` than on the helm.
 fn helm_worth_it(sit: &Situation, card: Card, face: HelmFace) -> bool {
     let now = stay(sit);
+    // The helm die goes last, so it never waits on a card for the others.
     match card {
-        Card::RotationalThrusters => pivot_score(sit, face).is_some_and(|s| s > now + WORTH),
+        Card::RotationalThrusters => {
+            let shield_on = sit.ship.card_dice(card).iter().any(|(st, ..)| *st == Station::Shields);
+            shield_on && pivot_score(sit, face).is_some_and(|s| s > now + WORTH)
+        }
         Card::Blink => {
-            // With the tractor dice on the card now, or one more to come.
-            let squares = tractor_on_blink(sit).max(1);
-            blink_score(sit, face, squares).is_some_and(|s| s > now + WORTH)
+            let squares = tractor_on_blink(sit);
+            squares > 0 && blink_score(sit, face, squares).is_some_and(|s| s > now + WORTH)
         }
         Card::ManeuverJets | Card::NeuroNav => false,
     }

@@ -22,6 +22,9 @@ use planner::{face_index, Slots};
 
 /// A move must beat standing still by this much to be worth the energy.
 const MARGIN: i32 = 3;
+/// With Maneuver Jets a begun move finishes with the next die: accept one
+/// this much worse than standing still rather than reroll forever.
+const JETS_SLACK: i32 = 15;
 /// A bored helm (nothing has happened for a while) accepts a move this much
 /// worse than standing still, more each time it gets bored at the same spot:
 /// anything beats a stand-off.
@@ -65,6 +68,26 @@ fn ends_facing_enemy(sit: &Situation, slots: Slots, k: usize, face: HelmFace) ->
     arc_of(Position::centre(end), facing, foe.ship.position).is_some()
 }
 
+/// With Maneuver Jets charged and one helm die placed, the best empty slot
+/// for `face` and the score of the two-die move it completes (D31).
+fn jets_move(sit: &Situation, current: Slots, face: HelmFace) -> Option<(usize, i32)> {
+    use crate::tactics::{end_sightlines, exchange_at, outcome_cost, Trail};
+    let mut best: Option<(usize, i32)> = None;
+    for k in (0..3).filter(|k| current[*k] == 0) {
+        let faces = (0..3).filter_map(|i| match (i == k, current[i]) {
+            (true, _) => Some(face),
+            (false, 0) => None,
+            (false, n) => Some(planner::FACES[usize::from(n - 1)]),
+        });
+        let o = faces.fold(Trail::start(sit), |t, f| t.then(sit, f)).outcome(sit);
+        let v = end_sightlines(sit, &o.end).map_or(0, |l| exchange_at(sit, &l)) - outcome_cost(sit, &o, true);
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((k, v));
+        }
+    }
+    best
+}
+
 /// Whether a decision now reads the planner: a helm die is rolled, or no
 /// move is under way (so whether to start one is open).
 pub(crate) fn planner_needed(sit: &Situation) -> bool {
@@ -96,6 +119,7 @@ pub(crate) fn propose(
     let mut reroll: Vec<u8> = Vec::new();
     let mut idle: Vec<u8> = Vec::new();
     let cost = profile.reroll_cost;
+    let jets = sit.game.card_active(sit.me, duel_core::Card::ManeuverJets);
     for (i, d) in sit.ship.station_dice(station).iter().enumerate() {
         let die = i as u8;
         let face = match d {
@@ -117,6 +141,21 @@ pub(crate) fn propose(
             } else {
                 reroll.push(die);
             }
+            continue;
+        }
+        if jets && gaps == 2 {
+            // Maneuver Jets (D31): this second die moves the ship now.
+            let Some((k, v)) = jets_move(sit, current, h) else { continue };
+            let stay = crate::tactics::stay(sit);
+            // A move already begun is worth finishing unless it is clearly worse.
+            if v >= stay + margin(restless).min(0) - JETS_SLACK {
+                let b = if sit.in_loaded_arc() && v > stay + 20 { band::ESCAPE } else { band::PLACE };
+                let spot = Spot::Helm(HELM_SLOTS[k]);
+                out.push(Proposal::new(b, rank, Intent::PlaceDie { station, die, spot }));
+            } else if sit.in_loaded_arc() {
+                reroll.push(die);
+            }
+            // Otherwise hold it: a crew that waits long enough gets bored and takes it.
             continue;
         }
         let Some((k, v)) = planner.best_slot(current, face_index(h)) else { continue };
