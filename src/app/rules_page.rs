@@ -66,6 +66,7 @@ const RULINGS: &[(&str, &str)] = &[
     ("R33", "Asteroid and nebula losses are chosen once, at the end of the move (default: the most recently placed dice)."),
     ("R22", "Die Fighter is played as written, reading: a placed Fighter die may be rerolled (it comes off first); torpedoes deal a Fighter one damage each; a missile counts a Capital ship's shields as one more and removes at most one; a Fighter fires only Fire 1, forward; Bomb! needs the bomb loaded before the move into the enemy's square."),
     ("D19–D24", "A Fighter's Fire outside its front arc is refused; seats change only within a team, while its Fighter is down or during its Launch; Launch! is called by any seat of the Capital ship; a mission's victory counts only Capital ships in mission 1, every ship in missions 2 and 3."),
+    ("D25–D31", "Equipment: each card's spaces take the faces its text names (the expansion symbols where it names only a die); Blink goes the way its Helm die points (forward, left, right; turn-about is backwards), is shouted “Blink!” and freezes like a warp jump, and enters only its destination; crystal actions pay from the box first, then from cards; obstacles and tractor attempts never strip a card; cards are played in a duel or mission 1; Maneuver Jets move after any two helm dice."),
     ("R39", "The McGuire house rules are separate toggles in the lobby: no queued freezes, diagonal range, the defender picks diagonals, Weapons names the side, mines hit everyone, tractor moves mines, unplaced dice are lost on a freeze."),
 ];
 
@@ -84,6 +85,14 @@ pub fn RulesPage() -> impl IntoView {
                     {paras.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}
                 </section>
             }).collect_view()}
+            <section class="rules__section" data-testid="rules-equipment">
+                <h2>"Die Fighter: Experimental Equipment"</h2>
+                <p>"With equipment on (lobby), five cards (here four) are dealt face up; a random team takes one, the other two, the first the last. Each card gives the team's Capital ship an ability powered by dice and crystals placed on it. Only the officer of a die's station rolls and places it; dice and crystals on a card can be taken off at any time, and a crystal action (override, warp, surge, launch) may take its crystals from a card. Using a card takes its dice off and uses its crystals, except those under a lock icon (🔒). A card with a snowflake (❄) is shouted by name and freezes the game like Fire. Fighters cannot use cards."</p>
+                <dl class="rulings">
+                    {duel_core::equipment::DECK.iter().map(|card| view! { <dt>{card.name()}</dt><dd>{card.spec().text}</dd> }).collect_view()}
+                </dl>
+                <p class="hint">"The box has more cards (the special torpedoes, Missile Pack, Plasma Pulse, Warp Nav, Gravimetric Bubble and others), but their effects are printed only on the physical cards, and Missile Pack cannot be built as written: they are left out rather than guessed."</p>
+            </section>
             <section class="rules__section">
                 <h2>"Our rulings"</h2>
                 <dl class="rulings">

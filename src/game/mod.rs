@@ -7,6 +7,7 @@ pub mod actions;
 pub mod board_screen;
 pub mod choices;
 pub mod commands;
+pub mod draft;
 pub mod feed;
 pub mod freeze;
 pub mod header;

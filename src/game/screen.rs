@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::choices::ChoiceList;
 use super::commands::CommandBar;
+use super::draft::DraftPanel;
 use super::freeze::FreezeOverlay;
 use super::header::Header;
 use super::reseat::SwapSeats;
@@ -17,6 +18,7 @@ use super::ticker::Ticker;
 use crate::app::store::use_store;
 use crate::board::Board;
 use crate::stations::captain::Captain;
+use crate::stations::cards::CardsPanel;
 use crate::stations::cockpit::Cockpit;
 use crate::stations::display::ShipDisplay;
 use crate::stations::StationPanel;
@@ -45,6 +47,9 @@ pub fn GameScreen() -> impl IntoView {
     let setup = Memo::new(move |_| {
         store.game.with(|g| g.as_ref().is_some_and(|g| matches!(g.phase(), Phase::Setup { .. })))
     });
+    let drafting = Memo::new(move |_| {
+        store.game.with(|g| g.as_ref().is_some_and(|g| matches!(g.phase(), Phase::Draft { .. })))
+    });
     let board_tab = Memo::new(move |_| store.ui.tab.get() == Some(Tab::Board));
     // Every tab's panel stays mounted and hidden when not shown: switching
     // station is one class change, not a rebuild (input → screen in a frame).
@@ -68,12 +73,14 @@ pub fn GameScreen() -> impl IntoView {
             <TabBar list />
             <main class="game__main">
                 <div class="game__station">
+                    {move || drafting.get().then(|| view! { <DraftPanel /> })}
                     {move || setup.get().then(|| view! { <SetupPanel /> })}
                     <ChoiceList in_freeze=false />
                     <SwapSeats />
                     <For each=move || list.get() key=|t| *t let:tab>
                         {panel(tab)}
                     </For>
+                    <CardsPanel />
                 </div>
                 <aside class="game__side">
                     <Board focus=focus interactive=true />

@@ -95,7 +95,14 @@ impl BotDriver {
 
     /// The next intent one of the bot `seats` wants to send, if any is ready.
     pub fn next(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) -> Option<(SeatId, Intent)> {
-        if self.paused || seats.is_empty() {
+        if seats.is_empty() {
+            return None;
+        }
+        // A paused crew still takes its equipment cards: without them the game never starts.
+        if let Phase::Draft { .. } = game.phase() {
+            return self.draft_move(game, seats, humans);
+        }
+        if self.paused {
             return None;
         }
         match game.phase() {

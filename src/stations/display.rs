@@ -146,6 +146,27 @@ fn body(s: &Ship) -> AnyView {
     .into_any()
 }
 
+/// The ship's equipment cards with their dice and crystals: the other crew sees them too.
+fn cards_row(game: &duel_core::Game, ship: ShipId) -> Option<AnyView> {
+    let s = game.ship(ship)?;
+    if s.cards.is_empty() {
+        return None;
+    }
+    let cards = s.cards.iter().map(|card| {
+        let dice = s.card_dice(*card);
+        let crystals = game.crystals_on_card(ship, *card);
+        let charged = game.card_active(ship, *card);
+        view! {
+            <span class="disp__card" class:is-active=charged data-testid=format!("display-{}-card-{}", ship.0, crate::ui::names::card_key(*card))>
+                {card.name()}" "
+                {dice.into_iter().map(|(station, _, _, face)| mini(Some(station), Show::Face(face))).collect_view()}
+                {(crystals > 0).then(|| format!(" ◆{crystals}"))}
+            </span>
+        }
+    });
+    Some(view! { <div class="disp__row disp__row--cards"><span class="disp__k">"Cards"</span>{cards.collect_view()}</div> }.into_any())
+}
+
 /// The displays of `ship` at a glance.
 #[component]
 pub fn ShipDisplay(ship: ShipId, #[prop(optional)] large: bool) -> impl IntoView {
@@ -169,6 +190,7 @@ pub fn ShipDisplay(ship: ShipId, #[prop(optional)] large: bool) -> impl IntoView
                 </header>
             })}
             {move || s.with(|s| s.as_ref().map(body))}
+            {move || store.game.with(|g| g.as_ref().and_then(|g| cards_row(g, ship)))}
         </section>
     }
 }

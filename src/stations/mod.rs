@@ -4,6 +4,7 @@
 //! board view's) live here too.
 
 pub mod captain;
+pub mod cards;
 pub mod cockpit;
 pub mod common;
 pub mod display;

@@ -103,3 +103,27 @@ pub fn dir_name(dir: Dir) -> &'static str {
 pub fn sector_name(sector: Sector) -> &'static str {
     sector.name()
 }
+
+/// A card's key in test ids and CSS classes ("blink", "thrusters", "jets", "neuronav").
+pub fn card_key(card: duel_core::Card) -> &'static str {
+    match card {
+        duel_core::Card::Blink => "blink",
+        duel_core::Card::RotationalThrusters => "thrusters",
+        duel_core::Card::ManeuverJets => "jets",
+        duel_core::Card::NeuroNav => "neuronav",
+    }
+}
+
+/// What a card's die space takes, in a few words ("Tractor ▢", "Helm: a turn").
+pub fn slot_label(slot: &duel_core::equipment::Slot) -> String {
+    let face = match slot.faces {
+        [f] if f.is_special() && slot.station == duel_core::Station::Tractor => "▢".to_string(),
+        [f] if f.is_special() => "✱".to_string(),
+        [one] => one.name().to_string(),
+        many if many.len() >= 5 => "any".to_string(),
+        _ => "a turn".to_string(),
+    };
+    let optional = if slot.optional { "+ " } else { "" };
+    let lock = if slot.locked { " 🔒" } else { "" };
+    format!("{optional}{} {face}{lock}", station_short(slot.station))
+}

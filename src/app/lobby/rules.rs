@@ -1,7 +1,7 @@
 //! The ruleset: base rules or the McGuire house rules, each toggle on its
 //! own (R39), and the optional wormholes.
 
-use duel_core::{HouseRules, Ruleset};
+use duel_core::{Equipment, HouseRules, Layout, Mission, Ruleset};
 use duel_net::{Command, LobbyEdit};
 use leptos::prelude::*;
 
@@ -61,6 +61,14 @@ pub fn Rules() -> impl IntoView {
     let missions = Memo::new(move |_| {
         store.room.with(|r| r.as_ref().is_some_and(|r| r.config.layout.mission().is_some()))
     });
+    // D30: cards need two teams with one Capital ship each.
+    let cards_fit = Memo::new(move |_| {
+        store.room.with(|r| {
+            r.as_ref().is_some_and(|r| {
+                matches!(r.config.layout, Layout::Duel | Layout::Mission(Mission::CarrierStrike))
+            })
+        })
+    });
     let set = move |r: Ruleset| {
         store.command(Command::Edit(LobbyEdit::Ruleset(r)));
         refresh_quick_layout(store);
@@ -104,6 +112,20 @@ pub fn Rules() -> impl IntoView {
                     </label></li>
                 })}
             </ul>
+            {move || cards_fit.get().then(|| view! {
+                <div class="equipment-choice">
+                    <h3>"Experimental Equipment cards (Die Fighter)"</h3>
+                    <div class="seg" role="group" aria-label="Equipment cards">
+                        {[(Equipment::Off, "off", "Off"), (Equipment::Draft, "draft", "Draft"), (Equipment::RandomTwoEach, "random", "Random two each")]
+                            .into_iter().map(|(e, id, label)| view! {
+                                <button class="btn btn--small" class:is-on=move || ruleset.get().equipment == e
+                                    data-testid=format!("lobby-equipment-{id}") disabled=locked
+                                    on:click=move |_| set(Ruleset { equipment: e, ..ruleset.get_untracked() })>{label}</button>
+                            }).collect_view()}
+                    </div>
+                    <p class="hint">"Each team gets two cards that give its Capital ship a special ability. Draft: one team picks one, the other two, the first the last."</p>
+                </div>
+            })}
         </section>
     }
 }

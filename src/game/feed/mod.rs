@@ -68,6 +68,8 @@ pub struct Tally {
 pub struct Log {
     layout: Option<Layout>,
     frozen: bool,
+    /// Crystals now on an equipment card: one moving back aboard is taken off, not tractored.
+    on_cards: Vec<u8>,
     /// The running (or last) freeze, step by step.
     pub freeze: Vec<Line>,
     pub ticker: Vec<Line>,

@@ -14,6 +14,12 @@ impl Log {
         if self.started_at.is_none() && !setup && now > 0 {
             self.started_at = Some(now);
         }
+        if let Event::CrystalMoved { crystal, to } = e {
+            // Spent from a card, or lost with its ship: no longer on a card.
+            if !matches!(to, CrystalAt::Held(_) | CrystalAt::OnCard(..)) {
+                self.on_cards.retain(|c| c != crystal);
+            }
+        }
         match e {
             Event::BattleBegan => {
                 self.started_at = Some(now);
@@ -188,6 +194,11 @@ impl Log {
                 let text = format!("{}'s mine {mine:?} is gone.", self.name(*owner));
                 self.say(seq, text, Tone::Plain);
             }
+            Event::CrystalMoved { crystal, to: CrystalAt::Held(ship) } if self.on_cards.contains(crystal) => {
+                self.on_cards.retain(|c| c != crystal);
+                let text = format!("{} takes crystal {} off its card.", self.name(*ship), crystal + 1);
+                self.say(seq, text, Tone::Plain);
+            }
             Event::CrystalMoved { crystal, to: CrystalAt::Held(ship) } => {
                 self.tally(*ship).crystals += 1;
                 let text = format!("{} tractors crystal {} aboard.", self.name(*ship), crystal + 1);
@@ -233,6 +244,29 @@ impl Log {
                     seats.len(),
                     if seats.len() == 1 { "" } else { "s" }
                 );
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::EquipmentDealt { cards, first } => {
+                let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
+                let text = format!(
+                    "Equipment dealt face up: {}. {} picks first.",
+                    names.join(", "),
+                    team_name(self.layout.unwrap_or(Layout::Duel), *first)
+                );
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::CardDrafted { team, card } => {
+                let text = format!("{} takes {card}.", team_name(self.layout.unwrap_or(Layout::Duel), *team));
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::DraftEnded => self.say(seq, "Every team has its equipment.".into(), Tone::Plain),
+            Event::CardUsed { ship, card } => {
+                let text = format!("{}: {card}!", self.name(*ship));
+                self.say(seq, text, Tone::Loud);
+            }
+            Event::CrystalMoved { crystal, to: CrystalAt::OnCard(ship, card) } => {
+                self.on_cards.push(*crystal);
+                let text = format!("{} puts crystal {} on {card}.", self.name(*ship), crystal + 1);
                 self.say(seq, text, Tone::Plain);
             }
             Event::EnergyRestored { ship, .. } => {

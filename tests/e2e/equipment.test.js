@@ -1,0 +1,66 @@
+// Experimental Equipment in practice, by clicks only, at phone size: "Draft"
+// chosen in the lobby, the draft screen (whose pick, the cards face up, both
+// teams' picks), then a person puts a Tractor die showing the square and a
+// Helm die on Blink, shouts "Blink!", and the ship jumps on the board. The
+// bot crew still takes its cards (`bots=off` only stops it playing).
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { GamePage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+
+const stack = useStack();
+
+const turnText = (page) => page.getByTestId('draft-turn').textContent();
+
+test('equipment: draft in the practice lobby, then Blink moves the ship', { timeout: 300000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const home = new HomePage(page);
+  // Seed 3: the host's dice draw White to pick first.
+  await home.goto(stack.server.url, '?seed=3&bots=off&fast=1');
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await page.getByTestId('lobby-equipment-draft').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="lobby-equipment-draft"]')?.classList.contains('is-on'));
+  await lobby.waitHolder(0, 'player');
+  await lobby.start();
+
+  // The draft: White picks one, Black (a bot) two, White takes the last.
+  await page.getByTestId('draft-panel').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="draft-turn"]'));
+  assert.match(await turnText(page), /White: your pick/);
+  assert.equal(await page.locator('[data-testid^="draft-take-"]').count(), 4, 'four cards face up');
+  await screenshot(page, 'equipment-draft-390');
+  await page.getByTestId('draft-take-blink').click();
+  await page.getByTestId('draft-panel').waitFor({ state: 'detached', timeout: 20000 });
+  const game = new GamePage(page, 0);
+  await game.waitFor();
+  await page.getByTestId('card-blink').waitFor();
+  assert.equal(await page.locator('[data-testid^="card-"][data-testid$="-status"]').count(), 2, 'White holds two cards');
+  assert.match(await page.getByTestId('display-1').textContent(), /Cards/, "the enemy's cards are visible");
+  assert.match(await page.getByTestId('card-blink-status').textContent(), /Place its dice/);
+
+  // Blink: a Tractor die showing the square, then a Helm die for the direction.
+  await game.place('tractor', ['the square (expansion symbol)'], () => 'card-blink-slot-1');
+  assert.equal(await game.countIn('card-blink-slot-1'), 1);
+  const direction = await game.place('helm', ['Forward 1', 'Forward 2', 'Forward + turn left', 'Forward + turn right'], () => 'card-blink-slot-0');
+  await page.waitForFunction(() => /Ready/.test(document.querySelector('[data-testid="card-blink-status"]')?.textContent ?? ''));
+  await screenshot(page, 'equipment-blink-ready-390');
+  const before = await game.shipSquare(0);
+  await page.getByTestId('card-blink-use').click();
+  await page.getByTestId('freeze-overlay').waitFor();
+  assert.match(await page.getByTestId('freeze-call').textContent(), /White: Blink!/);
+  await page.waitForFunction((f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, before);
+  const after = await game.shipSquare(0);
+  const col = (sq) => sq.charCodeAt(0);
+  const row = (sq) => Number(sq.slice(1));
+  if (/left/.test(direction)) assert.equal(col(after), col(before) - 1, `${before} → ${after}`);
+  else if (/right/.test(direction)) assert.equal(col(after), col(before) + 1, `${before} → ${after}`);
+  else assert.equal(row(after), row(before) - 1, `${before} → ${after}`);
+  await page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 15000 });
+  assert.equal(await game.countIn('card-blink-slot-0'), 0, 'the dice come off the card');
+  assert.equal(await game.countIn('card-blink-slot-1'), 0);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await screenshot(page, 'equipment-cards-tablet');
+});
