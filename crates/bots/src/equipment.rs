@@ -66,6 +66,10 @@ pub(crate) fn propose(sit: &Situation, seat: SeatId, plan: &Plan, out: &mut Vec<
                 }
                 let place = Intent::PlaceDie { station: slot.station, die, spot };
                 match face {
+                    // Maneuver Jets keep their die for good: not while Sensors is short of dice.
+                    f if f.is_special()
+                        && card == Card::ManeuverJets
+                        && plan.want[Station::Sensors.index()] > 1 => {}
                     // An expansion symbol has no other use: it goes on the card.
                     f if f.is_special() => out.push(Proposal::new(band::PLACE, rank, place)),
                     Face::Helm(h) if helm_worth_it(sit, card, h) => {
@@ -88,12 +92,29 @@ pub(crate) fn propose(sit: &Situation, seat: SeatId, plan: &Plan, out: &mut Vec<
                     out.push(Proposal::new(band::REMOVE, 0, Intent::RemoveDie { station, die }));
                 }
             }
+            // The jets' die is locked on (D31): it costs Sensors a die for good. When
+            // Sensors needs dice and has none left, the die goes back to the display.
+            Card::ManeuverJets if game.holds(seat, Station::Sensors) && sensors_short(sit, plan) => {
+                if let Some((station, die, ..)) = sit.ship.card_dice(card).into_iter().next() {
+                    out.push(Proposal::new(
+                        band::PLACE,
+                        plan.rank(station),
+                        Intent::RemoveDie { station, die },
+                    ));
+                }
+            }
             Card::NeuroNav if wants_neuronav(sit, card) => {
                 out.push(Proposal::new(band::SURGE, 0, Intent::CrystalToCard { card }));
             }
             _ => {}
         }
     }
+}
+
+/// Sensors wants dice and every sensor die off the cards is already placed.
+fn sensors_short(sit: &Situation, plan: &Plan) -> bool {
+    let free = sit.ship.station_dice(Station::Sensors).iter().filter(|d| d.placed().is_none()).count();
+    plan.want[Station::Sensors.index()] > 0 && free == 0
 }
 
 /// Rolled dice of a station, as (die, face).
