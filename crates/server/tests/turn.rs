@@ -91,11 +91,17 @@ async fn coturn_grants_a_relay_to_the_credentials_ice_mints() {
     let body: Value = serde_json::from_str(&answer.body).unwrap();
     let username = body["iceServers"][0]["username"].as_str().unwrap().to_owned();
     let credential = body["iceServers"][0]["credential"].as_str().unwrap().to_owned();
-    tokio::time::sleep(Duration::from_millis(500)).await; // coturn listening
-
-    let (log2, user2) = (log.clone(), username.clone());
-    let granted =
-        tokio::task::spawn_blocking(move || allocates(port, &user2, &credential, &log2)).await.unwrap();
+    // coturn takes a moment to listen (longer on a loaded machine): try until
+    // it grants, for up to 15 s; a refused credential fails every try.
+    let mut granted = false;
+    for _ in 0..30 {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (log2, user2, cred2) = (log.clone(), username.clone(), credential.clone());
+        granted = tokio::task::spawn_blocking(move || allocates(port, &user2, &cred2, &log2)).await.unwrap();
+        if granted {
+            break;
+        }
+    }
     assert!(
         granted,
         "coturn refused the minted credential; log:\n{}",
