@@ -3,6 +3,7 @@
 //! position through the core's validated `Setup`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod equipment;
 pub mod fighters;
 
 use duel_core::event::Event;
