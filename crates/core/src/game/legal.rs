@@ -109,6 +109,7 @@ impl Game {
         }
         out.push(Intent::WarpJump);
         out.push(Intent::Bomb);
+        // Every card's use: a snowflake card's is a freeze; `validate` says which apply.
         if let Some(ship) = self.ship(ship_id) {
             out.extend(ship.cards.iter().map(|card| Intent::UseCard { card: *card }));
         }
@@ -179,15 +180,14 @@ impl Game {
         }
     }
 
-    /// Dice onto the ship's equipment cards (rolled, or by Station Override),
-    /// crystals on and off, and the cards used on demand without a freeze.
+    /// Dice onto the ship's equipment cards (rolled, or by Station Override)
+    /// and crystals on and off (`UseCard` is listed with the freezes).
     fn card_candidates(&self, seat: SeatId, ship: &Ship, out: &mut Vec<Intent>) {
         let crystals = self.seat_ship(seat).is_some_and(|id| self.crystals_to_spend(id) > 0);
         for card in &ship.cards {
             let card = *card;
             out.push(Intent::CrystalToCard { card });
             out.push(Intent::CrystalOffCard { card });
-            out.push(Intent::UseCard { card });
             for (n, slot) in card.spec().slots.iter().enumerate() {
                 let spot = crate::station::Spot::Card(card, n as u8);
                 let station = slot.station;
