@@ -123,13 +123,7 @@ fn rotational_thrusters_pivot_in_place_when_both_dice_are_on() {
         ),
         RuleError::WrongCardFace { card: THRUSTERS, slot: 0 }
     );
-    let right = rolled(&mut game, WHITE, Station::Helm, 5);
-    let events = ok(
-        &mut game,
-        WHITE_SEAT,
-        Intent::PlaceDie { station: Station::Helm, die: right, spot: Spot::Card(THRUSTERS, 0) },
-        &[],
-    );
+    let events = place_rolled(&mut game, Station::Helm, 5, Spot::Card(THRUSTERS, 0));
     assert!(events.contains(&Event::CardUsed { ship: WHITE, card: THRUSTERS }));
     assert_eq!((square(&game, WHITE), facing(&game, WHITE)), (at, geometry::Dir::East));
     assert!(game.ship(WHITE).unwrap().card_dice(THRUSTERS).is_empty(), "both dice come off");
@@ -148,22 +142,10 @@ fn d31_maneuver_jets_move_after_two_helm_dice_and_the_locked_sensor_die_stays() 
         s.put(WHITE, e5, geometry::Dir::North);
         s.place(WHITE, Face::Helm(HelmFace::Forward1), Spot::Helm(station::HelmSlot::A));
     });
-    let sensor = rolled(&mut game, WHITE, Station::Sensors, 5);
-    let events = ok(
-        &mut game,
-        WHITE_SEAT,
-        Intent::PlaceDie { station: Station::Sensors, die: sensor, spot: Spot::Card(JETS, 0) },
-        &[],
-    );
+    let events = place_rolled(&mut game, Station::Sensors, 5, Spot::Card(JETS, 0));
     assert!(!events.iter().any(|e| matches!(e, Event::ShipMoved { .. })), "one helm die: no move yet");
     assert!(game.card_active(WHITE, JETS));
-    let helm = rolled(&mut game, WHITE, Station::Helm, 1);
-    ok(
-        &mut game,
-        WHITE_SEAT,
-        Intent::PlaceDie { station: Station::Helm, die: helm, spot: Spot::Helm(station::HelmSlot::C) },
-        &[],
-    );
+    place_rolled(&mut game, Station::Helm, 1, Spot::Helm(station::HelmSlot::C));
     assert_eq!(square(&game, WHITE), Square::new(4, 2), "moved after two dice");
     assert_eq!(game.ship(WHITE).unwrap().placed(Station::Helm).count(), 0, "the helm clears");
     assert_eq!(game.ship(WHITE).unwrap().card_dice(JETS).len(), 1, "the lock icon: the sensor die stays");
@@ -176,13 +158,7 @@ fn d31_without_its_sensor_die_maneuver_jets_do_nothing() {
         s.put(WHITE, Square::new(4, 4), geometry::Dir::North);
         s.place(WHITE, Face::Helm(HelmFace::Forward1), Spot::Helm(station::HelmSlot::A));
     });
-    let helm = rolled(&mut game, WHITE, Station::Helm, 1);
-    ok(
-        &mut game,
-        WHITE_SEAT,
-        Intent::PlaceDie { station: Station::Helm, die: helm, spot: Spot::Helm(station::HelmSlot::B) },
-        &[],
-    );
+    place_rolled(&mut game, Station::Helm, 1, Spot::Helm(station::HelmSlot::B));
     assert_eq!(square(&game, WHITE), Square::new(4, 4));
 }
 
@@ -203,13 +179,7 @@ fn neuronav_charged_asteroids_and_nebulae_do_not_affect_the_ship() {
                 s.crystals_on_card(WHITE, NEURONAV, 2);
             }
         });
-        let helm = rolled(&mut game, WHITE, Station::Helm, 1);
-        ok(
-            &mut game,
-            WHITE_SEAT,
-            Intent::PlaceDie { station: Station::Helm, die: helm, spot: Spot::Helm(station::HelmSlot::C) },
-            &[],
-        );
+        place_rolled(&mut game, Station::Helm, 1, Spot::Helm(station::HelmSlot::C));
         let ship = game.ship(WHITE).unwrap();
         assert_eq!(ship.position.square, Square::new(3, 1));
         let kept = (ship.on_display(Station::Shields).count(), ship.on_display(Station::Sensors).count());
@@ -230,13 +200,7 @@ fn d29_obstacles_and_tractor_attempts_leave_the_dice_on_cards() {
         s.place(WHITE, Face::Helm(HelmFace::Forward1), Spot::Helm(station::HelmSlot::A));
         s.place(WHITE, Face::Helm(HelmFace::Forward1), Spot::Helm(station::HelmSlot::B));
     });
-    let helm = rolled(&mut game, WHITE, Station::Helm, 1);
-    ok(
-        &mut game,
-        WHITE_SEAT,
-        Intent::PlaceDie { station: Station::Helm, die: helm, spot: Spot::Helm(station::HelmSlot::C) },
-        &[],
-    );
+    place_rolled(&mut game, Station::Helm, 1, Spot::Helm(station::HelmSlot::C));
     assert_eq!(
         game.ship(WHITE).unwrap().card_dice(THRUSTERS).len(),
         1,

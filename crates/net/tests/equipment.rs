@@ -7,16 +7,8 @@
 mod common;
 
 use common::Sim;
-use duel_core::{Equipment, Event, GameConfig, Mission, Phase, SeatId};
+use duel_core::{Equipment, Event, GameConfig, Mission, Phase};
 use duel_net::Conditions;
-
-fn room(config: GameConfig, seed: u64, conditions: Conditions) -> Sim {
-    let seats = config.seats.len();
-    let mut sim = Sim::new(seed, config, seats, conditions);
-    let claims: Vec<Vec<SeatId>> = (0..seats).map(|i| vec![SeatId(i as u8)]).collect();
-    sim.seat_and_start(&claims);
-    sim
-}
 
 #[test]
 fn the_host_deals_and_a_drafted_game_converges_on_a_chaotic_network() {
@@ -28,7 +20,7 @@ fn the_host_deals_and_a_drafted_game_converges_on_a_chaotic_network() {
             GameConfig::quick_mission(Mission::CarrierStrike, seed)
         };
         config.ruleset.equipment = if seed < 2 { Equipment::Draft } else { Equipment::RandomTwoEach };
-        let mut sim = room(config, 90 + seed, Conditions::CHAOTIC);
+        let mut sim = Sim::one_per_seat(90 + seed, config, Conditions::CHAOTIC);
         assert!(sim.play_random(1_500, 600), "seed {seed}: a replica did not reach the host's hash");
         assert!(sim.log().iter().any(|e| matches!(e, Event::EquipmentDealt { .. })), "the host dealt");
         assert_eq!(sim.log().iter().filter(|e| matches!(e, Event::CardDrafted { .. })).count(), 4);

@@ -13,12 +13,7 @@ const MISSIONS: [Mission; 3] = [Mission::CarrierStrike, Mission::FighterAssault,
 
 /// One player per seat of the mission's default table.
 fn mission_room(mission: Mission, seed: u64, conditions: Conditions) -> Sim {
-    let config = GameConfig::quick_mission(mission, seed);
-    let seats = config.seats.len();
-    let mut sim = Sim::new(seed, config, seats, conditions);
-    let claims: Vec<Vec<SeatId>> = (0..seats).map(|i| vec![SeatId(i as u8)]).collect();
-    sim.seat_and_start(&claims);
-    sim
+    Sim::one_per_seat(seed, GameConfig::quick_mission(mission, seed), conditions)
 }
 
 #[test]

@@ -54,3 +54,10 @@ pub fn rolled(game: &mut Game, ship: ShipId, station: Station, pip: u8) -> u8 {
     edit(game, |s| die = s.roll_die(ship, station, Pip::new(pip)));
     die.expect("an idle die and a pool energy die")
 }
+
+/// White rolls a die of `station` to `pip` and places it on `spot` (the
+/// intent must be accepted); returns the events.
+pub fn place_rolled(game: &mut Game, station: Station, pip: u8, spot: Spot) -> Vec<Event> {
+    let die = rolled(game, WHITE, station, pip);
+    super::ok(game, super::WHITE_SEAT, Intent::PlaceDie { station, die, spot }, &[])
+}

@@ -180,6 +180,15 @@ impl Sim {
         self.peers[i].command(now, command).unwrap();
     }
 
+    /// A started room with one player per seat of `config`'s table (player `i` on seat `i`).
+    pub fn one_per_seat(seed: u64, config: GameConfig, conditions: Conditions) -> Sim {
+        let seats = config.seats.len();
+        let mut sim = Sim::new(seed, config, seats, conditions);
+        let claims: Vec<Vec<SeatId>> = (0..seats).map(|i| vec![SeatId(i as u8)]).collect();
+        sim.seat_and_start(&claims);
+        sim
+    }
+
     /// Waits for everyone to join, seats player `i` on `seats[i]`, starts.
     pub fn seat_and_start(&mut self, seats: &[Vec<SeatId>]) {
         assert!(self.run_until(30_000, |s| s.peers.iter().all(|p| p.replica.me().is_some())), "join");
