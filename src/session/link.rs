@@ -122,8 +122,8 @@ impl<T: Transport> Transport for Tap<T> {
     fn receive(&mut self) -> Vec<(PeerId, Vec<u8>)> {
         let got = self.inner.receive();
         for (_, datagram) in &got {
-            if let Ok(Some(msg)) = self.decoder.decode(datagram) {
-                self.record(msg);
+            if let Ok(Some(stamped)) = self.decoder.decode(datagram) {
+                self.record(stamped.msg);
             }
         }
         got

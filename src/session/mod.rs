@@ -81,7 +81,7 @@ impl<T: Remote> Session<T> {
         let loopback = MemoryNet::new(0);
         loopback.connect(HOST_LOOP, ME_LOOP);
         let transport = WithLocal::new(remote, loopback.endpoint(HOST_LOOP), vec![ME_LOOP]);
-        let replica = Replica::new(ReplicaConfig::new(player.token, player.name, BUILD));
+        let replica = Replica::new(replica_config(&player));
         let link = Tap::new(Link::Loopback(loopback.endpoint(ME_LOOP)));
         Session {
             host: Some(HostNode::new(host, transport)),
@@ -98,7 +98,7 @@ impl<T: Remote> Session<T> {
     /// A guest of a room hosted elsewhere, reached through `remote`.
     pub fn join(remote: T, player: Player) -> Session<T> {
         let host_peer = remote.host_peer().unwrap_or(PeerId(0));
-        let replica = Replica::new(ReplicaConfig::new(player.token, player.name, BUILD));
+        let replica = Replica::new(replica_config(&player));
         Session {
             host: None,
             node: ReplicaNode::new(replica, Tap::new(Link::Remote(remote)), host_peer),
@@ -159,6 +159,12 @@ impl<T: Remote> Session<T> {
                         p.rejections.push(reason.to_string());
                     }
                 }
+                Notice::DiceTampered { at } => p.rejections.push(format!(
+                    "Warning: the host's dice at event {} do not match what it committed to. \
+                     Its rolls cannot be trusted.",
+                    at.0
+                )),
+                Notice::NewHost { .. } => p.room_changed = true,
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }
         }
@@ -188,6 +194,14 @@ impl<T: Remote> Session<T> {
             self.cycle(now, p);
         }
     }
+}
+
+/// This tab's replica: its command nonces come from the browser's crypto RNG
+/// (a host that could predict them could pick its next dice secret to suit them).
+fn replica_config(player: &Player) -> ReplicaConfig {
+    let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
+    cfg.nonce_seed = crate::platform::random::u64();
+    cfg
 }
 
 /// Seats a person holds (bot teams never place set-up tokens for them).

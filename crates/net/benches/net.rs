@@ -36,10 +36,15 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let (mut steps, mut to_peer2) = (Vec::new(), Vec::new());
     // Peer 2 joined before the recording: welcome it and give it the game as it started.
-    let welcome = HostMsg::Welcome { build: BUILD.into(), you: PlayerNo(2), next_command: CommandId(1) };
-    to_peer2.extend(encode_host(&welcome, &mut 0).unwrap());
+    let welcome = HostMsg::Welcome {
+        build: BUILD.into(),
+        you: PlayerNo(2),
+        next_command: CommandId(1),
+        commits: vec![],
+    };
+    to_peer2.extend(encode_host(duel_net::Epoch(0), &welcome, &mut 0).unwrap());
     let start: duel_net::wire::Snapshot = postcard::from_bytes(&host.snapshot_bytes().unwrap()).unwrap();
-    to_peer2.extend(encode_host(&HostMsg::Sync(Box::new(start)), &mut 0).unwrap());
+    to_peer2.extend(encode_host(duel_net::Epoch(0), &HostMsg::Sync(Box::new(start)), &mut 0).unwrap());
     let mut next_id = [1u32, 1u32];
     let mut now = 0;
     for _ in 0..intents {
@@ -53,7 +58,11 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
         {
             let id = CommandId(next_id[who]);
             next_id[who] += 1;
-            let msg = PeerMsg::Command { id, command: Command::Intent { seat: SeatId(who as u8), intent } };
+            let msg = PeerMsg::Command {
+                id,
+                command: Command::Intent { seat: SeatId(who as u8), intent },
+                nonce: u64::from(id.0),
+            };
             let bytes = encode_peer(&msg).unwrap();
             let peer = PeerId(who as u128 + 1);
             let out = host.handle(now, peer, &bytes);

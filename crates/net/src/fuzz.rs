@@ -31,9 +31,9 @@ pub fn started_host() -> Host {
     let script = [
         (1, PeerMsg::Hello { player: owner, name: "A".into(), build: BUILD.into() }),
         (2, PeerMsg::Hello { player: PlayerToken(2), name: "B".into(), build: BUILD.into() }),
-        (1, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) } }),
-        (2, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(1) } }),
-        (1, PeerMsg::Command { id: CommandId(1), command: Command::Start }),
+        (1, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 }),
+        (2, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(1) }, nonce: 2 }),
+        (1, PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 3 }),
     ];
     for (peer, msg) in script {
         if let Ok(bytes) = encode_peer(&msg) {

@@ -47,3 +47,16 @@ impl Seq {
         Seq(self.0.saturating_add(1))
     }
 }
+
+/// Which host's word counts: 0 for the room's creator, one more for each
+/// elected successor. Every host message carries it; a replica ignores a
+/// lower one, and a host that sees a higher one steps down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Epoch(pub u32);
+
+impl Epoch {
+    /// The epoch after this one.
+    pub fn next(self) -> Epoch {
+        Epoch(self.0.saturating_add(1))
+    }
+}

@@ -19,19 +19,24 @@
 
 #![forbid(unsafe_code)]
 
+pub mod device;
 pub mod dice;
+pub mod fair;
 pub mod fuzz;
 pub mod host;
 pub mod ids;
 pub mod node;
 pub mod replica;
+pub mod succession;
 pub mod transport;
 pub mod wire;
 
+pub use device::{Device, Handover};
 pub use dice::ChaChaDice;
 pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
-pub use ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
+pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
-pub use replica::{Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
+pub use replica::{AuditReport, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
+pub use succession::{Decision, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
-pub use wire::{Command, HostMsg, LobbyEdit, PeerMsg, Refusal, RoomView, SeatHolder, WireError};
+pub use wire::{Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, WireError};

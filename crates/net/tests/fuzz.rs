@@ -27,19 +27,29 @@ fn corpus() -> Vec<Vec<u8>> {
     let game = host.game().unwrap();
     let mut msgs = vec![
         HostMsg::Room(host.room()),
-        HostMsg::Welcome { build: BUILD.into(), you: duel_net::PlayerNo(1), next_command: CommandId(3) },
+        HostMsg::Welcome {
+            build: BUILD.into(),
+            you: duel_net::PlayerNo(1),
+            next_command: CommandId(3),
+            commits: vec![],
+        },
         HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3 },
         HostMsg::Rejected { id: CommandId(2), reason: duel_net::Refusal::NotOwner },
-        HostMsg::Events { from: Seq(1), events: host.log().to_vec(), hash: Some(1) },
+        HostMsg::Events { from: Seq(1), events: host.log().to_vec(), hash: Some(1), marks: vec![] },
     ];
     if let Some(bytes) = host.snapshot_bytes() {
         if let Ok(s) = postcard::from_bytes(&bytes) {
             msgs.push(HostMsg::Sync(Box::new(s)));
         }
     }
-    let mut out: Vec<Vec<u8>> = msgs.iter().flat_map(|m| encode_host(m, &mut 0).unwrap()).collect();
+    let mut out: Vec<Vec<u8>> =
+        msgs.iter().flat_map(|m| encode_host(duel_net::Epoch(0), m, &mut 0).unwrap()).collect();
     for intent in game.legal_intents(SeatId(0)).into_iter().take(20) {
-        let cmd = PeerMsg::Command { id: CommandId(2), command: Command::Intent { seat: SeatId(0), intent } };
+        let cmd = PeerMsg::Command {
+            id: CommandId(2),
+            command: Command::Intent { seat: SeatId(0), intent },
+            nonce: 5,
+        };
         out.push(encode_peer(&cmd).unwrap());
     }
     out.push(
@@ -176,7 +186,7 @@ fn peer_msg() -> impl Strategy<Value = PeerMsg> {
         Just(Command::Start),
     ];
     prop_oneof![
-        6 => (0u32..12, command).prop_map(|(id, command)| PeerMsg::Command { id: CommandId(id), command }),
+        6 => (0u32..12, command).prop_map(|(id, command)| PeerMsg::Command { id: CommandId(id), command, nonce: u64::from(id) * 7 }),
         1 => (1u128..5, ".{0,40}", any::<bool>()).prop_map(|(t, name, ok)| PeerMsg::Hello {
             player: PlayerToken(t),
             name,

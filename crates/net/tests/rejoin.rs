@@ -140,9 +140,10 @@ fn a_replica_that_drifts_asks_for_a_snapshot_and_recovers() {
         from: Seq(head.0 + 1),
         events: vec![Event::SeatAway { seat: SeatId(0), away: true }],
         hash: Some(0xBAD),
+        marks: vec![],
     };
     let now = sim.now;
-    for datagram in encode_host(&forged, &mut 0).unwrap() {
+    for datagram in encode_host(duel_net::Epoch(0), &forged, &mut 0).unwrap() {
         let out = sim.peers[1].replica.handle(now, &datagram);
         assert!(!out.is_empty(), "asks for a snapshot at once");
     }

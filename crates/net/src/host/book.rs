@@ -21,8 +21,8 @@ const REMEMBER: usize = 128;
 /// What to do with an offered command.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Offer {
-    /// Run these now, in order (the offered one and held successors).
-    Run(Vec<(CommandId, Command)>),
+    /// Run these now, in order (the offered one and held successors), each with its nonce.
+    Run(Vec<(CommandId, Command, u64)>),
     /// Already run: answer again with this outcome (`None`: forgotten).
     Duplicate(Option<Result<(), Refusal>>),
     /// Held until the ids before it arrive.
@@ -36,7 +36,7 @@ pub(crate) struct Book {
     next: u32,
     recent: VecDeque<(u32, Result<(), Refusal>)>,
     #[serde(skip)]
-    early: BTreeMap<u32, Command>,
+    early: BTreeMap<u32, (Command, u64)>,
 }
 
 impl Book {
@@ -45,7 +45,12 @@ impl Book {
         CommandId(self.next)
     }
 
-    pub(crate) fn offer(&mut self, id: CommandId, command: Command) -> Offer {
+    /// A book expecting `next` first (a successor host's, from the replicated view).
+    pub(crate) fn starting_at(next: CommandId) -> Book {
+        Book { next: next.0, ..Book::default() }
+    }
+
+    pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: u64) -> Offer {
         let id = id.0;
         if id < self.next {
             let outcome = self.recent.iter().find(|(i, _)| *i == id).map(|(_, o)| o.clone());
@@ -55,13 +60,13 @@ impl Book {
             if id - self.next > WINDOW {
                 return Offer::TooFar { expected: CommandId(self.next) };
             }
-            self.early.entry(id).or_insert(command);
+            self.early.entry(id).or_insert((command, nonce));
             return Offer::Held;
         }
-        let mut run = vec![(CommandId(id), command)];
+        let mut run = vec![(CommandId(id), command, nonce)];
         self.next = id.saturating_add(1);
-        while let Some(c) = self.early.remove(&self.next) {
-            run.push((CommandId(self.next), c));
+        while let Some((c, n)) = self.early.remove(&self.next) {
+            run.push((CommandId(self.next), c, n));
             self.next = self.next.saturating_add(1);
         }
         Offer::Run(run)
@@ -93,15 +98,18 @@ mod tests {
     #[test]
     fn runs_in_order_holds_early_and_answers_duplicates() {
         let mut b = Book::default();
-        assert_eq!(b.offer(CommandId(1), cmd(1)), Offer::Held);
-        assert_eq!(b.offer(CommandId(2), cmd(2)), Offer::Held);
-        let Offer::Run(run) = b.offer(CommandId(0), cmd(0)) else { panic!("should run") };
-        assert_eq!(run.iter().map(|(i, _)| i.0).collect::<Vec<_>>(), vec![0, 1, 2]);
-        for (id, _) in run {
+        assert_eq!(b.offer(CommandId(1), cmd(1), 11), Offer::Held);
+        assert_eq!(b.offer(CommandId(2), cmd(2), 12), Offer::Held);
+        let Offer::Run(run) = b.offer(CommandId(0), cmd(0), 10) else { panic!("should run") };
+        assert_eq!(
+            run.iter().map(|(i, _, n)| (i.0, *n)).collect::<Vec<_>>(),
+            vec![(0, 10), (1, 11), (2, 12)]
+        );
+        for (id, _, _) in run {
             b.record(id, Err(Refusal::NotOwner));
         }
-        assert_eq!(b.offer(CommandId(1), cmd(1)), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
+        assert_eq!(b.offer(CommandId(1), cmd(1), 0), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
         assert_eq!(b.next(), CommandId(3));
-        assert_eq!(b.offer(CommandId(500), cmd(0)), Offer::TooFar { expected: CommandId(3) });
+        assert_eq!(b.offer(CommandId(500), cmd(0), 0), Offer::TooFar { expected: CommandId(3) });
     }
 }

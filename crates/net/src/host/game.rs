@@ -11,10 +11,10 @@ use std::collections::BTreeMap;
 use duel_core::freeze::Progress;
 use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError, SeatId, SetupError};
 
+use super::keys::Keys;
 use super::Timing;
-use crate::dice::ChaChaDice;
-use crate::ids::Seq;
-use crate::wire::{HostMsg, Snapshot};
+use crate::ids::{CommandId, PlayerNo, Seq};
+use crate::wire::{Act, HostMsg, Mark, Snapshot};
 
 /// Events per resend message: small enough to stay well inside a datagram.
 const RESEND_BATCH: usize = 128;
@@ -30,10 +30,16 @@ pub(crate) struct Batch {
 pub(crate) struct Match {
     pub(crate) config: GameConfig,
     pub(crate) game: Game,
+    /// Events after `base` (0 for the room's creator; a successor host holds
+    /// the log from the snapshot its copy began with).
     pub(crate) log: Vec<Event>,
+    pub(crate) base: Seq,
+    /// The game at `base` (kept for saves: a save replays the log from it).
+    pub(crate) base_game: Game,
+    /// What caused each batch of `log`, in order.
+    pub(crate) marks: Vec<Mark>,
     /// A copy of the game at `checkpoint.0`: snapshots are this plus the log after it.
     pub(crate) checkpoint: (Seq, Game),
-    pub(crate) dice: ChaChaDice,
     pub(crate) deadlines: BTreeMap<ChoiceId, u64>,
     pub(crate) review_since: Option<u64>,
     pub(crate) timing: Timing,
@@ -41,46 +47,121 @@ pub(crate) struct Match {
 
 impl Match {
     /// Builds the game from the lobby's config.
-    pub(crate) fn start(config: GameConfig, dice: ChaChaDice, timing: Timing) -> Result<Match, SetupError> {
+    pub(crate) fn start(config: GameConfig, timing: Timing) -> Result<Match, SetupError> {
         let game = Game::new(config.clone())?;
-        Ok(Match {
+        Ok(Match::resume(config, (Seq(0), game), Vec::new(), Vec::new(), timing))
+    }
+
+    /// A match continuing from `base` (a checkpoint) and the log after it;
+    /// deadlines and the review pause are rebuilt from the game's state.
+    pub(crate) fn resume(
+        config: GameConfig,
+        base: (Seq, Game),
+        log: Vec<Event>,
+        marks: Vec<Mark>,
+        timing: Timing,
+    ) -> Match {
+        let mut game = base.1.clone();
+        for e in &log {
+            game.apply(e);
+        }
+        Match {
             config,
-            checkpoint: (Seq(0), game.clone()),
             game,
-            log: Vec::new(),
-            dice,
+            log,
+            base: base.0,
+            base_game: base.1.clone(),
+            marks,
+            checkpoint: base,
             deadlines: BTreeMap::new(),
             review_since: None,
             timing,
-        })
+        }
     }
 
     pub(crate) fn head(&self) -> Seq {
-        Seq(self.log.len() as u64)
+        Seq(self.base.0 + self.log.len() as u64)
     }
 
-    /// Validates and carries out an intent with the host's dice.
-    pub(crate) fn play(&mut self, seat: SeatId, intent: &Intent, now: u64) -> Result<Batch, RuleError> {
-        let events = self.game.play(seat, intent, &mut self.dice)?;
-        Ok(self.append(events, now, false))
+    /// Validates and carries out a player's intent with the dice its nonce
+    /// and the host's committed key give.
+    pub(crate) fn play(
+        &mut self,
+        seat: SeatId,
+        intent: &Intent,
+        cause: (PlayerNo, CommandId, u64),
+        keys: &mut Keys,
+        now: u64,
+    ) -> Result<Batch, RuleError> {
+        let (player, id, nonce) = cause;
+        let (key, mut dice) = keys.dice(self.head().0 + 1, nonce);
+        let events = self.game.play(seat, intent, &mut dice)?;
+        let act = Act::Play { seat, intent: intent.clone() };
+        Ok(self.append(
+            events,
+            Mark::new(self.head().next(), key, nonce, Some((player, id)), act),
+            keys,
+            now,
+            false,
+        ))
     }
 
-    /// Carries out a host action (timeout, resume, presence).
-    pub(crate) fn act(&mut self, action: &HostAction, now: u64) -> Result<Batch, RuleError> {
-        let events = self.game.host(action, &mut self.dice)?;
-        Ok(self.append(events, now, matches!(action, HostAction::Resume)))
+    /// Carries out a host action (timeout, resume, presence, a reseat for
+    /// `by`). Its nonce is the state hash before it: not the host's to pick.
+    pub(crate) fn act(
+        &mut self,
+        action: &HostAction,
+        by: Option<(PlayerNo, CommandId)>,
+        keys: &mut Keys,
+        now: u64,
+    ) -> Result<Batch, RuleError> {
+        let nonce = self.game.state_hash();
+        let (key, mut dice) = keys.dice(self.head().0 + 1, nonce);
+        let events = self.game.host(action, &mut dice)?;
+        let mark = Mark::new(self.head().next(), key, nonce, by, Act::Host(action.clone()));
+        Ok(self.append(events, mark, keys, now, matches!(action, HostAction::Resume)))
     }
 
-    fn append(&mut self, events: Vec<Event>, now: u64, resumed: bool) -> Batch {
+    fn append(
+        &mut self,
+        events: Vec<Event>,
+        mut mark: Mark,
+        keys: &mut Keys,
+        now: u64,
+        resumed: bool,
+    ) -> Batch {
         let from = self.head().next();
         let count = events.len();
         self.log.extend(events);
         let every = self.timing.checkpoint_every.max(1);
-        if self.head().0 / every > self.checkpoint.0 .0 / every {
+        let crossed = self.head().0 / every > self.checkpoint.0 .0 / every;
+        if crossed {
             self.checkpoint = (self.head(), self.game.clone());
+        }
+        if count > 0 {
+            // Reveal at every checkpoint and at the end, so every roll is checked.
+            if crossed || self.game.outcome().is_some() {
+                mark.seal = Some(keys.seal());
+            }
+            self.marks.push(mark);
         }
         self.update_clocks(now, resumed);
         Batch { from, count }
+    }
+
+    /// The marks of the batches starting in `from..to` (sequence numbers).
+    pub(crate) fn marks_in(&self, from: Seq, to: Seq) -> Vec<Mark> {
+        let start = self.marks.partition_point(|m| m.at < from);
+        self.marks[start..].iter().take_while(|m| m.at < to).cloned().collect()
+    }
+
+    /// A successor's clocks: every open choice gets a whole `choice_ms` from
+    /// now, and a resolved freeze its whole review pause (the old host's
+    /// clocks died with it; this is the fair way to rebuild them).
+    pub(crate) fn restart_clocks(&mut self, now: u64) {
+        self.deadlines.clear();
+        self.review_since = None;
+        self.update_clocks(now, false);
     }
 
     /// Opens a deadline for each new choice, drops closed ones, and starts
@@ -107,13 +188,13 @@ impl Match {
     /// (R22: from the host's dice, as soon as the game exists), expired
     /// choices default (R13 and friends: the core knows each default), then a
     /// resolved freeze resumes once everyone has seen it.
-    pub(crate) fn tick(&mut self, now: u64) -> Vec<Batch> {
+    pub(crate) fn tick(&mut self, keys: &mut Keys, now: u64) -> Vec<Batch> {
         let mut out = Vec::new();
         if self.game.outcome().is_some() {
             return out;
         }
         if matches!(self.game.phase(), duel_core::Phase::Draft { .. }) && self.game.draft().is_none() {
-            if let Ok(batch) = self.act(&HostAction::DealEquipment, now) {
+            if let Ok(batch) = self.act(&HostAction::DealEquipment, None, keys, now) {
                 out.push(batch);
             }
         }
@@ -121,7 +202,7 @@ impl Match {
             self.deadlines.iter().filter(|(_, at)| **at <= now).map(|(id, at)| (*at, *id)).collect();
         expired.sort();
         for (_, choice) in expired {
-            match self.act(&HostAction::Timeout { choice }, now) {
+            match self.act(&HostAction::Timeout { choice }, None, keys, now) {
                 Ok(batch) => out.push(batch),
                 Err(_) => {
                     self.deadlines.remove(&choice);
@@ -130,7 +211,7 @@ impl Match {
         }
         if let Some(since) = self.review_since {
             if now.saturating_sub(since) >= self.timing.review_ms {
-                match self.act(&HostAction::Resume, now) {
+                match self.act(&HostAction::Resume, None, keys, now) {
                     Ok(batch) => out.push(batch),
                     Err(_) => self.review_since = None,
                 }
@@ -143,35 +224,51 @@ impl Match {
     /// The broadcast for a batch, with the state hash when the batch crosses
     /// a multiple of `hash_every` (a replica checks it after applying).
     pub(crate) fn events_msg(&self, batch: &Batch) -> HostMsg {
-        let start = (batch.from.0 as usize).saturating_sub(1);
-        let events = self.log.get(start..start + batch.count).map(<[Event]>::to_vec).unwrap_or_default();
+        let start = batch.from.0.saturating_sub(1);
+        let events = self.events(batch.from, batch.count);
         let every = self.timing.hash_every.max(1);
         let end = self.head().0;
-        let crosses = end / every > start as u64 / every;
-        HostMsg::Events { from: batch.from, events, hash: crosses.then(|| self.game.state_hash()) }
+        let crosses = end / every > start / every;
+        let marks = self.marks_in(batch.from, Seq(batch.from.0 + batch.count as u64));
+        HostMsg::Events { from: batch.from, events, hash: crosses.then(|| self.game.state_hash()), marks }
+    }
+
+    /// `count` events from `from` (fewer if the log is shorter or starts later).
+    pub(crate) fn events(&self, from: Seq, count: usize) -> Vec<Event> {
+        let Some(start) = from.0.checked_sub(self.base.0 + 1) else { return Vec::new() };
+        let start = start as usize;
+        self.log.get(start..(start + count).min(self.log.len())).map(<[Event]>::to_vec).unwrap_or_default()
     }
 
     /// The last checkpoint and the log after it.
     pub(crate) fn snapshot(&self) -> Snapshot {
         let (seq, game) = &self.checkpoint;
-        let tail = self.log.get(seq.0 as usize..).map(<[Event]>::to_vec).unwrap_or_default();
-        Snapshot { seq: *seq, game: game.clone(), tail, hash: self.game.state_hash() }
+        let tail = self.events(seq.next(), self.log.len());
+        let marks = self.marks_in(seq.next(), self.head().next());
+        Snapshot { seq: *seq, game: game.clone(), tail, hash: self.game.state_hash(), marks }
     }
 
     /// Events from `from` to the head, in messages of [`RESEND_BATCH`]; the
-    /// last carries the current hash. Empty if `from` is past the head.
+    /// last carries the current hash. Empty if `from` is past the head; from
+    /// before this host's log (a successor's), from its start (the replica
+    /// then finds a gap it cannot fill, and asks for a snapshot).
     pub(crate) fn resend(&self, from: Seq) -> Vec<HostMsg> {
-        let start = from.0.max(1) as usize - 1;
+        let from = Seq(from.0.max(self.base.0 + 1));
+        let start = (from.0 - self.base.0 - 1) as usize;
         let Some(rest) = self.log.get(start..) else { return Vec::new() };
         let pieces: Vec<&[Event]> = rest.chunks(RESEND_BATCH).collect();
         let last = pieces.len().saturating_sub(1);
         pieces
             .into_iter()
             .enumerate()
-            .map(|(i, events)| HostMsg::Events {
-                from: Seq((start + i * RESEND_BATCH + 1) as u64),
-                events: events.to_vec(),
-                hash: (i == last).then(|| self.game.state_hash()),
+            .map(|(i, events)| {
+                let at = Seq(from.0 + (i * RESEND_BATCH) as u64);
+                HostMsg::Events {
+                    from: at,
+                    events: events.to_vec(),
+                    hash: (i == last).then(|| self.game.state_hash()),
+                    marks: self.marks_in(at, Seq(at.0 + events.len() as u64)),
+                }
             })
             .collect()
     }

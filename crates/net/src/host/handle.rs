@@ -7,7 +7,6 @@ use duel_core::{HostAction, SeatId};
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
-use crate::dice::ChaChaDice;
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
 
@@ -36,9 +35,10 @@ impl Host {
             self.presence_changed(now_ms);
         }
         if let Stage::Playing(m) = &mut self.stage {
-            let batches = m.tick(now_ms);
+            let batches = m.tick(&mut self.keys, now_ms);
             self.broadcast_batches(&batches);
         }
+        self.announce_tick(now_ms);
         self.flush()
     }
 
@@ -72,12 +72,14 @@ impl Host {
             Ok(a) => a,
             Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
         };
+        self.announced_to(from);
         if let Some(old) = admitted.replaced {
             self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
         }
         let next_command = self.roster.get_mut(admitted.no).map(|p| p.book.next()).unwrap_or(CommandId(0));
         let build = self.settings.build.clone();
-        self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command });
+        let commits = self.keys.commits();
+        self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command, commits });
         self.out.send(from, &HostMsg::Room(self.room()));
         if let Stage::Playing(m) = &self.stage {
             self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
@@ -88,7 +90,7 @@ impl Host {
     fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
         match msg {
             PeerMsg::Hello { .. } => {}
-            PeerMsg::Command { id, command } => self.command(now, player, id, command),
+            PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
                 let (head, hash) = match &self.stage {
                     Stage::Playing(m) => (m.head(), Some(m.game.state_hash())),
@@ -119,9 +121,9 @@ impl Host {
     }
 
     /// Offers a command to the player's book and runs what it releases, in order.
-    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command) {
+    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: u64) {
         let Some(p) = self.roster.get_mut(player) else { return };
-        let to_run = match p.book.offer(id, command) {
+        let to_run = match p.book.offer(id, command, nonce) {
             Offer::Run(run) => run,
             Offer::Held => return,
             Offer::Duplicate(outcome) => {
@@ -132,8 +134,8 @@ impl Host {
                 return self.answer(player, id, Err(Refusal::OutOfSequence { got: id, expected }));
             }
         };
-        for (id, command) in to_run {
-            let outcome = self.run(now, player, command);
+        for (id, command, nonce) in to_run {
+            let outcome = self.run(now, (player, id, nonce), command);
             if let Some(p) = self.roster.get_mut(player) {
                 p.book.record(id, outcome.clone());
             }
@@ -150,13 +152,14 @@ impl Host {
         self.out.send(conn, &msg);
     }
 
-    fn run(&mut self, now: u64, player: PlayerNo, command: Command) -> Result<(), Refusal> {
+    fn run(&mut self, now: u64, cause: (PlayerNo, CommandId, u64), command: Command) -> Result<(), Refusal> {
+        let player = cause.0;
         let is_owner = self.owner_no() == Some(player);
         match command {
             Command::Intent { seat, intent } => {
                 let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
                 self.seats.may_act(seat, player, is_owner)?;
-                let batch = m.play(seat, &intent, now).map_err(Refusal::Rule)?;
+                let batch = m.play(seat, &intent, cause, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => {
@@ -188,7 +191,9 @@ impl Host {
                 if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
                     return Err(Refusal::NotYourSeat(*other));
                 }
-                let batch = m.act(&HostAction::Reseat { seats }, now).map_err(Refusal::Rule)?;
+                let by = Some((player, cause.1));
+                let batch =
+                    m.act(&HostAction::Reseat { seats }, by, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
             Command::Start => {
@@ -196,8 +201,7 @@ impl Host {
                 if !is_owner {
                     return Err(Refusal::NotOwner);
                 }
-                let dice = ChaChaDice::new(self.settings.seed);
-                let m = Match::start(lobby.config.clone(), dice, self.settings.timing)
+                let m = Match::start(lobby.config.clone(), self.settings.timing)
                     .map_err(|e| Refusal::Setup(e.to_string()))?;
                 self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
                 self.stage = Stage::Playing(Box::new(m));
@@ -205,6 +209,11 @@ impl Host {
             }
         }
         Ok(())
+    }
+
+    /// After an election: the old host's seats go away (R21) until it returns.
+    pub(super) fn reconcile_after_succession(&mut self, now: u64) {
+        self.presence_changed(now);
     }
 
     fn seats_changed(&mut self, now: u64) {
@@ -233,7 +242,7 @@ impl Host {
                 SeatHolder::Player(p) => self.roster.is_away(p),
             };
             if m.game.is_away(seat) != away {
-                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, now) {
+                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, None, &mut self.keys, now) {
                     batches.push(batch);
                 }
             }

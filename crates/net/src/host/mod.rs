@@ -9,11 +9,13 @@
 mod book;
 mod game;
 mod handle;
+mod keys;
 mod lobby;
 mod outbox;
 mod roster;
 mod save;
 mod seats;
+mod succeed;
 
 pub use lobby::MAX_SEATS;
 pub use outbox::Outbound;
@@ -23,9 +25,11 @@ pub use save::RestoreError;
 use duel_core::{Event, Game, GameConfig, SeatId};
 use serde::{Deserialize, Serialize};
 
-use crate::ids::{PeerId, PlayerNo, PlayerToken, Seq};
-use crate::wire::RoomView;
+use crate::fair::{token_proof, Digest};
+use crate::ids::{Epoch, PeerId, PlayerNo, PlayerToken, Seq};
+use crate::wire::{RoomView, SeatHolder};
 use game::Match;
+use keys::Keys;
 use lobby::Lobby;
 use outbox::Outbox;
 use roster::Roster;
@@ -66,8 +70,10 @@ pub struct HostConfig {
     /// The room owner's token: the only player who may edit the lobby and
     /// start, and the one whose app drives the bot seats.
     pub owner: PlayerToken,
-    /// Seed for the dice (the app draws it from the browser's crypto RNG).
+    /// Seed for the host's dice secrets (the app draws it from the browser's crypto RNG).
     pub seed: u64,
+    /// The room's name: it enters every roll, so a secret is worth nothing elsewhere.
+    pub room: String,
     /// Most players (seated or spectating) the room admits.
     pub capacity: u16,
     /// The game the lobby starts from.
@@ -82,6 +88,7 @@ impl HostConfig {
             build: build.into(),
             owner,
             seed,
+            room: String::new(),
             capacity: 16,
             lobby: GameConfig::duel(),
             timing: Timing::default(),
@@ -93,10 +100,14 @@ impl HostConfig {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Settings {
     build: String,
-    owner: PlayerToken,
+    /// The owner's token proof (a successor host never learns the token).
+    owner: Digest,
     seed: u64,
     capacity: u16,
     timing: Timing,
+    room: String,
+    /// 0 for the room's creator, one more for each successor.
+    epoch: Epoch,
 }
 
 #[derive(Debug)]
@@ -116,6 +127,9 @@ pub struct Host {
     /// The room view changed during this call: broadcast it once at the end.
     room_dirty: bool,
     out: Outbox,
+    keys: Keys,
+    /// Successors of an election announce it until every peer has joined them.
+    announce: Option<succeed::Announce>,
 }
 
 impl Host {
@@ -123,12 +137,15 @@ impl Host {
     pub fn new(config: HostConfig) -> Host {
         let seats = Seats::new(config.lobby.seats.len());
         Host {
+            keys: Keys::new(config.seed, Epoch(0), &config.room),
             settings: Settings {
                 build: config.build,
-                owner: config.owner,
+                owner: token_proof(config.owner.0),
                 seed: config.seed,
                 capacity: config.capacity,
                 timing: config.timing,
+                room: config.room,
+                epoch: Epoch(0),
             },
             roster: Roster::default(),
             seats,
@@ -136,7 +153,13 @@ impl Host {
             room_version: 1,
             room_dirty: false,
             out: Outbox::default(),
+            announce: None,
         }
+    }
+
+    /// This host's epoch.
+    pub fn epoch(&self) -> Epoch {
+        self.settings.epoch
     }
 
     /// The game, once started.
@@ -166,9 +189,14 @@ impl Host {
             Stage::Lobby(l) => l.config.clone(),
             Stage::Playing(m) => m.config.clone(),
         };
+        let host = self.owner_no();
         RoomView {
             version: self.room_version,
-            owner: self.roster.no_of(self.settings.owner),
+            host,
+            successors: self.successors(host),
+            capacity: self.settings.capacity,
+            timing: self.settings.timing,
+            owner: host,
             started: matches!(self.stage, Stage::Playing(_)),
             config,
             seats: self.seats.all().to_vec(),
@@ -207,5 +235,23 @@ impl Host {
 
     fn owner_no(&self) -> Option<PlayerNo> {
         self.roster.no_of(self.settings.owner)
+    }
+
+    /// Who hosts next, in order: players holding a seat, then spectators,
+    /// each in admission order; never the host itself.
+    fn successors(&self, host: Option<PlayerNo>) -> Vec<PlayerNo> {
+        let seated: Vec<PlayerNo> = self
+            .seats
+            .all()
+            .iter()
+            .filter_map(|h| match h {
+                SeatHolder::Player(p) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        let others = self.roster.players.keys().copied().filter(|p| Some(*p) != host);
+        let (mut first, rest): (Vec<PlayerNo>, Vec<PlayerNo>) = others.partition(|p| seated.contains(p));
+        first.extend(rest);
+        first
     }
 }

@@ -1,7 +1,7 @@
 //! Messages the host produced during one call, already encoded (and
 //! chunked) for the transport. A broadcast is encoded once and copied.
 
-use crate::ids::PeerId;
+use crate::ids::{Epoch, PeerId};
 use crate::wire::{encode_host, HostMsg};
 
 /// One datagram for one peer.
@@ -18,9 +18,16 @@ pub(crate) struct Outbox {
     transfer: u32,
     /// Messages that could not be encoded (over 1 MiB): a bug, never expected.
     pub(crate) failures: u64,
+    /// The epoch every message is stamped with.
+    pub(crate) epoch: Epoch,
 }
 
 impl Outbox {
+    /// An empty outbox stamping with `epoch`.
+    pub(crate) fn at(epoch: Epoch) -> Outbox {
+        Outbox { epoch, ..Outbox::default() }
+    }
+
     pub(crate) fn send(&mut self, to: PeerId, msg: &HostMsg) {
         self.send_all(&[to], msg);
     }
@@ -29,7 +36,7 @@ impl Outbox {
         if to.is_empty() {
             return;
         }
-        match encode_host(msg, &mut self.transfer) {
+        match encode_host(self.epoch, msg, &mut self.transfer) {
             Ok(datagrams) => {
                 for peer in to {
                     for d in &datagrams {
@@ -39,6 +46,11 @@ impl Outbox {
             }
             Err(_) => self.failures += 1,
         }
+    }
+
+    /// Something already encoded (an election message), for one peer.
+    pub(crate) fn push_raw(&mut self, to: PeerId, datagram: Vec<u8>) {
+        self.items.push(Outbound { to, datagram });
     }
 
     pub(crate) fn take(&mut self) -> Vec<Outbound> {

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::book::Book;
-use crate::ids::{PeerId, PlayerNo, PlayerToken};
+use crate::fair::{token_proof, Digest};
+use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::wire::{PlayerView, Refusal};
 
 /// Longest player name kept, in characters.
@@ -18,7 +19,8 @@ pub const MAX_NAME: usize = 32;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Player {
-    pub(crate) token: PlayerToken,
+    /// `SHA-256` of the token: enough to recognise the player, useless to impersonate it.
+    pub(crate) proof: Digest,
     pub(crate) name: String,
     #[serde(skip)]
     pub(crate) conn: Option<PeerId>,
@@ -64,15 +66,16 @@ impl Roster {
         token: PlayerToken,
         name: &str,
         now: u64,
-        room: (u16, PlayerToken),
+        room: (u16, Digest),
         holds_seat: impl Fn(PlayerNo) -> bool,
     ) -> Result<Admitted, Refusal> {
         let (capacity, owner) = room;
-        let known = self.players.iter().find(|(_, p)| p.token == token).map(|(no, _)| *no);
+        let proof = token_proof(token.0);
+        let known = self.no_of(proof);
         let no = match known {
             Some(no) => no,
             None => {
-                if self.players.len() >= usize::from(capacity) && token != owner {
+                if self.players.len() >= usize::from(capacity) && proof != owner {
                     let idle = self
                         .players
                         .iter()
@@ -88,7 +91,7 @@ impl Roster {
                 let no = PlayerNo(self.next_no);
                 self.next_no = self.next_no.wrapping_add(1);
                 let player = Player {
-                    token,
+                    proof,
                     name: String::new(),
                     conn: None,
                     last_heard: None,
@@ -130,8 +133,40 @@ impl Roster {
         self.players.get(&no).and_then(|p| p.conn)
     }
 
-    pub(crate) fn no_of(&self, token: PlayerToken) -> Option<PlayerNo> {
-        self.players.iter().find(|(_, p)| p.token == token).map(|(no, _)| *no)
+    pub(crate) fn no_of(&self, proof: Digest) -> Option<PlayerNo> {
+        self.players.iter().find(|(_, p)| p.proof == proof).map(|(no, _)| *no)
+    }
+
+    /// The roster a successor host starts with: everyone the old host's room
+    /// view listed, still reachable at the connection it named (the mesh
+    /// keeps transport ids), except the old host's own player, and each
+    /// player's command book where the old host left it (`books`: the
+    /// furthest any copy saw, from the view and the events' marks).
+    pub(crate) fn succeed(
+        players: &[PlayerView],
+        gone: Option<PlayerNo>,
+        books: &BTreeMap<PlayerNo, CommandId>,
+        now: u64,
+    ) -> Roster {
+        let mut roster = Roster::default();
+        for v in players {
+            let conn = v.peer.filter(|_| Some(v.no) != gone);
+            let next = books.get(&v.no).copied().unwrap_or(v.next_command).max(v.next_command);
+            let player = Player {
+                proof: v.proof,
+                name: v.name.clone(),
+                conn,
+                last_heard: conn.map(|_| now),
+                away: conn.is_none() || v.away,
+                book: Book::starting_at(next),
+            };
+            roster.players.insert(v.no, player);
+            if let Some(c) = conn {
+                roster.conns.insert(c, v.no);
+            }
+            roster.next_no = roster.next_no.max(v.no.0.saturating_add(1));
+        }
+        roster
     }
 
     pub(crate) fn is_away(&self, no: PlayerNo) -> bool {
@@ -157,6 +192,13 @@ impl Roster {
                     p.conn = None;
                 }
             }
+        }
+    }
+
+    /// Forgets a player's connection (it will say Hello on a new one).
+    pub(crate) fn detach_player(&mut self, no: PlayerNo) {
+        if let Some(peer) = self.conn_of(no) {
+            self.detach(peer);
         }
     }
 
@@ -194,6 +236,9 @@ impl Roster {
                 name: p.name.clone(),
                 connected: p.conn.is_some(),
                 away: p.away,
+                peer: p.conn,
+                proof: p.proof,
+                next_command: p.book.next(),
             })
             .collect()
     }
@@ -204,29 +249,35 @@ impl Roster {
 mod tests {
     use super::*;
 
-    const OWNER: PlayerToken = PlayerToken(1);
+    const OWNER_TOKEN: PlayerToken = PlayerToken(1);
+    fn owner() -> Digest {
+        token_proof(OWNER_TOKEN.0)
+    }
 
     #[test]
     fn a_full_room_still_admits_its_owner_and_forgets_idle_spectators() {
         let mut r = Roster::default();
-        let room = (2, OWNER);
+        let room = (2, owner());
         r.admit(PeerId(2), PlayerToken(2), "a", 0, room, |_| true).ok().unwrap();
         r.admit(PeerId(3), PlayerToken(3), "b", 0, room, |_| false).ok().unwrap();
         assert_eq!(
             r.admit(PeerId(4), PlayerToken(4), "c", 0, room, |_| false).err(),
             Some(Refusal::RoomFull { capacity: 2 })
         );
-        assert!(r.admit(PeerId(1), OWNER, "owner", 0, room, |_| false).is_ok(), "the owner always gets in");
+        assert!(
+            r.admit(PeerId(1), OWNER_TOKEN, "owner", 0, room, |_| false).is_ok(),
+            "the owner always gets in"
+        );
         r.detach(PeerId(3));
         let newcomer = r.admit(PeerId(5), PlayerToken(5), "d", 0, room, |no| no == PlayerNo(0));
         assert!(newcomer.is_ok(), "the idle spectator's place is reused");
-        assert_eq!(r.no_of(PlayerToken(3)), None);
+        assert_eq!(r.no_of(token_proof(3)), None);
     }
 
     #[test]
     fn a_new_connection_replaces_the_old_and_names_are_cleaned() {
         let mut r = Roster::default();
-        let room = (8, OWNER);
+        let room = (8, owner());
         let first = r.admit(PeerId(2), PlayerToken(2), " \u{7}Ana\n ", 0, room, |_| false).ok().unwrap();
         let again = r.admit(PeerId(9), PlayerToken(2), &"x".repeat(99), 5, room, |_| false).ok().unwrap();
         assert_eq!((first.no, again.no, again.replaced), (PlayerNo(0), PlayerNo(0), Some(PeerId(2))));

@@ -11,24 +11,26 @@ use std::collections::BTreeMap;
 use std::hash::Hasher;
 
 use duel_core::hash::StableHasher;
-use duel_core::{ChoiceId, Event, GameConfig};
+use duel_core::{ChoiceId, Event, Game, GameConfig};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::game::Match;
+use super::keys::{Keys, SavedKeys};
 use super::lobby::Lobby;
 use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
-use crate::dice::{ChaChaDice, DiceState};
 use crate::ids::Seq;
-use crate::wire::check_event;
+use crate::wire::{check_event, check_game, Mark};
 
 const MAGIC: [u8; 4] = *b"DDSV";
 /// 2: events carry typed refusals (`FreezeCancelled`), see `PROTOCOL_VERSION`.
 /// 3: the saved game may hold Fighters and a mission (Die Fighter), see `PROTOCOL_VERSION`.
-const FORMAT: u16 = 3;
+/// 4: token proofs instead of tokens, the epoch, dice keys, the log's marks
+/// and base (a successor host's log starts at its copy's snapshot).
+const FORMAT: u16 = 4;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.
@@ -54,6 +56,7 @@ struct Saved {
     roster: Roster,
     seats: Seats,
     room_version: u32,
+    keys: SavedKeys,
     stage: SavedStage,
 }
 
@@ -62,8 +65,9 @@ enum SavedStage {
     Lobby(Lobby),
     Playing {
         config: GameConfig,
+        base: Box<(Seq, Game)>,
         log: Vec<Event>,
-        dice: DiceState,
+        marks: Vec<Mark>,
         deadlines: Vec<(ChoiceId, u64)>,
         review_since: Option<u64>,
         hash: u64,
@@ -85,8 +89,9 @@ impl Host {
             Stage::Lobby(l) => SavedStage::Lobby(l.clone()),
             Stage::Playing(m) => SavedStage::Playing {
                 config: m.config.clone(),
+                base: Box::new((m.base, m.base_game.clone())),
                 log: m.log.clone(),
-                dice: m.dice.state(),
+                marks: m.marks.clone(),
                 deadlines: m.deadlines.iter().map(|(k, v)| (*k, *v)).collect(),
                 review_since: m.review_since,
                 hash: m.game.state_hash(),
@@ -97,6 +102,7 @@ impl Host {
             roster: self.roster.clone(),
             seats: self.seats.clone(),
             room_version: self.room_version,
+            keys: self.keys.save(),
             stage,
         };
         let mut out = MAGIC.to_vec();
@@ -134,8 +140,8 @@ impl Host {
         let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
-            SavedStage::Playing { config, log, dice, deadlines, review_since, hash } => {
-                let mut m = replay(config, log, dice, &saved.settings)?;
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let mut m = replay(config, *base, log, marks, &saved.settings)?;
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
@@ -144,6 +150,7 @@ impl Host {
                 Stage::Playing(Box::new(m))
             }
         };
+        let out = Outbox::at(saved.settings.epoch);
         Ok(Host {
             settings: saved.settings,
             roster: saved.roster,
@@ -151,7 +158,9 @@ impl Host {
             stage,
             room_version: saved.room_version.wrapping_add(1),
             room_dirty: false,
-            out: Outbox::default(),
+            out,
+            keys: Keys::restore(saved.keys),
+            announce: None,
         })
     }
 }
@@ -160,24 +169,29 @@ impl Host {
 /// checkpoints where the live host would have.
 fn replay(
     config: GameConfig,
+    base: (Seq, Game),
     log: Vec<Event>,
-    dice: DiceState,
+    marks: Vec<Mark>,
     settings: &Settings,
 ) -> Result<Match, RestoreError> {
     let every = settings.timing.checkpoint_every.max(1);
-    let mut m = Match::start(config, ChaChaDice::from_state(dice), settings.timing)
-        .map_err(|e| RestoreError::Setup(e.to_string()))?;
-    for (i, event) in log.iter().enumerate() {
+    check_game(&base.1).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    if base.0 == Seq(0)
+        && Game::new(config.clone()).map_err(|e| RestoreError::Setup(e.to_string()))? != base.1
+    {
+        return Err(RestoreError::Diverged);
+    }
+    let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
+    for event in &log {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         m.game.apply(event);
-        let seq = i as u64 + 1;
-        if seq.is_multiple_of(every) {
-            m.checkpoint = (Seq(seq), m.game.clone());
+        m.log.push(event.clone());
+        if m.head().0.is_multiple_of(every) {
+            m.checkpoint = (m.head(), m.game.clone());
         }
     }
     if !m.game.is_consistent() {
         return Err(RestoreError::Diverged);
     }
-    m.log = log;
     Ok(m)
 }

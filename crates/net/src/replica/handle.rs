@@ -9,7 +9,7 @@ impl Replica {
     /// Handles one datagram from the host. Bytes that do not decode are
     /// dropped (they change nothing); the host is the only sender.
     pub fn handle(&mut self, now_ms: u64, datagram: &[u8]) -> Vec<Vec<u8>> {
-        let msg = match self.decoder.decode(datagram) {
+        let stamped = match self.decoder.decode(datagram) {
             Ok(Some(msg)) => msg,
             Ok(None) => return Vec::new(),
             Err(crate::wire::WireError::Version { ours, theirs }) => {
@@ -21,22 +21,33 @@ impl Replica {
             }
             Err(_) => return Vec::new(),
         };
+        // Only the host of our epoch speaks: a stale host (older epoch) is
+        // ignored, and a newer one only after its election (`follow`).
+        if stamped.epoch != self.epoch {
+            return Vec::new();
+        }
+        let msg = stamped.msg;
         self.last_heard = Some(now_ms);
+        self.heard_host = Some(now_ms);
         let mut out = Vec::new();
         match msg {
-            HostMsg::Welcome { build: _, you, next_command } => {
+            HostMsg::Welcome { build: _, you, next_command, commits } => {
+                for (key, commit) in commits {
+                    self.audit.commit(key, commit);
+                }
                 self.welcome(now_ms, you, next_command, &mut out)
             }
             HostMsg::Refused { reason } => self.refused_by_host(now_ms, reason, &mut out),
             HostMsg::Room(view) => self.room_view(view),
             HostMsg::Sync(snapshot) => self.snapshot(*snapshot),
-            HostMsg::Events { from, events, hash } => {
+            HostMsg::Events { from, events, hash, marks } => {
                 if let Some(sync) = &mut self.sync {
                     let before = sync.head;
-                    let offered = sync.offer(from, events, hash);
+                    let offered = sync.offer(from, events, hash, marks);
                     let after = sync.head;
                     if offered.applied > 0 {
                         self.notice(Notice::Applied { from: before.next(), to: after });
+                        self.audit_now();
                     }
                     if offered.mismatch {
                         self.notice(Notice::Desync { head: after });
@@ -47,6 +58,11 @@ impl Replica {
                 if self.pending.answered(id).is_some() {
                     self.notice(Notice::Accepted { id });
                 }
+            }
+            // A successor host knows a command ran but not how it went: the
+            // old host answered it already, so there is nothing to tell.
+            HostMsg::Rejected { id, reason: Refusal::AlreadyHandled(_) } => {
+                self.pending.answered(id);
             }
             HostMsg::Rejected { id, reason } => {
                 let command = self.pending.answered(id);
@@ -95,8 +111,8 @@ impl Replica {
                     self.nonce = self.nonce.wrapping_add(1);
                     out.push(PeerMsg::Ping { nonce: self.nonce });
                 }
-                for (id, command) in self.pending.due(now_ms, retry) {
-                    out.push(PeerMsg::Command { id, command });
+                for (id, command, nonce) in self.pending.due(now_ms, retry) {
+                    out.push(PeerMsg::Command { id, command, nonce });
                 }
                 self.requests(now_ms, &mut out);
             }
@@ -117,8 +133,8 @@ impl Replica {
                 self.snapshot(early);
             }
             self.pending.continue_from(next);
-            for (id, command) in self.pending.all(now) {
-                out.push(PeerMsg::Command { id, command });
+            for (id, command, nonce) in self.pending.all(now) {
+                out.push(PeerMsg::Command { id, command, nonce });
             }
             self.notice(Notice::Joined { you });
         }
@@ -184,7 +200,9 @@ impl Replica {
             head = fresh.head;
         }
         let mismatch = drained.mismatch;
+        self.audit.restart(&fresh);
         self.sync = Some(fresh);
+        self.audit_now();
         self.asked_snapshot = None;
         self.notice(Notice::Synced { head });
         if mismatch {

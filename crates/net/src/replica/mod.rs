@@ -4,17 +4,25 @@
 //! current `Game` and room for the UI. No I/O: datagrams and the clock come
 //! in, datagrams for the host go out.
 
+mod audit;
 mod handle;
+mod heir;
 mod pending;
 mod sync;
 
+pub use audit::AuditReport;
+pub use heir::Heir;
 pub use pending::MAX_PENDING;
 
 use duel_core::{Game, Intent, RuleError, SeatId};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
 
-use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
+use crate::fair::room_digest;
+use crate::ids::{CommandId, Epoch, PlayerNo, PlayerToken, Seq};
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
+use audit::Audit;
 use pending::Pending;
 use sync::GameSync;
 
@@ -42,13 +50,26 @@ pub struct ReplicaConfig {
     pub name: String,
     /// The app's build id (must match the host's).
     pub build: String,
+    /// The room's name (it enters every roll the audit re-derives).
+    pub room: String,
+    /// Seeds this player's command nonces (the app draws it from the
+    /// browser's crypto RNG: a host that could predict them could pick its
+    /// next secret to suit them).
+    pub nonce_seed: u64,
     pub timing: ReplicaTiming,
 }
 
 impl ReplicaConfig {
     /// A config with default timing.
     pub fn new(player: PlayerToken, name: impl Into<String>, build: impl Into<String>) -> ReplicaConfig {
-        ReplicaConfig { player, name: name.into(), build: build.into(), timing: ReplicaTiming::default() }
+        ReplicaConfig {
+            player,
+            name: name.into(),
+            build: build.into(),
+            room: String::new(),
+            nonce_seed: player.0 as u64 ^ 0x9E37_79B9_7F4A_7C15,
+            timing: ReplicaTiming::default(),
+        }
     }
 }
 
@@ -71,6 +92,11 @@ pub enum Notice {
     Rejected { id: CommandId, command: Option<Command>, reason: Refusal },
     /// The copy disagreed with the host's hash; a snapshot was requested.
     Desync { head: Seq },
+    /// Re-deriving the dice of the batch at `at` did not give the host's
+    /// events: the host chose dice (or events) it had no right to.
+    DiceTampered { at: Seq },
+    /// The replica now follows the host of `epoch` (after an election).
+    NewHost { epoch: Epoch, host: Option<PlayerNo> },
 }
 
 /// Why a command was not even sent.
@@ -134,6 +160,12 @@ pub struct Replica {
     last_ping: Option<u64>,
     last_heard: Option<u64>,
     nonce: u64,
+    /// The epoch of the host this replica follows.
+    epoch: Epoch,
+    nonces: ChaCha8Rng,
+    audit: Audit,
+    /// When the last host message of the current epoch arrived.
+    heard_host: Option<u64>,
 }
 
 /// Notices kept if the app never drains them.
@@ -143,7 +175,6 @@ impl Replica {
     /// A replica that has not said Hello yet: call [`Replica::connect`].
     pub fn new(cfg: ReplicaConfig) -> Replica {
         Replica {
-            cfg,
             decoder: HostDecoder::default(),
             link: Link::Joining { hello_at: None },
             room: None,
@@ -160,6 +191,11 @@ impl Replica {
             last_ping: None,
             last_heard: None,
             nonce: 0,
+            epoch: Epoch(0),
+            nonces: ChaCha8Rng::seed_from_u64(cfg.nonce_seed),
+            audit: Audit::new(room_digest(&cfg.room)),
+            heard_host: None,
+            cfg,
         }
     }
 
@@ -195,10 +231,11 @@ impl Replica {
         if self.me().is_none() {
             return Err(SubmitError::NotJoined);
         }
-        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone() };
+        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone(), nonce: u64::MAX };
         encode_peer(&msg).map_err(|_| SubmitError::TooLarge)?;
-        let id = self.pending.push(command.clone(), now_ms).ok_or(SubmitError::Busy)?;
-        let datagrams = self.encode(&[PeerMsg::Command { id, command }]);
+        let nonce = self.nonces.next_u64();
+        let id = self.pending.push(command.clone(), nonce, now_ms).ok_or(SubmitError::Busy)?;
+        let datagrams = self.encode(&[PeerMsg::Command { id, command, nonce }]);
         Ok(Submitted { id, datagrams })
     }
 
@@ -267,6 +304,89 @@ impl Replica {
     /// How long since anything came from the host (`None`: never).
     pub fn host_silent_for(&self, now_ms: u64) -> Option<u64> {
         self.last_heard.map(|t| now_ms.saturating_sub(t))
+    }
+
+    /// The transport reports the host gone: count it silent for `silence_ms` already.
+    pub fn host_gone(&mut self, now_ms: u64, silence_ms: u64) {
+        if let Some(t) = &mut self.last_heard {
+            *t = (*t).min(now_ms.saturating_sub(silence_ms));
+        }
+    }
+
+    /// The epoch of the host this replica follows.
+    pub fn epoch(&self) -> Epoch {
+        self.epoch
+    }
+
+    /// What the dice audit has found.
+    pub fn audit(&self) -> AuditReport {
+        self.audit.report
+    }
+
+    /// The player's token (the succession machine becomes host under it).
+    pub fn token(&self) -> PlayerToken {
+        self.cfg.player
+    }
+
+    /// Where this copy stands (an election compares copies by it).
+    pub fn copy_state(&self) -> crate::wire::CopyState {
+        crate::wire::CopyState {
+            epoch: self.epoch,
+            head: self.head(),
+            hash: self.game().map(Game::state_hash),
+        }
+    }
+
+    /// Events from `from` (at most `max`) with their marks, for a peer's fetch.
+    pub fn events_from(&self, from: Seq, max: usize) -> (Vec<duel_core::Event>, Vec<crate::wire::Mark>) {
+        self.sync.as_ref().map(|s| s.events_from(from, max)).unwrap_or_default()
+    }
+
+    /// Adds events fetched from a peer's longer copy (a candidate adopting
+    /// the highest head). Returns how many were applied.
+    pub fn adopt(&mut self, from: Seq, events: Vec<duel_core::Event>, marks: Vec<crate::wire::Mark>) -> u64 {
+        let Some(sync) = &mut self.sync else { return 0 };
+        let before = sync.head;
+        let applied = sync.offer(from, events, None, marks).applied;
+        let after = sync.head;
+        if applied > 0 {
+            self.notice(Notice::Applied { from: before.next(), to: after });
+            self.audit_now();
+        }
+        applied
+    }
+
+    /// Follows the host elected for `epoch`: everything it said before is
+    /// old news, and this replica joins it (`Hello`, then its commands again).
+    /// A lower or equal epoch changes nothing.
+    pub fn follow(&mut self, now_ms: u64, epoch: Epoch, host: Option<PlayerNo>) -> Vec<Vec<u8>> {
+        if epoch <= self.epoch {
+            return Vec::new();
+        }
+        self.epoch = epoch;
+        self.last_heard = Some(now_ms);
+        self.heard_host = Some(now_ms);
+        self.asked_resend = None;
+        self.asked_snapshot = None;
+        self.asked_room = None;
+        self.early_room = None;
+        self.early_sync = None;
+        self.notice(Notice::NewHost { epoch, host });
+        self.audit_now();
+        match self.link {
+            Link::Refused(_) => Vec::new(),
+            _ => self.connect(now_ms),
+        }
+    }
+
+    /// Re-derives what dice it can and reports a tampered batch once.
+    fn audit_now(&mut self) {
+        let Some(sync) = &self.sync else { return };
+        let before = self.audit.report.tampered;
+        self.audit.advance(sync, self.epoch);
+        if let (None, Some(at)) = (before, self.audit.report.tampered) {
+            self.notice(Notice::DiceTampered { at });
+        }
     }
 
     /// Takes the notices gathered since the last call.

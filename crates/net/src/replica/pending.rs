@@ -14,6 +14,8 @@ pub const MAX_PENDING: usize = 256;
 struct Outstanding {
     id: CommandId,
     command: Command,
+    /// Fresh per command and the same on every resend (a resend is the same command).
+    nonce: u64,
     sent_at: u64,
 }
 
@@ -25,13 +27,13 @@ pub(crate) struct Pending {
 
 impl Pending {
     /// Numbers a new command; `None` when too many are unanswered.
-    pub(crate) fn push(&mut self, command: Command, now: u64) -> Option<CommandId> {
+    pub(crate) fn push(&mut self, command: Command, nonce: u64, now: u64) -> Option<CommandId> {
         if self.queue.len() >= MAX_PENDING {
             return None;
         }
         let id = CommandId(self.next);
         self.next = self.next.wrapping_add(1);
-        self.queue.push_back(Outstanding { id, command, sent_at: now });
+        self.queue.push_back(Outstanding { id, command, nonce, sent_at: now });
         Some(id)
     }
 
@@ -60,19 +62,19 @@ impl Pending {
     }
 
     /// Commands unanswered for `retry_ms`, stamped as sent again now.
-    pub(crate) fn due(&mut self, now: u64, retry_ms: u64) -> Vec<(CommandId, Command)> {
+    pub(crate) fn due(&mut self, now: u64, retry_ms: u64) -> Vec<(CommandId, Command, u64)> {
         self.queue
             .iter_mut()
             .filter(|o| now.saturating_sub(o.sent_at) >= retry_ms)
             .map(|o| {
                 o.sent_at = now;
-                (o.id, o.command.clone())
+                (o.id, o.command.clone(), o.nonce)
             })
             .collect()
     }
 
     /// Every unanswered command, in order (after a reconnect).
-    pub(crate) fn all(&mut self, now: u64) -> Vec<(CommandId, Command)> {
+    pub(crate) fn all(&mut self, now: u64) -> Vec<(CommandId, Command, u64)> {
         self.due(now, 0)
     }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use duel_core::{Event, Game};
 
 use crate::ids::Seq;
-use crate::wire::Snapshot;
+use crate::wire::{Mark, Snapshot};
 
 /// Early batches held at most (each is one host broadcast).
 const MAX_AHEAD: usize = 512;
@@ -21,11 +21,19 @@ pub(crate) struct Offered {
     pub(crate) mismatch: bool,
 }
 
+/// A batch held until the gap before it fills: events, hash, marks.
+type Held = (Vec<Event>, Option<u64>, Vec<Mark>);
+
 #[derive(Clone, Debug)]
 pub(crate) struct GameSync {
     pub(crate) game: Game,
     pub(crate) head: Seq,
-    ahead: BTreeMap<u64, (Vec<Event>, Option<u64>)>,
+    /// The snapshot this copy began with, and every event and mark since:
+    /// what a successor host serves, and what the dice audit replays.
+    pub(crate) base: (Seq, Game),
+    pub(crate) log: Vec<Event>,
+    pub(crate) marks: Vec<Mark>,
+    ahead: BTreeMap<u64, Held>,
     /// Set by a hash mismatch; nothing more is applied until a snapshot.
     pub(crate) desynced: bool,
 }
@@ -34,7 +42,8 @@ impl GameSync {
     /// A copy from a snapshot: the checkpoint with its tail applied. `None`
     /// if the result does not have the hash the host sent.
     pub(crate) fn from_snapshot(snapshot: Snapshot) -> Option<GameSync> {
-        let Snapshot { seq, mut game, tail, hash } = snapshot;
+        let Snapshot { seq, game: base, tail, hash, marks } = snapshot;
+        let mut game = base.clone();
         for e in &tail {
             game.apply(e);
         }
@@ -42,13 +51,32 @@ impl GameSync {
             return None;
         }
         let head = Seq(seq.0.saturating_add(tail.len() as u64));
-        Some(GameSync { game, head, ahead: BTreeMap::new(), desynced: false })
+        let marks = marks.into_iter().filter(|m| m.at > seq && m.at <= head).collect();
+        Some(GameSync {
+            game,
+            head,
+            base: (seq, base),
+            log: tail,
+            marks,
+            ahead: BTreeMap::new(),
+            desynced: false,
+        })
+    }
+
+    /// `max` events from `from` on, with their marks (for a peer fetching
+    /// what its copy lacks); empty if this copy does not have `from`.
+    pub(crate) fn events_from(&self, from: Seq, max: usize) -> (Vec<Event>, Vec<Mark>) {
+        let Some(start) = from.0.checked_sub(self.base.0 .0 + 1) else { return (Vec::new(), Vec::new()) };
+        let events: Vec<Event> = self.log.iter().skip(start as usize).take(max).cloned().collect();
+        let end = Seq(from.0 + events.len() as u64);
+        let marks = self.marks.iter().filter(|m| m.at >= from && m.at < end).cloned().collect();
+        (events, marks)
     }
 
     /// Carries over batches held by the copy this one replaces.
     pub(crate) fn adopt_ahead(&mut self, old: GameSync) {
         self.ahead = old.ahead;
-        self.ahead.retain(|from, (events, _)| from + events.len() as u64 > self.head.0 + 1);
+        self.ahead.retain(|from, (events, _, _)| from + events.len() as u64 > self.head.0 + 1);
     }
 
     /// Whether batches are held behind a gap.
@@ -57,7 +85,13 @@ impl GameSync {
     }
 
     /// Offers a batch of events starting at `from`.
-    pub(crate) fn offer(&mut self, from: Seq, events: Vec<Event>, hash: Option<u64>) -> Offered {
+    pub(crate) fn offer(
+        &mut self,
+        from: Seq,
+        events: Vec<Event>,
+        hash: Option<u64>,
+        marks: Vec<Mark>,
+    ) -> Offered {
         let mut done = Offered::default();
         if self.desynced || events.is_empty() || from.0 == 0 {
             return done;
@@ -68,11 +102,11 @@ impl GameSync {
         }
         if from.0 > self.head.0 + 1 {
             if self.ahead.len() < MAX_AHEAD {
-                self.ahead.entry(from.0).or_insert((events, hash));
+                self.ahead.entry(from.0).or_insert((events, hash, marks));
             }
             return done;
         }
-        self.apply_from(from.0, &events, hash, &mut done);
+        self.apply_from(from.0, &events, hash, marks, &mut done);
         self.drain_into(&mut done);
         done
     }
@@ -90,24 +124,35 @@ impl GameSync {
             if from > self.head.0 + 1 {
                 break;
             }
-            let (events, hash) = entry.remove();
+            let (events, hash, marks) = entry.remove();
             if from + events.len() as u64 > self.head.0 + 1 {
-                self.apply_from(from, &events, hash, done);
+                self.apply_from(from, &events, hash, marks, done);
             }
         }
     }
 
     /// Applies the part of a batch past the head, then checks the hash.
-    fn apply_from(&mut self, from: u64, events: &[Event], hash: Option<u64>, done: &mut Offered) {
+    fn apply_from(
+        &mut self,
+        from: u64,
+        events: &[Event],
+        hash: Option<u64>,
+        marks: Vec<Mark>,
+        done: &mut Offered,
+    ) {
         if self.desynced {
             return;
         }
+        let old_head = self.head;
         let skip = (self.head.0 + 1 - from) as usize;
         for e in events.get(skip..).unwrap_or_default() {
             self.game.apply(e);
+            self.log.push(e.clone());
             self.head = self.head.next();
             done.applied += 1;
         }
+        let last = self.marks.last().map_or(old_head, |m| m.at.max(old_head));
+        self.marks.extend(marks.into_iter().filter(|m| m.at > last && m.at <= self.head));
         if hash.is_some_and(|h| h != self.game.state_hash()) {
             self.desynced = true;
             done.mismatch = true;
@@ -128,17 +173,18 @@ mod tests {
     fn fresh() -> GameSync {
         let game = Game::new(GameConfig::quick_duel(1)).unwrap();
         let hash = game.state_hash();
-        GameSync::from_snapshot(Snapshot { seq: Seq(0), game, tail: vec![], hash }).unwrap()
+        GameSync::from_snapshot(Snapshot { seq: Seq(0), game, tail: vec![], hash, marks: vec![] }).unwrap()
     }
 
     #[test]
     fn early_batches_wait_for_the_gap_and_overlaps_apply_once() {
         let mut s = fresh();
-        assert_eq!(s.offer(Seq(3), vec![away(0, true)], None), Offered::default());
+        assert_eq!(s.offer(Seq(3), vec![away(0, true)], None, vec![]), Offered::default());
         assert!(s.has_gap());
         // 1..=2 arrive, with 2 twice (an overlap): 3 follows from the held batch.
-        assert_eq!(s.offer(Seq(1), vec![away(1, true), away(1, false)], None).applied, 3);
-        assert_eq!(s.offer(Seq(2), vec![away(1, false), away(0, true)], None).applied, 0);
+        assert_eq!(s.offer(Seq(1), vec![away(1, true), away(1, false)], None, vec![]).applied, 3);
+        assert_eq!(s.offer(Seq(2), vec![away(1, false), away(0, true)], None, vec![]).applied, 0);
+        assert_eq!(s.events_from(Seq(2), 9).0, vec![away(1, false), away(0, true)]);
         assert_eq!((s.head, s.has_gap()), (Seq(3), false));
         assert!(s.game.is_away(SeatId(0)) && !s.game.is_away(SeatId(1)));
     }
@@ -146,11 +192,11 @@ mod tests {
     #[test]
     fn a_wrong_hash_stops_the_copy_until_a_snapshot() {
         let mut s = fresh();
-        let out = s.offer(Seq(1), vec![away(0, true)], Some(1));
+        let out = s.offer(Seq(1), vec![away(0, true)], Some(1), vec![]);
         assert!(out.mismatch && s.desynced);
-        assert_eq!(s.offer(Seq(2), vec![away(0, false)], None).applied, 0);
+        assert_eq!(s.offer(Seq(2), vec![away(0, false)], None, vec![]).applied, 0);
         let game = Game::new(GameConfig::quick_duel(1)).unwrap();
-        let bad = Snapshot { seq: Seq(0), hash: 7, game, tail: vec![] };
+        let bad = Snapshot { seq: Seq(0), hash: 7, game, tail: vec![], marks: vec![] };
         assert!(GameSync::from_snapshot(bad).is_none(), "a snapshot must match its own hash");
     }
 }

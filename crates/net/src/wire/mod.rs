@@ -3,7 +3,8 @@
 //! ```text
 //! 0..2  magic  b"DD"
 //! 2..4  protocol version, u16 little-endian
-//! 4     kind: 0 = a whole message, 1 = one chunk of a large host message
+//! 4     kind: 0 = a whole host message, 1 = one chunk of a large host
+//!       message, 2 = a peer's message to the host, 3 = peer to peer (election)
 //! 5..   postcard body
 //! ```
 //!
@@ -21,10 +22,14 @@ mod refusal;
 mod sanitize;
 
 pub use chunk::Reassembler;
-pub use msg::{Command, HostMsg, LobbyEdit, PeerMsg, PlayerView, RoomView, SeatHolder, Snapshot};
+pub use msg::{
+    Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, PlayerView, RoomView, Seal,
+    SeatHolder, Snapshot, Stamped,
+};
 pub use refusal::Refusal;
 pub use sanitize::{check_event, check_game};
 
+use crate::ids::Epoch;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use thiserror::Error;
@@ -36,7 +41,10 @@ use thiserror::Error;
 /// 3: Die Fighter: Fighters and missions in the game state (a ship's energy
 /// dice are a list, a Fighter has a cockpit, the ruleset has the "2 health"
 /// toggle), BOMB and LAUNCH intents and their events, seat changes.
-pub const PROTOCOL_VERSION: u16 = 3;
+/// 4: host succession and verifiable dice: host messages carry their epoch,
+/// commands a nonce, events their marks; the room view names the host, its
+/// successors and each player's token proof; peer-to-peer election messages.
+pub const PROTOCOL_VERSION: u16 = 4;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -49,6 +57,33 @@ pub const MAX_MESSAGE: usize = 1024 * 1024;
 
 const KIND_WHOLE: u8 = 0;
 const KIND_CHUNK: u8 = 1;
+const KIND_PEER: u8 = 2;
+const KIND_MESH: u8 = 3;
+
+/// Who a datagram is for, read from its header alone (a device routes on it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// From a host, for a replica.
+    Host,
+    /// From a peer, for the host.
+    Peer,
+    /// Between peers, for the succession machine.
+    Mesh,
+}
+
+/// The kind of a datagram; `None` for bytes that are not ours at all (the
+/// receiver's own decoder then says why).
+pub fn kind_of(bytes: &[u8]) -> Option<Kind> {
+    match split_header(bytes) {
+        Ok((KIND_WHOLE | KIND_CHUNK, _)) => Some(Kind::Host),
+        Ok((KIND_PEER, _)) => Some(Kind::Peer),
+        Ok((KIND_MESH, _)) => Some(Kind::Mesh),
+        Ok(_) => None,
+        // Another version: let the replica see it and tell the player to reload.
+        Err(WireError::Version { .. }) => Some(Kind::Host),
+        Err(_) => None,
+    }
+}
 
 /// Why bytes could not become a message. Nothing is changed by a failed decode.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -134,7 +169,7 @@ fn to_body<T: Serialize>(value: &T, out: Vec<u8>) -> Result<Vec<u8>, WireError> 
 /// # Errors
 /// [`WireError::Oversized`] if it does not fit one datagram (peers never chunk).
 pub fn encode_peer(msg: &PeerMsg) -> Result<Vec<u8>, WireError> {
-    let bytes = to_body(msg, header(KIND_WHOLE))?;
+    let bytes = to_body(msg, header(KIND_PEER))?;
     if bytes.len() > MAX_DATAGRAM {
         return Err(WireError::Oversized { len: bytes.len(), max: MAX_DATAGRAM });
     }
@@ -147,10 +182,37 @@ pub fn encode_peer(msg: &PeerMsg) -> Result<Vec<u8>, WireError> {
 /// Any [`WireError`]; chunked datagrams are refused, peers have no reason to send them.
 pub fn decode_peer(bytes: &[u8]) -> Result<PeerMsg, WireError> {
     match split_header(bytes)? {
-        (KIND_WHOLE, b) => body(b),
+        (KIND_PEER, b) => body(b),
         (KIND_CHUNK, _) => Err(WireError::ChunkFromPeer),
         (kind, _) => Err(WireError::UnknownKind(kind)),
     }
+}
+
+/// Encodes a peer-to-peer election message into one datagram.
+///
+/// # Errors
+/// [`WireError::Oversized`] if it does not fit one datagram.
+pub fn encode_mesh(msg: &MeshMsg) -> Result<Vec<u8>, WireError> {
+    let bytes = to_body(msg, header(KIND_MESH))?;
+    if bytes.len() > MAX_DATAGRAM {
+        return Err(WireError::Oversized { len: bytes.len(), max: MAX_DATAGRAM });
+    }
+    Ok(bytes)
+}
+
+/// Decodes a peer-to-peer election message. Never panics.
+///
+/// # Errors
+/// Any [`WireError`].
+pub fn decode_mesh(bytes: &[u8]) -> Result<MeshMsg, WireError> {
+    let msg: MeshMsg = match split_header(bytes)? {
+        (KIND_MESH, b) => body(b)?,
+        (kind, _) => return Err(WireError::UnknownKind(kind)),
+    };
+    if let MeshMsg::Batch { events, .. } = &msg {
+        events.iter().try_for_each(check_event)?;
+    }
+    Ok(msg)
 }
 
 /// Encodes a host message into one datagram, or into chunks of at most
@@ -159,8 +221,15 @@ pub fn decode_peer(bytes: &[u8]) -> Result<PeerMsg, WireError> {
 ///
 /// # Errors
 /// [`WireError::Oversized`] past [`MAX_MESSAGE`].
-pub fn encode_host(msg: &HostMsg, transfer: &mut u32) -> Result<Vec<Vec<u8>>, WireError> {
-    let whole = to_body(msg, header(KIND_WHOLE))?;
+pub fn encode_host(epoch: Epoch, msg: &HostMsg, transfer: &mut u32) -> Result<Vec<Vec<u8>>, WireError> {
+    // Encodes exactly as `Stamped { epoch, msg }` does (postcard writes a
+    // struct's fields in order), without cloning the message.
+    #[derive(Serialize)]
+    struct StampedRef<'a> {
+        epoch: Epoch,
+        msg: &'a HostMsg,
+    }
+    let whole = to_body(&StampedRef { epoch, msg }, header(KIND_WHOLE))?;
     if whole.len() <= MAX_DATAGRAM {
         return Ok(vec![whole]);
     }
@@ -185,8 +254,8 @@ impl HostDecoder {
     /// # Errors
     /// Any [`WireError`]; the decoder's state is unchanged by a bad datagram
     /// except that a transfer it contradicts is dropped.
-    pub fn decode(&mut self, bytes: &[u8]) -> Result<Option<HostMsg>, WireError> {
-        let msg: HostMsg = match split_header(bytes)? {
+    pub fn decode(&mut self, bytes: &[u8]) -> Result<Option<Stamped>, WireError> {
+        let msg: Stamped = match split_header(bytes)? {
             (KIND_WHOLE, b) => body(b)?,
             (KIND_CHUNK, b) => match self.chunks.push(b)? {
                 Some(whole) => body(&whole)?,
@@ -194,7 +263,7 @@ impl HostDecoder {
             },
             (kind, _) => return Err(WireError::UnknownKind(kind)),
         };
-        sanitize::check_host_msg(&msg)?;
+        sanitize::check_host_msg(&msg.msg)?;
         Ok(Some(msg))
     }
 }
@@ -210,18 +279,30 @@ mod tests {
     fn peer_messages_round_trip_in_one_small_datagram() {
         let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into() };
         let bytes = encode_peer(&msg).unwrap();
-        assert_eq!(&bytes[..4], &[b'D', b'D', PROTOCOL_VERSION as u8, 0]);
+        assert_eq!(&bytes[..5], &[b'D', b'D', PROTOCOL_VERSION as u8, 0, KIND_PEER]);
+        assert_eq!(kind_of(&bytes), Some(Kind::Peer));
         assert_eq!(decode_peer(&bytes), Ok(msg));
-        let claim = PeerMsg::Command { id: CommandId(3), command: Command::Claim { seat: SeatId(1) } };
-        assert!(encode_peer(&claim).unwrap().len() < 16, "commands are tiny");
+        let claim = PeerMsg::Command {
+            id: CommandId(3),
+            command: Command::Claim { seat: SeatId(1) },
+            nonce: u64::MAX,
+        };
+        assert!(encode_peer(&claim).unwrap().len() < 24, "commands are tiny");
+        let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1) };
+        let bytes = encode_mesh(&poll).unwrap();
+        assert_eq!((kind_of(&bytes), decode_mesh(&bytes)), (Some(Kind::Mesh), Ok(poll)));
+        assert!(decode_peer(&bytes).is_err(), "an election message is not a command");
     }
 
     #[test]
     fn large_host_messages_are_chunked_and_reassembled() {
         let events = vec![Event::SeatAway { seat: SeatId(3), away: true }; 20_000];
-        let msg = HostMsg::Events { from: Seq(1), events, hash: Some(9) };
+        let msg = Stamped {
+            epoch: crate::ids::Epoch(3),
+            msg: HostMsg::Events { from: Seq(1), events, hash: Some(9), marks: vec![] },
+        };
         let mut transfer = 0;
-        let datagrams = encode_host(&msg, &mut transfer).unwrap();
+        let datagrams = encode_host(msg.epoch, &msg.msg, &mut transfer).unwrap();
         assert!(datagrams.len() > 2 && datagrams.iter().all(|d| d.len() <= MAX_DATAGRAM));
         assert_eq!(transfer, 1);
         let mut decoder = HostDecoder::default();

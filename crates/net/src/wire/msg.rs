@@ -4,11 +4,13 @@
 
 use duel_core::config::Preplaced;
 use duel_core::map::MapSpec;
-use duel_core::{Event, Game, GameConfig, Intent, Layout, Ruleset, SeatId, SeatSpec};
+use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Ruleset, SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
 use super::Refusal;
-use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
+use crate::fair::{Digest, KeyId, Secret};
+use crate::host::Timing;
+use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 
 /// Peer → host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -18,8 +20,10 @@ pub enum PeerMsg {
     /// app's build id, which must match the host's (rules code must agree
     /// byte for byte or the replicas' hashes drift).
     Hello { player: PlayerToken, name: String, build: String },
-    /// One command of this player's ordered, deduplicated stream.
-    Command { id: CommandId, command: Command },
+    /// One command of this player's ordered, deduplicated stream. `nonce`
+    /// is fresh per command and enters the roll of any dice it causes, so
+    /// the host, committed to its secret beforehand, cannot choose them.
+    Command { id: CommandId, command: Command, nonce: u64 },
     /// Heartbeat; answered by `Pong`, which also carries the host's head.
     Ping { nonce: u64 },
     /// "I am missing events from `from` on" (a gap, or `Pong` showed a longer log).
@@ -76,7 +80,9 @@ pub enum LobbyEdit {
 pub enum HostMsg {
     /// Admitted. `next_command` is the id the host expects next from this
     /// player, so a reloaded tab continues the sequence instead of reusing ids.
-    Welcome { build: String, you: PlayerNo, next_command: CommandId },
+    /// `commits` are the host's commitments to the dice keys in use and next
+    /// (see [`crate::fair`]), known before this player sends any nonce.
+    Welcome { build: String, you: PlayerNo, next_command: CommandId, commits: Vec<(KeyId, Digest)> },
     /// The connection is refused (version, build, full room, not joined, malformed).
     Refused { reason: Refusal },
     /// The room: who is here, who holds which seat, the config.
@@ -85,7 +91,8 @@ pub enum HostMsg {
     Sync(Box<Snapshot>),
     /// Events `from ..` in log order; `hash` is the state hash after the
     /// last of them, present periodically and on every resend's last batch.
-    Events { from: Seq, events: Vec<Event>, hash: Option<u64> },
+    /// `marks` say what caused each batch among them (see [`Mark`]).
+    Events { from: Seq, events: Vec<Event>, hash: Option<u64>, marks: Vec<Mark> },
     /// The command was carried out.
     Accepted { id: CommandId },
     /// The command was refused; nothing changed.
@@ -103,6 +110,86 @@ pub struct Snapshot {
     pub tail: Vec<Event>,
     /// The state hash after the tail.
     pub hash: u64,
+    /// What caused each batch of the tail.
+    pub marks: Vec<Mark>,
+}
+
+/// What caused the batch of events starting at `at`: replicated with the
+/// events so that a successor host knows which commands ran (none runs
+/// twice) and every replica can re-derive the batch's dice once the key's
+/// secret is revealed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Mark {
+    /// The batch's first event.
+    pub at: Seq,
+    /// The key its dice were drawn with.
+    pub key: KeyId,
+    /// The nonce of the command that caused it (host actions: the host's own).
+    pub nonce: u64,
+    /// The player command that caused it, if any.
+    pub by: Option<(PlayerNo, CommandId)>,
+    pub act: Act,
+    /// Set on the batch after which the host changed keys.
+    pub seal: Option<Seal>,
+}
+
+impl Mark {
+    /// A mark without a seal.
+    pub fn new(at: Seq, key: KeyId, nonce: u64, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
+        Mark { at, key, nonce, by, act, seal: None }
+    }
+}
+
+/// A batch's cause, enough to carry it out again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Act {
+    Play { seat: SeatId, intent: Intent },
+    Host(HostAction),
+}
+
+/// A key change: the secret of `revealed` is now public, and the host is
+/// committed to the key after the next one (so a commitment is always
+/// public before any nonce that key will meet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seal {
+    pub revealed: KeyId,
+    pub secret: Secret,
+    pub next: KeyId,
+    pub commit: Digest,
+}
+
+/// A host message with the epoch of the host that sent it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stamped {
+    pub epoch: Epoch,
+    pub msg: HostMsg,
+}
+
+/// Peer ↔ peer, only while electing a successor to a silent host.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MeshMsg {
+    /// "The host is silent: elect me for `epoch`."
+    Poll { epoch: Epoch, candidate: PlayerNo },
+    /// The answer to a poll, with where the voter's copy stands.
+    Vote { epoch: Epoch, voter: PlayerNo, granted: bool, state: CopyState },
+    /// "Send me your events from `from` on" (the candidate adopting the longest copy).
+    Fetch { epoch: Epoch, from: Seq },
+    /// Events and their marks from a peer's copy, in answer to `Fetch`.
+    Batch { from: Seq, events: Vec<Event>, marks: Vec<Mark> },
+    /// "`host`, at transport id `peer`, won `epoch` with these voters":
+    /// follow it. Sent by the new host, and repeated by any replica to a
+    /// host of an older epoch that still talks to it.
+    Elected { epoch: Epoch, host: PlayerNo, peer: PeerId, voters: Vec<PlayerNo> },
+    /// The answer of a host that is alive to a poll: nobody needs electing.
+    Hosting { epoch: Epoch },
+}
+
+/// Where a replica's copy stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopyState {
+    pub epoch: Epoch,
+    pub head: Seq,
+    pub hash: Option<u64>,
 }
 
 /// Who holds a seat.
@@ -121,6 +208,16 @@ pub struct PlayerView {
     pub name: String,
     pub connected: bool,
     pub away: bool,
+    /// The connection the host hears this player on (how peers reach each
+    /// other to elect a successor).
+    pub peer: Option<PeerId>,
+    /// `SHA-256` of the player's token: what a successor host checks a
+    /// rejoining player against (the token itself never leaves its device
+    /// but to the host it talks to).
+    pub proof: Digest,
+    /// The id the host expects next from this player (so a successor never
+    /// runs an answered command twice).
+    pub next_command: CommandId,
 }
 
 /// The room as everyone sees it. Sent whole on every change (it is small);
@@ -128,6 +225,14 @@ pub struct PlayerView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoomView {
     pub version: u32,
+    /// The player whose device hosts the room now.
+    pub host: Option<PlayerNo>,
+    /// Who hosts next if the host goes silent, in order: seated players
+    /// first (in admission order), spectators last; the host is not listed.
+    pub successors: Vec<PlayerNo>,
+    /// Most players the room admits, and the host's clocks (a successor keeps them).
+    pub capacity: u16,
+    pub timing: Timing,
     pub owner: Option<PlayerNo>,
     pub started: bool,
     /// The config being edited, or the one the game was built from.

@@ -1,0 +1,248 @@
+//! One device in a room: its replica, the host when it hosts, and its part
+//! in host succession, bound to a transport. The device routes datagrams
+//! by kind (host → replica, peer → host, mesh → succession), hands its own
+//! replica's commands to its own host in-process, and carries out the
+//! succession's decisions: become the host of a new epoch from the
+//! replica's copy, or step down and follow the elected one.
+//!
+//! The app runs one per tab; the tests run several on the in-memory network.
+
+use crate::host::{Host, HostConfig};
+use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::replica::Replica;
+use crate::succession::{Decision, Standing, Succession, SuccessionTiming};
+use crate::transport::{ConnectionEvent, Transport};
+use crate::wire::{decode_mesh, kind_of, Kind};
+
+/// Local hand-offs per pump at most (a guard: each hop is one message).
+const LOCAL_HOPS: usize = 64;
+
+/// What changed in the room's hosting during a pump.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handover {
+    /// This device now hosts the room (it won the election for `epoch`).
+    Hosting { epoch: Epoch },
+    /// `host` now hosts the room at `epoch` (this device stepped down if it hosted).
+    Following { epoch: Epoch, host: PlayerNo },
+}
+
+/// A device: replica, maybe host, succession, transport.
+#[derive(Debug)]
+pub struct Device<T> {
+    pub replica: Replica,
+    pub host: Option<Host>,
+    pub succession: Succession,
+    pub transport: T,
+    /// This device's transport id.
+    pub me: PeerId,
+    /// The host's transport id (`me` when hosting).
+    pub host_peer: PeerId,
+    /// Seeds the dice secrets of a host this device becomes (from the app's crypto RNG).
+    seed: u64,
+    handovers: Vec<Handover>,
+}
+
+impl<T: Transport> Device<T> {
+    /// The room's creator: hosts epoch 0.
+    pub fn create(
+        config: HostConfig,
+        replica: Replica,
+        transport: T,
+        me: PeerId,
+        timing: SuccessionTiming,
+    ) -> Device<T> {
+        let seed = config.seed.rotate_left(17) ^ 0xA5A5;
+        let mut d = Device::join(replica, transport, me, me, timing, seed);
+        d.host = Some(Host::new(config));
+        d.succession.hosting(Epoch(0), None);
+        let hello = d.replica.connect(0);
+        d.deliver(0, hello);
+        d
+    }
+
+    /// A guest of the host at `host_peer`. `seed` seeds the secrets of a
+    /// host this device may become.
+    pub fn join(
+        replica: Replica,
+        transport: T,
+        me: PeerId,
+        host_peer: PeerId,
+        timing: SuccessionTiming,
+        seed: u64,
+    ) -> Device<T> {
+        Device {
+            replica,
+            host: None,
+            succession: Succession::new(timing),
+            transport,
+            me,
+            host_peer,
+            seed,
+            handovers: Vec::new(),
+        }
+    }
+
+    /// Whether this device hosts the room.
+    pub fn is_host(&self) -> bool {
+        self.host.is_some()
+    }
+
+    /// Where an election stands, for the UI ("host left — waiting for 2 of 3").
+    pub fn standing(&self) -> Standing {
+        self.succession.standing()
+    }
+
+    /// Hosting changes since the last call.
+    pub fn drain_handovers(&mut self) -> Vec<Handover> {
+        std::mem::take(&mut self.handovers)
+    }
+
+    /// Connection events, datagrams, the local hand-offs, then every clock.
+    pub fn pump(&mut self, now: u64) -> usize {
+        for event in self.transport.connection_events() {
+            match event {
+                ConnectionEvent::Disconnected(peer) => {
+                    if let Some(h) = &mut self.host {
+                        let out = h.disconnected(peer);
+                        self.send_host(now, out);
+                    } else if peer == self.host_peer {
+                        self.succession.host_lost(now, &mut self.replica);
+                    }
+                }
+                ConnectionEvent::Connected(peer) => {
+                    if peer == self.host_peer && self.host.is_none() {
+                        let out = self.replica.connect(now);
+                        self.deliver(now, out);
+                    }
+                }
+            }
+        }
+        let received = self.transport.receive();
+        let n = received.len();
+        for (from, datagram) in received {
+            self.route(now, from, &datagram);
+        }
+        let out = self.replica.tick(now);
+        self.deliver(now, out);
+        if let Some(h) = &mut self.host {
+            let out = h.tick(now);
+            self.send_host(now, out);
+        }
+        let hosting = self.host.is_some();
+        let (out, decision) = self.succession.tick(now, &mut self.replica, hosting);
+        self.send_mesh(out);
+        if let Some(d) = decision {
+            self.decide(now, d);
+        }
+        n
+    }
+
+    fn route(&mut self, now: u64, from: PeerId, datagram: &[u8]) {
+        match kind_of(datagram) {
+            Some(Kind::Host) => {
+                if from == self.host_peer && self.host.is_none() {
+                    let out = self.replica.handle(now, datagram);
+                    self.deliver(now, out);
+                } else if let Some(hint) = self.succession.hint_stale(now, from) {
+                    // A host we do not follow (a stale one, back from the dead): tell it who hosts.
+                    self.transport.send(from, hint);
+                }
+            }
+            Some(Kind::Peer) => {
+                if let Some(h) = &mut self.host {
+                    let out = h.handle(now, from, datagram);
+                    self.send_host(now, out);
+                }
+            }
+            Some(Kind::Mesh) => {
+                let Ok(msg) = decode_mesh(datagram) else { return };
+                let hosting = self.host.as_ref().map(Host::epoch);
+                let (out, decision) = self.succession.handle(now, from, msg, &mut self.replica, hosting);
+                self.send_mesh(out);
+                if let Some(d) = decision {
+                    self.decide(now, d);
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn decide(&mut self, now: u64, decision: Decision) {
+        match decision {
+            Decision::Host { epoch, voters } => {
+                let Some(heir) = self.replica.heir() else { return };
+                let me_no = self.replica.me();
+                let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                let host = Host::succeed(heir, epoch, seed, self.me, voters, now);
+                self.succession.hosting(epoch, host.elected_msg());
+                self.host = Some(host);
+                self.host_peer = self.me;
+                let hello = self.replica.follow(now, epoch, me_no);
+                self.deliver(now, hello);
+                self.handovers.push(Handover::Hosting { epoch });
+            }
+            Decision::Follow { epoch, host, peer, announcement: _ } => {
+                if self.host.take().is_some() {
+                    // A stale host: its room moved on while it was away. It steps down at once.
+                }
+                self.host_peer = peer;
+                let hello = self.replica.follow(now, epoch, Some(host));
+                self.deliver(now, hello);
+                self.handovers.push(Handover::Following { epoch, host });
+            }
+        }
+    }
+
+    /// The replica's datagrams for the host: in-process when this device hosts.
+    fn deliver(&mut self, now: u64, datagrams: Vec<Vec<u8>>) {
+        if self.host.is_none() {
+            for d in datagrams {
+                self.transport.send(self.host_peer, d);
+            }
+            return;
+        }
+        let mut queue = datagrams;
+        for _ in 0..LOCAL_HOPS {
+            if queue.is_empty() {
+                return;
+            }
+            let Some(h) = &mut self.host else { return };
+            let mut back = Vec::new();
+            for d in queue {
+                for o in h.handle(now, self.me, &d) {
+                    if o.to == self.me {
+                        back.push(o.datagram);
+                    } else {
+                        self.transport.send(o.to, o.datagram);
+                    }
+                }
+            }
+            queue = Vec::new();
+            for d in back {
+                queue.extend(self.replica.handle(now, &d));
+            }
+        }
+    }
+
+    /// The host's datagrams: to peers over the transport, to our own replica in-process.
+    fn send_host(&mut self, now: u64, out: Vec<crate::host::Outbound>) {
+        let mut mine = Vec::new();
+        for o in out {
+            if o.to == self.me {
+                mine.push(o.datagram);
+            } else {
+                self.transport.send(o.to, o.datagram);
+            }
+        }
+        for d in mine {
+            let replies = self.replica.handle(now, &d);
+            self.deliver(now, replies);
+        }
+    }
+
+    fn send_mesh(&mut self, out: Vec<(PeerId, Vec<u8>)>) {
+        for (to, d) in out {
+            self.transport.send(to, d);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Dice nobody can bend: commit, roll, reveal.
+//!
+//! A host could choose its own dice if it simply rolled from a private RNG.
+//! Instead, before any roll, the host commits to `SHA-256(secret)`; every
+//! command carries a fresh nonce from the player who sent it; each batch of
+//! dice is drawn from ChaCha20 keyed by
+//! `SHA-256(secret ‖ room ‖ epoch ‖ seq ‖ nonce)`, so the host, having
+//! committed first, cannot pick the faces, and no player, not knowing the
+//! secret, can predict them. The secret is revealed later (at every
+//! checkpoint and at the game's end) and every replica re-derives the dice.
+//! What this does not prevent is written in `docs/PROTOCOL.md`.
+
+use duel_core::{DiceSource, Pip};
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest as _, Sha256};
+
+/// A SHA-256 digest.
+pub type Digest = [u8; 32];
+
+/// A host's secret for one key of one epoch. Never sent before it is revealed.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Secret(pub [u8; 32]);
+
+impl std::fmt::Debug for Secret {
+    /// Only a prefix: an unrevealed secret must not end up in a shared log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Secret({:02x}{:02x}…)", self.0[0], self.0[1])
+    }
+}
+
+impl Secret {
+    /// The public commitment to this secret.
+    pub fn commit(&self) -> Digest {
+        let mut h = Sha256::new();
+        h.update(b"dice-duel/commit/1");
+        h.update(self.0);
+        h.finalize().into()
+    }
+}
+
+/// Which key of which host a batch was rolled with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct KeyId {
+    /// The host's epoch (0 for the room's creator, +1 for each elected successor).
+    pub epoch: u32,
+    /// The key's number within the epoch (a new one at every checkpoint).
+    pub index: u32,
+}
+
+/// The room's name as it enters every roll (so one secret is worthless in another room).
+pub fn room_digest(room: &str) -> Digest {
+    let mut h = Sha256::new();
+    h.update(b"dice-duel/room/1");
+    h.update(room.as_bytes());
+    h.finalize().into()
+}
+
+/// Largest multiple of 6 that fits a u32: draws at or above it are redrawn,
+/// so each face has exactly the same chance.
+const FAIR_LIMIT: u32 = u32::MAX - (u32::MAX % 6);
+
+/// The dice for one batch: every die the batch rolls, in order.
+#[derive(Clone, Debug)]
+pub struct FairDice {
+    rng: ChaCha20Rng,
+}
+
+impl FairDice {
+    /// The dice of the batch whose first event is `seq`, caused by a command
+    /// carrying `nonce` (host actions use the nonce the host announces with them).
+    pub fn new(secret: &Secret, room: &Digest, key: KeyId, seq: u64, nonce: u64) -> FairDice {
+        let mut h = Sha256::new();
+        h.update(b"dice-duel/roll/1");
+        h.update(secret.0);
+        h.update(room);
+        h.update(key.epoch.to_le_bytes());
+        h.update(key.index.to_le_bytes());
+        h.update(seq.to_le_bytes());
+        h.update(nonce.to_le_bytes());
+        let seed: [u8; 32] = h.finalize().into();
+        FairDice { rng: ChaCha20Rng::from_seed(seed) }
+    }
+}
+
+impl DiceSource for FairDice {
+    fn roll(&mut self) -> Pip {
+        loop {
+            let r = self.rng.next_u32();
+            if r < FAIR_LIMIT {
+                return Pip::new((r % 6) as u8 + 1);
+            }
+        }
+    }
+}
+
+/// Where a host's secrets come from: its private ChaCha20 stream (seeded by
+/// the app from the browser's crypto RNG). Saved with the room.
+#[derive(Clone, Debug)]
+pub struct SecretSource {
+    rng: ChaCha20Rng,
+}
+
+impl SecretSource {
+    pub fn new(seed: u64) -> SecretSource {
+        SecretSource { rng: ChaCha20Rng::seed_from_u64(seed) }
+    }
+
+    /// A fresh secret.
+    pub fn draw(&mut self) -> Secret {
+        let mut s = [0u8; 32];
+        self.rng.fill_bytes(&mut s);
+        Secret(s)
+    }
+
+    /// The position to save.
+    pub fn state(&self) -> ([u8; 32], u128) {
+        (self.rng.get_seed(), self.rng.get_word_pos())
+    }
+
+    /// A source that continues where a saved one stopped.
+    pub fn from_state((seed, pos): ([u8; 32], u128)) -> SecretSource {
+        let mut rng = ChaCha20Rng::from_seed(seed);
+        rng.set_word_pos(pos);
+        SecretSource { rng }
+    }
+}
+
+/// The public proof that a player token is known: what a successor host
+/// checks a rejoining player against without ever having seen the token.
+pub fn token_proof(token: u128) -> Digest {
+    let mut h = Sha256::new();
+    h.update(b"dice-duel/token/1");
+    h.update(token.to_le_bytes());
+    h.finalize().into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn faces(d: &mut FairDice, n: usize) -> Vec<u8> {
+        (0..n).map(|_| d.roll().value()).collect()
+    }
+
+    #[test]
+    fn the_same_inputs_give_the_same_dice_and_any_change_gives_others() {
+        let s = Secret([7; 32]);
+        let room = room_digest("abc");
+        let key = KeyId { epoch: 1, index: 2 };
+        let a = faces(&mut FairDice::new(&s, &room, key, 10, 99), 12);
+        assert_eq!(a, faces(&mut FairDice::new(&s, &room, key, 10, 99), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, 10, 98), 12), "the nonce counts");
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, 11, 99), 12), "the sequence counts");
+        assert_ne!(a, faces(&mut FairDice::new(&Secret([8; 32]), &room, key, 10, 99), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room_digest("abd"), key, 10, 99), 12));
+        let other_epoch = KeyId { epoch: 2, index: 2 };
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, other_epoch, 10, 99), 12));
+    }
+
+    #[test]
+    fn every_face_comes_up_evenly() {
+        let s = Secret([1; 32]);
+        let room = room_digest("r");
+        let mut seen = [0u32; 6];
+        for seq in 0..1000 {
+            let mut d = FairDice::new(&s, &room, KeyId::default(), seq, 5);
+            for _ in 0..6 {
+                seen[d.roll().index()] += 1;
+            }
+        }
+        assert!(seen.iter().all(|n| (850..1150).contains(n)), "{seen:?}");
+    }
+
+    #[test]
+    fn a_commitment_names_one_secret_and_proofs_one_token() {
+        let mut src = SecretSource::new(3);
+        let (a, b) = (src.draw(), src.draw());
+        assert_ne!(a.commit(), b.commit());
+        assert_eq!(a.commit(), Secret(a.0).commit());
+        let mut again = SecretSource::from_state(SecretSource::new(3).state());
+        assert_eq!(again.draw(), a);
+        assert_ne!(token_proof(1), token_proof(2));
+        assert!(!format!("{a:?}").contains(&format!("{:02x}", a.0[2])) || a.0[2] == a.0[0]);
+    }
+}

@@ -1,0 +1,117 @@
+//! A host born from a replica: the device that won an election hosts the
+//! room from its copy, at the new epoch, and tells everyone until they join.
+
+use std::collections::BTreeSet;
+
+use super::game::Match;
+use super::keys::Keys;
+use super::lobby::Lobby;
+use super::outbox::Outbox;
+use super::roster::Roster;
+use super::seats::Seats;
+use super::{Host, Settings, Stage};
+use crate::fair::token_proof;
+use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::replica::Heir;
+use crate::wire::{encode_mesh, MeshMsg};
+
+/// How often a new host repeats its election to peers that have not joined it.
+const ANNOUNCE_EVERY_MS: u64 = 1_000;
+/// How long it keeps repeating (a stale host that returns later is told by
+/// the replicas it still talks to).
+const ANNOUNCE_FOR_MS: u64 = 60_000;
+
+#[derive(Debug)]
+pub(crate) struct Announce {
+    datagram: Vec<u8>,
+    targets: BTreeSet<PeerId>,
+    since: u64,
+    last: Option<u64>,
+}
+
+impl Host {
+    /// Hosts the room from `heir`'s copy at `epoch`, having won the election
+    /// with `voters`. The old host's player (`room.host`) starts away; every
+    /// other player keeps its connection, its seats and its command book;
+    /// deadlines and the review pause restart from the game's state. `me` is
+    /// this device's transport id (announced so peers can find it).
+    pub fn succeed(heir: Heir, epoch: Epoch, seed: u64, me: PeerId, voters: Vec<PlayerNo>, now: u64) -> Host {
+        let view = heir.room;
+        let timing = view.timing;
+        let old_host = view.host;
+        let mut roster = Roster::succeed(&view.players, old_host, &heir.books, now);
+        // This device's own player talks to its host in-process: it joins with its Hello.
+        if let Some(no) = roster.no_of(token_proof(heir.token.0)) {
+            roster.detach_player(no);
+        }
+        let mut seats = Seats::new(view.seats.len());
+        for (i, holder) in view.seats.iter().enumerate() {
+            seats.set(duel_core::SeatId(u8::try_from(i).unwrap_or(u8::MAX)), *holder);
+        }
+        let stage = match heir.game {
+            Some((base, log, marks)) if view.started => {
+                let mut m = Match::resume(view.config.clone(), base, log, marks, timing);
+                m.restart_clocks(now);
+                Stage::Playing(Box::new(m))
+            }
+            _ => Stage::Lobby(Lobby { config: view.config.clone() }),
+        };
+        let me_no = roster.no_of(token_proof(heir.token.0));
+        let mut targets: BTreeSet<PeerId> = view.players.iter().filter_map(|p| p.peer).collect();
+        targets.remove(&me);
+        let announce = me_no.and_then(|host| {
+            let msg = MeshMsg::Elected { epoch, host, peer: me, voters };
+            encode_mesh(&msg).ok().map(|datagram| Announce { datagram, targets, since: now, last: None })
+        });
+        let mut host = Host {
+            keys: Keys::new(seed, epoch, &heir.room_name),
+            settings: Settings {
+                build: heir.build,
+                owner: token_proof(heir.token.0),
+                seed,
+                capacity: view.capacity,
+                timing,
+                room: heir.room_name,
+                epoch,
+            },
+            roster,
+            seats,
+            stage,
+            room_version: view.version.wrapping_add(1),
+            room_dirty: true,
+            out: Outbox::at(epoch),
+            announce,
+        };
+        host.reconcile_after_succession(now);
+        host
+    }
+
+    /// A peer said Hello: it has found this host, stop announcing to it.
+    pub(crate) fn announced_to(&mut self, peer: PeerId) {
+        if let Some(a) = &mut self.announce {
+            a.targets.remove(&peer);
+        }
+    }
+
+    /// Repeats the election to peers that have not joined yet.
+    pub(crate) fn announce_tick(&mut self, now: u64) {
+        let Some(a) = &mut self.announce else { return };
+        if a.targets.is_empty() || now.saturating_sub(a.since) > ANNOUNCE_FOR_MS {
+            self.announce = None;
+            return;
+        }
+        if a.last.is_some_and(|t| now.saturating_sub(t) < ANNOUNCE_EVERY_MS) {
+            return;
+        }
+        a.last = Some(now);
+        let (datagram, targets) = (a.datagram.clone(), a.targets.clone());
+        for to in targets {
+            self.out.push_raw(to, datagram.clone());
+        }
+    }
+
+    /// The election this host won, to answer anyone who still follows an older host.
+    pub fn elected_msg(&self) -> Option<Vec<u8>> {
+        self.announce.as_ref().map(|a| a.datagram.clone())
+    }
+}
