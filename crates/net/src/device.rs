@@ -82,6 +82,35 @@ impl<T: Transport> Device<T> {
         }
     }
 
+    /// Sends a game intent for `seat` (checked against the local copy first).
+    ///
+    /// # Errors
+    /// See [`Replica::submit`].
+    pub fn submit(
+        &mut self,
+        now: u64,
+        seat: duel_core::SeatId,
+        intent: duel_core::Intent,
+    ) -> Result<crate::ids::CommandId, crate::replica::SubmitError> {
+        let s = self.replica.submit(now, seat, intent)?;
+        self.deliver(now, s.datagrams);
+        Ok(s.id)
+    }
+
+    /// Sends any command.
+    ///
+    /// # Errors
+    /// See [`Replica::command`].
+    pub fn command(
+        &mut self,
+        now: u64,
+        command: crate::wire::Command,
+    ) -> Result<crate::ids::CommandId, crate::replica::SubmitError> {
+        let s = self.replica.command(now, command)?;
+        self.deliver(now, s.datagrams);
+        Ok(s.id)
+    }
+
     /// Whether this device hosts the room.
     pub fn is_host(&self) -> bool {
         self.host.is_some()

@@ -6,6 +6,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 mod gunner;
+pub mod mesh;
 
 // Not every test binary loads torpedoes.
 #[allow(unused_imports)]
