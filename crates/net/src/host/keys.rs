@@ -16,6 +16,9 @@ pub(crate) struct Keys {
     room: Digest,
     current: (KeyId, Secret),
     next: (KeyId, Secret),
+    /// A dishonest host's own secret, rolled with instead of the committed
+    /// one (only [`super::Host::bend_dice`] sets it: the audit tests).
+    bent: Option<Secret>,
 }
 
 /// What a save keeps of the keys (secrets included: keep the save private).
@@ -33,7 +36,12 @@ impl Keys {
         let mut source = SecretSource::new(seed ^ u64::from(epoch.0).rotate_left(32));
         let current = (KeyId { epoch: epoch.0, index: 0 }, source.draw());
         let next = (KeyId { epoch: epoch.0, index: 1 }, source.draw());
-        Keys { source, room: room_digest(room), current, next }
+        Keys { source, room: room_digest(room), current, next, bent: None }
+    }
+
+    /// Rolls from now on with a secret other than the committed one.
+    pub(crate) fn bend(&mut self, secret: Secret) {
+        self.bent = Some(secret);
     }
 
     /// The public commitments: the key in use and the next one.
@@ -44,6 +52,7 @@ impl Keys {
     /// The dice for the batch starting at `seq`, caused by a command with `nonce`.
     pub(crate) fn dice(&self, seq: u64, nonce: u64) -> (KeyId, FairDice) {
         let (key, secret) = &self.current;
+        let secret = self.bent.as_ref().unwrap_or(secret);
         (*key, FairDice::new(secret, &self.room, *key, seq, nonce))
     }
 
@@ -65,6 +74,7 @@ impl Keys {
             room: saved.room,
             current: saved.current,
             next: saved.next,
+            bent: None,
         }
     }
 }

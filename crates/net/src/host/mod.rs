@@ -178,6 +178,22 @@ impl Host {
         }
     }
 
+    /// What caused each batch of the log (the commands that ran, the dice keys).
+    pub fn marks(&self) -> &[crate::wire::Mark] {
+        match &self.stage {
+            Stage::Playing(m) => &m.marks,
+            Stage::Lobby(_) => &[],
+        }
+    }
+
+    /// Makes this host cheat: it rolls from a secret of its own while
+    /// revealing the committed one. Only for the tests that prove every
+    /// replica catches it; nothing in the app calls it.
+    #[doc(hidden)]
+    pub fn bend_dice(&mut self, secret: [u8; 32]) {
+        self.keys.bend(crate::fair::Secret(secret));
+    }
+
     /// The sequence number of the last event.
     pub fn head(&self) -> Seq {
         Seq(self.log().len() as u64)

@@ -59,6 +59,8 @@ impl Mesh {
         let mut hc = HostConfig::new(BUILD, token(0), seed);
         hc.lobby = config;
         hc.room = ROOM.into();
+        // Seal (reveal the dice secret) every 64 events, so the audit runs often.
+        hc.timing.checkpoint_every = 64;
         let mut devices =
             vec![Some(Device::create(hc, replica(0, seed), net.endpoint(ids[0]), ids[0], timing))];
         for i in 1..n {
@@ -170,6 +172,14 @@ impl Mesh {
         self.devices[i].take().expect("live")
     }
 
+    /// The device goes silent (a phone locks): links cut without any
+    /// transport event, so only the silence threshold notices.
+    pub fn vanish(&mut self, i: usize) -> Device<MemoryEndpoint> {
+        let others: Vec<usize> = (0..self.ids.len()).filter(|j| *j != i).collect();
+        self.partition(&[i], &others);
+        self.devices[i].take().expect("live")
+    }
+
     /// Datagrams between the two groups vanish (no transport event: silence).
     pub fn partition(&mut self, a: &[usize], b: &[usize]) {
         for &x in a {
@@ -211,6 +221,25 @@ impl Mesh {
                 }
             }
         }
+    }
+
+    /// Device `i` sends one random legal intent now, if it can: its player and command id.
+    pub fn random_intent_of(&mut self, i: usize) -> Option<(duel_net::PlayerNo, duel_net::CommandId)> {
+        let now = self.now;
+        let d = self.devices[i].as_mut()?;
+        let me = d.replica.me()?;
+        let seat = *d.replica.my_seats().first()?;
+        let game = d.replica.game()?;
+        let legal = game.legal_intents(seat);
+        let intent = pick(&mut self.rng, game, seat, &legal)?;
+        let id = d.submit(now, seat, intent).ok()?;
+        self.submitted += 1;
+        Some((me, id))
+    }
+
+    /// [`Mesh::random_intent_of`], ignoring what it sent.
+    pub fn random_intents_of(&mut self, i: usize) {
+        let _ = self.random_intent_of(i);
     }
 
     pub fn play(&mut self, ms: u64, act_permille: u32) {
