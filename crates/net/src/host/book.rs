@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use crate::ids::CommandId;
+use crate::ids::{CommandId, Seq};
 use crate::wire::{Command, Refusal};
 
 /// How far ahead of `next` an id may be held.
@@ -24,7 +24,7 @@ pub(crate) enum Offer {
     /// Run these now, in order (the offered one and held successors), each with its nonce.
     Run(Vec<(CommandId, Command, u64)>),
     /// Already run: answer again with this outcome (`None`: forgotten).
-    Duplicate(Option<Result<(), Refusal>>),
+    Duplicate(Option<Result<Seq, Refusal>>),
     /// Held until the ids before it arrive.
     Held,
     /// Too far ahead to hold.
@@ -34,7 +34,7 @@ pub(crate) enum Offer {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Book {
     next: u32,
-    recent: VecDeque<(u32, Result<(), Refusal>)>,
+    recent: VecDeque<(u32, Result<Seq, Refusal>)>,
     #[serde(skip)]
     early: BTreeMap<u32, (Command, u64)>,
 }
@@ -72,7 +72,7 @@ impl Book {
         Offer::Run(run)
     }
 
-    pub(crate) fn record(&mut self, id: CommandId, outcome: Result<(), Refusal>) {
+    pub(crate) fn record(&mut self, id: CommandId, outcome: Result<Seq, Refusal>) {
         if self.recent.len() >= REMEMBER {
             self.recent.pop_front();
         }

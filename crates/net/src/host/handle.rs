@@ -7,7 +7,7 @@ use duel_core::{HostAction, SeatId};
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
-use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
+use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
 
 impl Host {
@@ -135,7 +135,7 @@ impl Host {
             }
         };
         for (id, command, nonce) in to_run {
-            let outcome = self.run(now, (player, id, nonce), command);
+            let outcome = self.run(now, (player, id, nonce), command).map(|()| self.head());
             if let Some(p) = self.roster.get_mut(player) {
                 p.book.record(id, outcome.clone());
             }
@@ -143,10 +143,10 @@ impl Host {
         }
     }
 
-    fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<(), Refusal>) {
+    fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<Seq, Refusal>) {
         let Some(conn) = self.roster.conn_of(player) else { return };
         let msg = match outcome {
-            Ok(()) => HostMsg::Accepted { id },
+            Ok(at) => HostMsg::Accepted { id, at },
             Err(reason) => HostMsg::Rejected { id, reason },
         };
         self.out.send(conn, &msg);

@@ -170,7 +170,7 @@ impl Host {
         }
     }
 
-    /// The event log (empty before the start).
+    /// The event log after [`Host::log_base`] (empty before the start).
     pub fn log(&self) -> &[Event] {
         match &self.stage {
             Stage::Playing(m) => &m.log,
@@ -196,7 +196,19 @@ impl Host {
 
     /// The sequence number of the last event.
     pub fn head(&self) -> Seq {
-        Seq(self.log().len() as u64)
+        match &self.stage {
+            Stage::Playing(m) => m.head(),
+            Stage::Lobby(_) => Seq(0),
+        }
+    }
+
+    /// The sequence number before the first event of [`Host::log`]: 0 for
+    /// the room's creator, the snapshot its copy began with for a successor.
+    pub fn log_base(&self) -> Seq {
+        match &self.stage {
+            Stage::Playing(m) => m.base,
+            Stage::Lobby(_) => Seq(0),
+        }
     }
 
     /// The room as peers see it.

@@ -54,9 +54,9 @@ impl Replica {
                     }
                 }
             }
-            HostMsg::Accepted { id } => {
-                if self.pending.answered(id).is_some() {
-                    self.notice(Notice::Accepted { id });
+            HostMsg::Accepted { id, at } => {
+                if !self.waiting.iter().any(|(_, w)| *w == id) {
+                    self.waiting.push((at, id));
                 }
             }
             // A successor host knows a command ran but not how it went: the
@@ -88,8 +88,23 @@ impl Replica {
                 }
             }
         }
+        self.confirm();
         self.requests(now_ms, &mut out);
         self.encode(&out)
+    }
+
+    /// Commands accepted whose events this copy now holds are done.
+    pub(super) fn confirm(&mut self) {
+        let head = self.head();
+        let started = self.sync.is_some();
+        let (done, wait): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.waiting).into_iter().partition(|(at, _)| !started || *at <= head);
+        self.waiting = wait;
+        for (_, id) in done {
+            if self.pending.answered(id).is_some() {
+                self.notice(Notice::Accepted { id });
+            }
+        }
     }
 
     /// Advances the clock: Hello retries, heartbeats, command resends, and

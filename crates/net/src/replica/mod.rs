@@ -166,6 +166,8 @@ pub struct Replica {
     audit: Audit,
     /// When the last host message of the current epoch arrived.
     heard_host: Option<u64>,
+    /// Commands accepted whose events have not reached this copy yet.
+    waiting: Vec<(Seq, CommandId)>,
 }
 
 /// Notices kept if the app never drains them.
@@ -195,6 +197,7 @@ impl Replica {
             nonces: ChaCha8Rng::seed_from_u64(cfg.nonce_seed),
             audit: Audit::new(room_digest(&cfg.room)),
             heard_host: None,
+            waiting: Vec::new(),
             cfg,
         }
     }
@@ -352,6 +355,7 @@ impl Replica {
         if applied > 0 {
             self.notice(Notice::Applied { from: before.next(), to: after });
             self.audit_now();
+            self.confirm();
         }
         applied
     }
@@ -371,6 +375,9 @@ impl Replica {
         self.asked_room = None;
         self.early_room = None;
         self.early_sync = None;
+        // An acceptance whose events never reached us is void with its host:
+        // the command goes to the successor again (still pending).
+        self.waiting.clear();
         self.notice(Notice::NewHost { epoch, host });
         self.audit_now();
         match self.link {

@@ -93,8 +93,11 @@ pub enum HostMsg {
     /// last of them, present periodically and on every resend's last batch.
     /// `marks` say what caused each batch among them (see [`Mark`]).
     Events { from: Seq, events: Vec<Event>, hash: Option<u64>, marks: Vec<Mark> },
-    /// The command was carried out.
-    Accepted { id: CommandId },
+    /// The command was carried out; the log's head was `at` after it. A
+    /// replica counts it done only once its copy reaches `at`: if the host
+    /// dies first, the command is sent again to its successor, which runs it
+    /// unless some copy kept its events (so an accepted intent is never lost).
+    Accepted { id: CommandId, at: Seq },
     /// The command was refused; nothing changed.
     Rejected { id: CommandId, reason: Refusal },
     /// Heartbeat answer with the host's head, its hash and the room version,

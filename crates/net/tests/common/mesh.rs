@@ -31,6 +31,14 @@ pub struct Mesh {
     pub rng: ChaCha8Rng,
     pub conditions: Conditions,
     pub submitted: u64,
+    /// Intents sent, by player and command id.
+    pub intents: std::collections::BTreeSet<(duel_net::PlayerNo, duel_net::CommandId)>,
+    /// Of those, the ones some host answered `Accepted`.
+    pub accepted: std::collections::BTreeSet<(duel_net::PlayerNo, duel_net::CommandId)>,
+    pub tampered: u64,
+    /// Commands seen run by the host of the highest epoch (sampled every step).
+    pub ran: std::collections::BTreeSet<(duel_net::PlayerNo, duel_net::CommandId)>,
+    ran_seen: (Epoch, usize),
 }
 
 pub fn id(i: usize) -> PeerId {
@@ -76,6 +84,11 @@ impl Mesh {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0xFEED),
             conditions,
             submitted: 0,
+            intents: Default::default(),
+            accepted: Default::default(),
+            tampered: 0,
+            ran: Default::default(),
+            ran_seen: (Epoch(0), 0),
         }
     }
 
@@ -136,6 +149,22 @@ impl Mesh {
         let now = self.now;
         for d in self.devices.iter_mut().flatten() {
             d.pump(now);
+            let me = d.replica.me();
+            for n in d.replica.drain_notices() {
+                match (n, me) {
+                    (duel_net::Notice::Accepted { id }, Some(me)) if self.intents.contains(&(me, id)) => {
+                        self.accepted.insert((me, id));
+                    }
+                    (duel_net::Notice::DiceTampered { .. }, _) => self.tampered += 1,
+                    _ => {}
+                }
+            }
+        }
+        let top = self.devices.iter().flatten().filter_map(|d| d.host.as_ref()).max_by_key(|h| h.epoch());
+        if let Some(h) = top {
+            let from = if self.ran_seen.0 == h.epoch() { self.ran_seen.1 } else { 0 };
+            self.ran.extend(h.marks().iter().skip(from).filter_map(|m| m.by));
+            self.ran_seen = (h.epoch(), h.marks().len());
         }
     }
 
@@ -216,8 +245,9 @@ impl Mesh {
             let Some(game) = d.replica.game() else { continue };
             let legal = game.legal_intents(seat);
             if let Some(intent) = pick(&mut self.rng, game, seat, &legal) {
-                if d.submit(now, seat, intent).is_ok() {
+                if let (Ok(id), Some(me)) = (d.submit(now, seat, intent), d.replica.me()) {
                     self.submitted += 1;
+                    self.intents.insert((me, id));
                 }
             }
         }
@@ -234,6 +264,7 @@ impl Mesh {
         let intent = pick(&mut self.rng, game, seat, &legal)?;
         let id = d.submit(now, seat, intent).ok()?;
         self.submitted += 1;
+        self.intents.insert((me, id));
         Some((me, id))
     }
 
@@ -270,8 +301,40 @@ impl Mesh {
         })
     }
 
+    /// Each device's state, for a failing test's message.
+    pub fn describe(&self) -> String {
+        let mut out = format!("t={} hosts={:?}\n", self.now, self.hosts());
+        for (i, d) in self.devices.iter().enumerate() {
+            let Some(d) = d else {
+                out.push_str(&format!("  {i}: dead\n"));
+                continue;
+            };
+            let host = d.host.as_ref().map(|h| (h.epoch(), h.head()));
+            out.push_str(&format!(
+                "  {i}: me={:?} epoch={:?} head={:?} pending={} desynced={} standing={:?} host={host:?} host_peer={:?} silent={:?}\n",
+                d.replica.me(),
+                d.replica.epoch(),
+                d.replica.head(),
+                d.replica.pending(),
+                d.replica.desynced(),
+                d.standing(),
+                d.host_peer,
+                d.replica.host_silent_for(self.now),
+            ));
+        }
+        out
+    }
+
     pub fn settle(&mut self) -> bool {
         self.run_until(30_000, Mesh::converged)
+    }
+
+    /// Intents accepted for a player still in the room that no legitimate
+    /// host ever ran (must be none). A dead device's own intents may die with
+    /// it when its events reached nobody: its player is gone too.
+    pub fn lost_intents(&self) -> usize {
+        let live: Vec<duel_net::PlayerNo> = self.alive().filter_map(|d| d.replica.me()).collect();
+        self.accepted.iter().filter(|a| live.contains(&a.0) && !self.ran.contains(a)).count()
     }
 
     pub fn epoch(&self) -> Epoch {
