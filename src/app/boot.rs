@@ -143,6 +143,7 @@ pub fn host_room(store: Store, room: String) {
     let me = player();
     let mut config = HostConfig::new(BUILD, me.token, seed);
     config.lobby = GameConfig::quick_duel(seed);
+    config.room = room.clone();
     let bots = BotDriver::new(1, seed, false);
     let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
     store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
@@ -174,7 +175,7 @@ pub fn join_room(store: Store, room: &str) {
             }
         }
     }
-    store.install(Box::new(Session::join(transport, player())), mode);
+    store.install(Box::new(Session::join(transport, player(), room)), mode);
 }
 
 /// Enters `room` from its link or code (the home screen's "join"): joins it,

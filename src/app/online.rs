@@ -14,4 +14,16 @@ impl Remote for RoomTransport {
     fn host_peer(&self) -> Option<PeerId> {
         RoomTransport::host_peer(self)
     }
+
+    fn my_id(&self) -> Option<PeerId> {
+        RoomTransport::my_id(self)
+    }
+
+    fn now_hosting(&mut self) {
+        RoomTransport::set_role(self, crate::net::Role::Host, None);
+    }
+
+    fn follow_host(&mut self, peer: PeerId) {
+        RoomTransport::set_role(self, crate::net::Role::Guest, Some(peer));
+    }
 }

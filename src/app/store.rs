@@ -51,6 +51,8 @@ pub struct Store {
     pub owner: ReadSignal<bool>,
     /// The link to the room (offline in practice), with the reason when it failed.
     pub link: ReadSignal<ConnState>,
+    /// While the room elects a new host: how it stands, in words.
+    pub election: ReadSignal<Option<String>>,
     pub levels: ReadSignal<Vec<(SeatId, Difficulty)>>,
     pub bots_paused: ReadSignal<bool>,
     pub calls: ReadSignal<Vec<EnergyRequest>>,
@@ -77,6 +79,7 @@ struct Setters {
     me: WriteSignal<Option<PlayerNo>>,
     owner: WriteSignal<bool>,
     link: WriteSignal<ConnState>,
+    election: WriteSignal<Option<String>>,
     levels: WriteSignal<Vec<(SeatId, Difficulty)>>,
     bots_paused: WriteSignal<bool>,
     calls: WriteSignal<Vec<EnergyRequest>>,
@@ -95,6 +98,7 @@ impl Store {
         let (me, set_me) = signal(None::<PlayerNo>);
         let (owner, set_owner) = signal(false);
         let (link, set_link) = signal(ConnState::Offline);
+        let (election, set_election) = signal(None::<String>);
         let (levels, set_levels) = signal(Vec::new());
         let (bots_paused, set_bots_paused) = signal(opts.bots_paused);
         let (calls, set_calls) = signal(Vec::new());
@@ -120,6 +124,7 @@ impl Store {
                 me: set_me,
                 owner: set_owner,
                 link: set_link,
+                election: set_election,
                 levels: set_levels,
                 bots_paused: set_bots_paused,
                 calls: set_calls,
@@ -134,6 +139,7 @@ impl Store {
             me,
             owner,
             link,
+            election,
             levels,
             bots_paused,
             calls,
@@ -283,8 +289,30 @@ impl Store {
             // Saved on the next clock tick, off the input → screen path.
             self.save_due.set_value(true);
         }
+        if self.election.with_untracked(|e| *e != p.election) {
+            self.set.election.set(p.election.clone());
+        }
+        if let Some(text) = &p.handover {
+            self.toasts.info(text.clone());
+        }
+        if let Some(hosting) = p.hosting {
+            self.hosting_changed(hosting);
+        }
         #[cfg(feature = "test-hooks")]
         crate::test_hooks::pumped(self, &p, at);
+    }
+
+    /// An election moved the room: a tab that now hosts keeps the room's save
+    /// (a reload restores it), a tab that stepped down forgets its own.
+    fn hosting_changed(&self, hosting: bool) {
+        let Mode::Online { room, .. } = self.mode.get_untracked() else { return };
+        if !hosting {
+            crate::net::store::forget_host(&room);
+        }
+        self.set.mode.set(Mode::Online { room, host: hosting });
+        if hosting {
+            self.save_due.set_value(true);
+        }
     }
 
     /// Writes the host's room to storage: when `force`d, or when it changed

@@ -77,6 +77,9 @@ pub fn Header() -> impl IntoView {
                 {move || store.link.with(|l| *l != ConnState::Offline).then(|| view! {
                     <span class="link-state" data-testid="link-state">{move || store.link.with(ConnState::label)}</span>
                 })}
+                {move || store.election.get().map(|text| view! {
+                    <span class="link-state link-state--election" role="status" data-testid="election">{text}</span>
+                })}
                 <button class="btn btn--icon" data-testid="mute" title="Sound on/off"
                     aria-pressed=move || muted.get().to_string()
                     on:click=move |_| {

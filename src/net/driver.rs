@@ -84,7 +84,6 @@ async fn run_socket(
         .add_channel(ChannelConfig::reliable())
         .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone(), closed.clone())))
         .build();
-    let role = shared.borrow().conn.role();
     shared.borrow_mut().conn.socket_started(now_ms());
     let (Ok(data), Ok(beacons)) = (socket.take_channel(DATA), socket.take_channel(BEACON)) else {
         // Both channels were added just above; this cannot happen.
@@ -106,7 +105,9 @@ async fn run_socket(
             change = socket.next().fuse() => match change {
                 Some((peer, PeerState::Connected)) => {
                     shared.borrow_mut().conn.peer_connected(now_ms(), peer, local_id(peer));
-                    // Fails only while the socket is torn down.
+                    // Fails only while the socket is torn down. The role is read now: an
+                    // election may have made this guest the host since the socket started.
+                    let role = shared.borrow().conn.role();
                     let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
                 }
                 Some((peer, PeerState::Disconnected)) => shared.borrow_mut().conn.peer_disconnected(now_ms(), peer),
@@ -144,6 +145,7 @@ async fn run_socket(
             }
             let mut s = shared.borrow_mut();
             s.out = None;
+            s.me = None;
             // A refusal ends the socket at once: keep the server's words.
             if let Some((code, reason)) = closed.lock().ok().and_then(|mut c| c.take()) {
                 s.conn.signalling_closed(now, code, &reason);
@@ -151,9 +153,25 @@ async fn run_socket(
             s.conn.socket_ended(now);
             return;
         }
-        if !id_known && socket.id().is_some() {
-            id_known = true;
-            shared.borrow_mut().conn.id_assigned(now);
+        if !id_known {
+            if let Some(id) = socket.id() {
+                id_known = true;
+                let mut s = shared.borrow_mut();
+                s.me = Some(local_id(id));
+                s.conn.id_assigned(now);
+            }
+        }
+        let beacon_due = shared.borrow_mut().conn.take_beacon_due();
+        if beacon_due {
+            // Our role changed (an election): every peer hears it, so a tab
+            // that joins later finds the new host by its beacon.
+            let (role, peers) = {
+                let s = shared.borrow();
+                (s.conn.role(), s.conn.remotes())
+            };
+            for peer in peers {
+                let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
+            }
         }
         if lost.swap(false, Ordering::Relaxed) {
             let how = closed.lock().ok().and_then(|mut c| c.take());
@@ -178,6 +196,7 @@ async fn run_socket(
             socket.close();
             let mut s = shared.borrow_mut();
             s.out = None;
+            s.me = None;
             s.conn.socket_dropped(now);
             return;
         }

@@ -56,6 +56,11 @@ impl<R: Ord + Copy> PeerTable<R> {
         Some(local)
     }
 
+    /// Every remote id this socket knows.
+    pub fn remotes(&self) -> Vec<R> {
+        self.to_local.keys().copied().collect()
+    }
+
     /// Forgets every pair (a new socket: all remote ids are new).
     pub fn clear(&mut self) {
         self.to_remote.clear();

@@ -41,6 +41,8 @@ pub struct Shared {
     pub waker: Option<Rc<dyn Fn()>>,
     /// The transport was dropped: the driver closes the socket and ends.
     pub closed: bool,
+    /// This socket's own protocol id, once the server assigned it.
+    pub me: Option<PeerId>,
 }
 
 impl Shared {
@@ -53,6 +55,7 @@ impl Shared {
             out: None,
             waker: None,
             closed: false,
+            me: None,
         }
     }
 }
@@ -113,6 +116,17 @@ impl RoomTransport {
     /// host's tab reconnects). Host: `None`.
     pub fn host_peer(&self) -> Option<PeerId> {
         self.shared.borrow().conn.host()
+    }
+
+    /// This tab's protocol id on the current socket (a new one after every rebuild).
+    pub fn my_id(&self) -> Option<PeerId> {
+        self.shared.borrow().me
+    }
+
+    /// An election changed this tab's part: `Host` (it won: every peer is
+    /// told by a new beacon) or `Guest` following `host`.
+    pub fn set_role(&self, role: Role, host: Option<PeerId>) {
+        self.shared.borrow_mut().conn.set_role(role, host);
     }
 
     /// Calls `waker` whenever something arrived or the state changed, so

@@ -15,6 +15,12 @@ pub trait Remote: Transport {
     fn link_state(&self) -> ConnState;
     /// The host's transport id, once known (guests only).
     fn host_peer(&self) -> Option<PeerId>;
+    /// This tab's own transport id, once the signalling server gave it one.
+    fn my_id(&self) -> Option<PeerId>;
+    /// This tab won an election: it hosts now (say so to every peer).
+    fn now_hosting(&mut self);
+    /// Another device hosts now, at `peer` (this tab stepped down if it hosted).
+    fn follow_host(&mut self, peer: PeerId);
 }
 
 impl Remote for Offline {
@@ -25,6 +31,14 @@ impl Remote for Offline {
     fn host_peer(&self) -> Option<PeerId> {
         None
     }
+
+    fn my_id(&self) -> Option<PeerId> {
+        None
+    }
+
+    fn now_hosting(&mut self) {}
+
+    fn follow_host(&mut self, _peer: PeerId) {}
 }
 
 /// What one pump changed, for the UI to publish.
@@ -40,6 +54,12 @@ pub struct Pumped {
     pub refused: Option<String>,
     /// The host's room changed: time to save it.
     pub save_due: bool,
+    /// The room changed hosts: what to tell the player ("The host left. Ann is now hosting.").
+    pub handover: Option<String>,
+    /// `Some(true)`: this tab hosts now; `Some(false)`: it no longer does (forget its save).
+    pub hosting: Option<bool>,
+    /// An election is under way: how it stands, in words.
+    pub election: Option<String>,
 }
 
 /// The session as the UI uses it, whatever the transport.

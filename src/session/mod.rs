@@ -20,31 +20,32 @@ use std::collections::VecDeque;
 use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
-    Command, Host, HostConfig, HostNode, MemoryNet, Notice, PeerId, PlayerNo, Replica, ReplicaConfig,
-    ReplicaNode, RestoreError, RoomView, SeatHolder, SubmitError, Timing, Transport, WithLocal,
+    Command, Device, Epoch, Handover, Host, HostConfig, Notice, PeerId, PlayerNo, Replica, ReplicaConfig,
+    RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
 };
 
 pub use api::{Player, Pumped, Remote, SessionApi};
 pub use bots::BotDriver;
 pub use duel_bots::suggest_token;
-pub use link::{Link, Offline, Tap};
+pub use link::Offline;
 pub use options::Options;
 
 /// The build id peers must share (the rules code must agree byte for byte).
 pub const BUILD: &str = concat!("dice-duel/", env!("CARGO_PKG_VERSION"));
 
-/// Transport ids on the in-tab loopback. Remote ids are random 128-bit
-/// numbers, so these two never meet one.
-const HOST_LOOP: PeerId = PeerId(1);
-const ME_LOOP: PeerId = PeerId(2);
+/// This tab's transport id until the remote transport has one (offline
+/// practice never does). Remote ids are random 128-bit numbers, so this
+/// never meets one.
+const LOCAL_ME: PeerId = PeerId(1);
 
 /// Bot intents sent per pump at most (each followed by a host round trip).
 const BOT_ACTIONS_PER_PUMP: usize = 12;
 
 /// A room run by this tab. See the module docs.
 pub struct Session<T: Transport> {
-    host: Option<HostNode<WithLocal<T>>>,
-    node: ReplicaNode<Tap<Link<T>>>,
+    /// The replica, the host while this tab hosts, and its part in electing
+    /// a successor when the host goes silent.
+    dev: Device<T>,
     bots: BotDriver,
     /// Commands to send as soon as the host welcomes us (a one-tap practice start).
     script: VecDeque<Command>,
@@ -59,10 +60,13 @@ impl<T: Remote> Session<T> {
     /// A new room hosted in this tab, reachable through `remote`.
     pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
         let timing = config.timing;
-        Session::around(Host::new(config), remote, player, bots, timing)
+        let room = config.room.clone();
+        Session::around(Host::new(config), room, remote, player, bots, timing)
     }
 
-    /// A saved room, hosted again in this tab (the page was reloaded).
+    /// A saved room, hosted again in this tab (the page was reloaded). If the
+    /// room elected another host meanwhile, this tab hears so from the first
+    /// peer it meets and joins that host as a guest.
     ///
     /// # Errors
     /// Why the save cannot be restored (another build, damaged storage).
@@ -74,37 +78,41 @@ impl<T: Remote> Session<T> {
         timing: Timing,
     ) -> Result<Session<T>, RestoreError> {
         let host = Host::restore(saved)?;
-        Ok(Session::around(host, remote, player, bots, timing))
+        let room = host.room_name().to_string();
+        Ok(Session::around(host, room, remote, player, bots, timing))
     }
 
-    fn around(host: Host, remote: T, player: Player, bots: BotDriver, timing: Timing) -> Session<T> {
-        let loopback = MemoryNet::new(0);
-        loopback.connect(HOST_LOOP, ME_LOOP);
-        let transport = WithLocal::new(remote, loopback.endpoint(HOST_LOOP), vec![ME_LOOP]);
-        let replica = Replica::new(replica_config(&player));
-        let link = Tap::new(Link::Loopback(loopback.endpoint(ME_LOOP)));
-        Session {
-            host: Some(HostNode::new(host, transport)),
-            node: ReplicaNode::new(replica, link, HOST_LOOP),
-            bots,
-            script: VecDeque::new(),
-            timing,
-            host_head: 0,
-            host_room: 0,
-            link: ConnState::Offline,
-        }
+    fn around(
+        host: Host,
+        room: String,
+        remote: T,
+        player: Player,
+        bots: BotDriver,
+        timing: Timing,
+    ) -> Session<T> {
+        let me = remote.my_id().unwrap_or(LOCAL_ME);
+        let replica = Replica::new(replica_config(&player, &room));
+        let seed = crate::platform::random::u64();
+        let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
+        Session::with(dev, bots, timing)
     }
 
     /// A guest of a room hosted elsewhere, reached through `remote`.
-    pub fn join(remote: T, player: Player) -> Session<T> {
+    pub fn join(remote: T, player: Player, room: &str) -> Session<T> {
         let host_peer = remote.host_peer().unwrap_or(PeerId(0));
-        let replica = Replica::new(replica_config(&player));
+        let me = remote.my_id().unwrap_or(LOCAL_ME);
+        let replica = Replica::new(replica_config(&player, room));
+        let seed = crate::platform::random::u64();
+        let dev = Device::join(replica, remote, me, host_peer, SuccessionTiming::default(), seed);
+        Session::with(dev, BotDriver::new(1, 0, true), Timing::default())
+    }
+
+    fn with(dev: Device<T>, bots: BotDriver, timing: Timing) -> Session<T> {
         Session {
-            host: None,
-            node: ReplicaNode::new(replica, Tap::new(Link::Remote(remote)), host_peer),
-            bots: BotDriver::new(1, 0, true),
+            dev,
+            bots,
             script: VecDeque::new(),
-            timing: Timing::default(),
+            timing,
             host_head: 0,
             host_room: 0,
             link: ConnState::Offline,
@@ -117,40 +125,71 @@ impl<T: Remote> Session<T> {
         self
     }
 
-    /// Pumps host and replica until both are quiet: the replica's datagrams
-    /// reach the in-tab host and its answers come back within one call.
+    /// Pumps the device (its in-tab host answers within the same call).
     fn cycle(&mut self, now: u64, p: &mut Pumped) {
-        if let Link::Remote(r) = &self.node.transport.inner {
-            // A guest learns the host's transport id from the signalling.
-            if let Some(peer) = r.host_peer() {
-                self.node.host_peer = peer;
+        if let Some(id) = self.dev.transport.my_id() {
+            self.dev.rebind(now, id);
+        }
+        if !self.dev.is_host() {
+            // A guest learns the host's transport id from the signalling (it
+            // changes when the host's tab reconnects); after an election the
+            // transport is told the winner, so the two agree.
+            if let Some(peer) = self.dev.transport.host_peer() {
+                self.dev.host_peer = peer;
             }
-            self.link = r.link_state();
         }
-        if let Some(h) = &mut self.host {
-            self.link = h.transport.remote().link_state();
+        self.link = self.dev.transport.link_state();
+        self.dev.pump(now);
+        for handover in self.dev.drain_handovers() {
+            match handover {
+                Handover::Hosting { .. } => {
+                    self.dev.transport.now_hosting();
+                    self.timing = self.dev.replica.room().map_or(self.timing, |r| r.timing);
+                    p.hosting = Some(true);
+                    p.handover =
+                        Some("The host left. This device hosts the game now: keep this tab open.".into());
+                }
+                Handover::Following { host, epoch } => {
+                    let peer = self.dev.host_peer;
+                    self.dev.transport.follow_host(peer);
+                    p.hosting = Some(false);
+                    if epoch > Epoch(0) {
+                        p.handover = Some(format!("The host left. {} is now hosting.", self.name_of(host)));
+                    }
+                }
+            }
+            p.room_changed = true;
         }
-        self.node.pump(now);
-        if let Some(h) = &mut self.host {
-            h.pump(now);
-            self.node.pump(now);
-        }
+        p.election = match self.dev.standing() {
+            Standing::Quiet => None,
+            Standing::Campaigning { have, need, .. } => Some(format!(
+                "The host is not answering. Taking over: {have} of the {need} players needed have agreed."
+            )),
+            Standing::Catching { .. } => {
+                Some("The host is not answering. Taking over: catching up on the game.".into())
+            }
+        };
         self.drain(p);
     }
 
+    fn name_of(&self, player: PlayerNo) -> String {
+        self.dev
+            .replica
+            .room()
+            .and_then(|r| r.player(player))
+            .map_or_else(|| format!("Player {}", player.0 + 1), |p| p.name.clone())
+    }
+
     fn drain(&mut self, p: &mut Pumped) {
-        let bots = self.node.replica.bot_seats_to_drive();
-        for notice in self.node.replica.drain_notices() {
+        let bots = self.dev.replica.bot_seats_to_drive();
+        for notice in self.dev.replica.drain_notices() {
             match notice {
                 Notice::Joined { .. } | Notice::Room => p.room_changed = true,
                 Notice::Refused(reason) => p.refused = Some(reason.to_string()),
-                Notice::Synced { head } => {
-                    // A snapshot's events happened before we looked: show the state, narrate nothing.
-                    self.node.transport.forget_upto(head.0);
-                    p.game_changed = true;
-                }
+                // A snapshot's events happened before we looked: show the state, narrate nothing.
+                Notice::Synced { .. } => p.game_changed = true,
                 Notice::Applied { from, to } => {
-                    p.events.extend(self.node.transport.take(from.0, to.0));
+                    p.events.extend(self.dev.replica.events(from, to));
                     p.game_changed = true;
                 }
                 Notice::Rejected { command, reason, .. } => {
@@ -160,7 +199,7 @@ impl<T: Remote> Session<T> {
                     }
                 }
                 Notice::DiceTampered { at } => p.rejections.push(format!(
-                    "Warning: the host's dice at event {} do not match what it committed to. \
+                    "Warning: the host's dice at event {} are not the ones it committed to. \
                      Its rolls cannot be trusted.",
                     at.0
                 )),
@@ -171,11 +210,11 @@ impl<T: Remote> Session<T> {
     }
 
     fn run_script(&mut self, now: u64, p: &mut Pumped) {
-        if self.node.replica.me().is_none() {
+        if self.dev.replica.me().is_none() {
             return;
         }
         while let Some(command) = self.script.pop_front() {
-            if self.node.command(now, command).is_err() {
+            if self.dev.command(now, command).is_err() {
                 break;
             }
             self.cycle(now, p);
@@ -185,12 +224,12 @@ impl<T: Remote> Session<T> {
     fn run_bots(&mut self, now: u64, p: &mut Pumped) {
         self.bots.advance(now);
         for _ in 0..BOT_ACTIONS_PER_PUMP {
-            let seats = self.node.replica.bot_seats_to_drive();
-            let humans = self.node.replica.room().map(held_by_people).unwrap_or_default();
-            let Some(game) = self.node.replica.game() else { return };
+            let seats = self.dev.replica.bot_seats_to_drive();
+            let humans = self.dev.replica.room().map(held_by_people).unwrap_or_default();
+            let Some(game) = self.dev.replica.game() else { return };
             let Some((seat, intent)) = self.bots.next(game, &seats, &humans) else { return };
             // A bot acting on a copy a moment old may be refused: it simply tries again.
-            let _ = self.node.submit(now, seat, intent);
+            let _ = self.dev.submit(now, seat, intent);
             self.cycle(now, p);
         }
     }
@@ -198,8 +237,9 @@ impl<T: Remote> Session<T> {
 
 /// This tab's replica: its command nonces come from the browser's crypto RNG
 /// (a host that could predict them could pick its next dice secret to suit them).
-fn replica_config(player: &Player) -> ReplicaConfig {
+fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
+    cfg.room = room.to_string();
     cfg.nonce_seed = crate::platform::random::u64();
     cfg
 }
@@ -224,8 +264,8 @@ impl<T: Remote> SessionApi for Session<T> {
         self.cycle(now_ms, &mut p);
         self.run_script(now_ms, &mut p);
         self.run_bots(now_ms, &mut p);
-        if let Some(h) = &self.host {
-            let (head, room) = (h.host.head().0, h.host.room().version);
+        if let Some(h) = &self.dev.host {
+            let (head, room) = (h.head().0, h.room().version);
             if (head, room) != (self.host_head, self.host_room) {
                 self.host_head = head;
                 self.host_room = room;
@@ -236,30 +276,30 @@ impl<T: Remote> SessionApi for Session<T> {
     }
 
     fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<(), String> {
-        self.node.submit(now_ms, seat, intent).map_err(submit_error)?;
+        self.dev.submit(now_ms, seat, intent).map_err(submit_error)?;
         Ok(())
     }
 
     fn command(&mut self, now_ms: u64, command: Command) -> Result<(), String> {
-        self.node.command(now_ms, command).map_err(submit_error)?;
+        self.dev.command(now_ms, command).map_err(submit_error)?;
         Ok(())
     }
 
     fn game(&self) -> Option<&Game> {
-        self.node.replica.game()
+        self.dev.replica.game()
     }
 
     #[cfg(feature = "test-hooks")]
     fn head(&self) -> u64 {
-        self.node.replica.head().0
+        self.dev.replica.head().0
     }
 
     fn room(&self) -> Option<&RoomView> {
-        self.node.replica.room()
+        self.dev.replica.room()
     }
 
     fn me(&self) -> Option<PlayerNo> {
-        self.node.replica.me()
+        self.dev.replica.me()
     }
 
     fn is_owner(&self) -> bool {
@@ -278,11 +318,11 @@ impl<T: Remote> SessionApi for Session<T> {
     }
 
     fn save(&self) -> Option<Vec<u8>> {
-        self.host.as_ref().map(|h| h.host.save())
+        self.dev.host.as_ref().map(Host::save)
     }
 
     fn history(&self) -> Vec<Event> {
-        self.host.as_ref().map(|h| h.host.log().to_vec()).unwrap_or_default()
+        self.dev.host.as_ref().map(|h| h.log().to_vec()).unwrap_or_default()
     }
 
     fn timing(&self) -> Timing {
@@ -295,14 +335,15 @@ impl<T: Remote> SessionApi for Session<T> {
 
     #[cfg(feature = "test-hooks")]
     fn pending(&self) -> usize {
-        self.node.replica.pending()
+        self.dev.replica.pending()
     }
 
     #[cfg(feature = "test-hooks")]
     fn host_peer(&self) -> Option<PeerId> {
-        match &self.node.transport.inner {
-            Link::Remote(r) => r.host_peer(),
-            Link::Loopback(_) => None,
+        if self.dev.is_host() {
+            None
+        } else {
+            self.dev.transport.host_peer()
         }
     }
 }

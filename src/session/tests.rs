@@ -121,3 +121,108 @@ fn set_up_phase_bot_team_places_its_tokens() {
     let mirrored = s.game().map(|g| g.obstacles().len() == 2);
     assert_eq!(mirrored, Some(true));
 }
+
+/// A tab's link on the in-memory network (the WebRTC transport's stand-in).
+struct Mem {
+    ep: duel_net::MemoryEndpoint,
+    host: Option<PeerId>,
+}
+
+impl Transport for Mem {
+    fn send(&mut self, to: PeerId, datagram: Vec<u8>) {
+        self.ep.send(to, datagram);
+    }
+    fn receive(&mut self) -> Vec<(PeerId, Vec<u8>)> {
+        self.ep.receive()
+    }
+    fn connection_events(&mut self) -> Vec<duel_net::ConnectionEvent> {
+        self.ep.connection_events()
+    }
+}
+
+impl Remote for Mem {
+    fn link_state(&self) -> ConnState {
+        ConnState::Connected
+    }
+    fn host_peer(&self) -> Option<PeerId> {
+        self.host
+    }
+    fn my_id(&self) -> Option<PeerId> {
+        Some(self.ep.id())
+    }
+    fn now_hosting(&mut self) {
+        self.host = None;
+    }
+    fn follow_host(&mut self, peer: PeerId) {
+        self.host = Some(peer);
+    }
+}
+
+#[test]
+fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
+    let net = duel_net::MemoryNet::new(5);
+    let ids = [PeerId(501), PeerId(502), PeerId(503)];
+    for (i, a) in ids.iter().enumerate() {
+        for b in &ids[i + 1..] {
+            net.connect(*a, *b);
+        }
+    }
+    let player = |i: u128, name: &str| Player { token: PlayerToken(0x1000 + i), name: name.into() };
+    let mut config = HostConfig::new(BUILD, player(0, "Ann").token, 7);
+    config.room = "room-7".into();
+    config.lobby = duel_core::GameConfig::quick_duel(7);
+    let ann = Session::host(
+        config,
+        Mem { ep: net.endpoint(ids[0]), host: None },
+        player(0, "Ann"),
+        BotDriver::new(1, 1, true),
+    )
+    .then([Command::Claim { seat: SeatId(0) }]);
+    let guest = |i: usize, name: &str| {
+        Session::join(Mem { ep: net.endpoint(ids[i]), host: Some(ids[0]) }, player(i as u128, name), "room-7")
+    };
+    let mut tabs: Vec<Box<dyn SessionApi>> =
+        vec![Box::new(ann), Box::new(guest(1, "Ben")), Box::new(guest(2, "Cy"))];
+    let mut now = 0;
+    let pump = |tabs: &mut Vec<Box<dyn SessionApi>>, now: &mut u64, ms: u64| {
+        let mut out = Vec::new();
+        for _ in 0..ms / 20 {
+            *now += 20;
+            net.set_time(*now);
+            for (i, t) in tabs.iter_mut().enumerate() {
+                let p = t.pump(*now);
+                if p.handover.is_some() || p.hosting.is_some() {
+                    out.push((i, p.handover, p.hosting));
+                }
+            }
+        }
+        out
+    };
+    pump(&mut tabs, &mut now, 1_000);
+    tabs[1].command(now, Command::Claim { seat: SeatId(1) }).expect("claim");
+    pump(&mut tabs, &mut now, 500);
+    tabs[0].command(now, Command::Start).expect("start");
+    pump(&mut tabs, &mut now, 1_000);
+    assert!(tabs.iter().all(|t| t.game().is_some()));
+    // Ann closes her tab.
+    tabs.remove(0);
+    for b in &ids[1..] {
+        net.disconnect(ids[0], *b);
+    }
+    let said = pump(&mut tabs, &mut now, 5_000);
+    assert_eq!(said.len(), 2, "{said:?}");
+    let (hosts, follows): (Vec<_>, Vec<_>) = said.into_iter().partition(|(_, _, h)| *h == Some(true));
+    let (h, text, _) = &hosts[0];
+    assert!(text.as_deref().is_some_and(|t| t.contains("This device hosts")), "{text:?}");
+    let name = if *h == 0 { "Ben" } else { "Cy" };
+    let told = follows[0].1.clone().unwrap_or_default();
+    assert_eq!(told, format!("The host left. {name} is now hosting."));
+    assert!(tabs[*h].save().is_some(), "the new host saves the room");
+    // Play goes on: Ben acts and both copies agree.
+    let now2 = now;
+    let game = tabs[0].game().expect("game").clone();
+    tabs[0].submit(now2, SeatId(1), Intent::RollEnergy { dice: vec![0, 1, 2, 3, 4, 5] }).expect("an intent");
+    pump(&mut tabs, &mut now, 1_000);
+    assert_eq!(tabs[0].game().map(Game::state_hash), tabs[1].game().map(Game::state_hash));
+    assert!(tabs[0].game().expect("game").events_applied() > game.events_applied());
+}

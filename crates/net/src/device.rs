@@ -52,12 +52,40 @@ impl<T: Transport> Device<T> {
         timing: SuccessionTiming,
     ) -> Device<T> {
         let seed = config.seed.rotate_left(17) ^ 0xA5A5;
+        Device::hosting(Host::new(config), replica, transport, me, timing, seed)
+    }
+
+    /// A device hosting `host` (a new room, or one restored from its save).
+    pub fn hosting(
+        host: Host,
+        replica: Replica,
+        transport: T,
+        me: PeerId,
+        timing: SuccessionTiming,
+        seed: u64,
+    ) -> Device<T> {
+        let epoch = host.epoch();
         let mut d = Device::join(replica, transport, me, me, timing, seed);
-        d.host = Some(Host::new(config));
-        d.succession.hosting(Epoch(0), None);
+        d.host = Some(host);
+        d.succession.hosting(epoch, None);
         let hello = d.replica.connect(0);
         d.deliver(0, hello);
         d
+    }
+
+    /// This device's transport id changed (the socket got its id, or was
+    /// rebuilt): a hosting device's own replica joins again under it.
+    pub fn rebind(&mut self, now: u64, me: PeerId) {
+        if me == self.me {
+            return;
+        }
+        let hosting = self.host.is_some();
+        self.me = me;
+        if hosting {
+            self.host_peer = me;
+            let hello = self.replica.connect(now);
+            self.deliver(now, hello);
+        }
     }
 
     /// A guest of the host at `host_peer`. `seed` seeds the secrets of a
@@ -142,6 +170,15 @@ impl<T: Transport> Device<T> {
                     if peer == self.host_peer && self.host.is_none() {
                         let out = self.replica.connect(now);
                         self.deliver(now, out);
+                    }
+                    if let Some(h) = &self.host {
+                        // Say who we are: if the room moved on while this host was
+                        // away (a laptop reopened), the newcomer tells it so.
+                        if let Ok(d) =
+                            crate::wire::encode_mesh(&crate::wire::MeshMsg::Hosting { epoch: h.epoch() })
+                        {
+                            self.transport.send(peer, d);
+                        }
                     }
                 }
             }

@@ -115,6 +115,8 @@ pub struct Connection<R> {
     /// Guest: when the oldest datagram to the host that is still unanswered went out.
     awaiting_host_since: Option<u64>,
     rebuild_asked: bool,
+    /// The role changed: send the beacon to every peer again.
+    beacon_due: bool,
     events: Vec<ConnectionEvent>,
     state: ConnState,
 }
@@ -137,6 +139,7 @@ impl<R: Ord + Copy> Connection<R> {
             host_retries: 0,
             awaiting_host_since: None,
             rebuild_asked: false,
+            beacon_due: false,
             events: Vec::new(),
             state: ConnState::Connecting,
         }
@@ -228,20 +231,48 @@ impl<R: Ord + Copy> Connection<R> {
     }
 
     /// A datagram came from `local`. Returns whether the protocol wants it:
-    /// a host hears everyone, a guest only its host (the replica ignores
-    /// anyone else, so another guest's datagrams are dropped here rather
-    /// than queued: one misbehaving peer cannot flood a guest's inbox).
-    /// The host never speaks to a guest before that guest's `Hello`, which
-    /// follows the host's beacon, so nothing wanted is dropped.
+    /// everyone's, since guests talk to each other to elect a successor when
+    /// the host goes silent (the inbox is bounded, and `duel-net` drops
+    /// what a guest should not get). A datagram from the host also ends the
+    /// wait for its answer.
     pub fn heard_from(&mut self, local: PeerId) -> bool {
-        match self.role {
-            Role::Host => true,
-            Role::Guest if self.host == Some(local) => {
-                self.awaiting_host_since = None;
-                true
-            }
-            Role::Guest => false,
+        if self.role == Role::Guest && self.host == Some(local) {
+            self.awaiting_host_since = None;
         }
+        true
+    }
+
+    /// An election changed this tab's part: it hosts now, or follows `host`.
+    pub fn set_role(&mut self, role: Role, host: Option<PeerId>) {
+        if role != self.role {
+            self.role = role;
+            self.beacon_due = true;
+        }
+        match role {
+            Role::Host => {
+                self.host = None;
+                self.awaiting_host_since = None;
+                self.host_away_since = None;
+                self.ever_connected = true;
+            }
+            Role::Guest => {
+                if let Some(h) = host {
+                    self.take_host(h);
+                }
+            }
+        }
+        self.refresh();
+    }
+
+    /// Whether the beacon must be sent again to every peer (our role
+    /// changed); clears the flag.
+    pub fn take_beacon_due(&mut self) -> bool {
+        std::mem::take(&mut self.beacon_due)
+    }
+
+    /// Every peer on the current socket.
+    pub fn remotes(&self) -> Vec<R> {
+        self.table.remotes()
     }
 
     /// The websocket to the signalling server closed; the socket lives on

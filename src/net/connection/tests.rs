@@ -214,15 +214,36 @@ fn a_silent_host_is_dropped_and_the_socket_rebuilt() {
 }
 
 #[test]
-fn a_guest_takes_datagrams_from_its_host_only() {
+fn a_guest_hears_every_peer_so_the_room_can_elect_a_successor() {
     let mut g = up(Role::Guest);
-    assert!(!g.heard_from(PeerId(101)), "no host yet");
     let host = meet(&mut g, 20, 1, Role::Host);
     let other = meet(&mut g, 20, 2, Role::Guest);
-    assert!(g.heard_from(host));
-    assert!(!g.heard_from(other));
+    g.sent_to(100, host);
+    assert!(g.heard_from(other), "election messages come from other guests");
+    assert_eq!(g.tick(100 + HOST_SILENT_MS - 1), Decision::Keep);
+    assert!(g.heard_from(host), "the host's answer ends the wait");
+    assert_eq!(g.tick(100 + HOST_SILENT_MS * 2), Decision::Keep);
     let mut h = up(Role::Host);
     assert!(h.heard_from(PeerId(7)), "a host hears everyone, even before their beacon");
+}
+
+#[test]
+fn an_election_switches_the_role_and_sends_the_beacon_again() {
+    let mut g = up(Role::Guest);
+    let host = meet(&mut g, 20, 1, Role::Host);
+    let other = meet(&mut g, 20, 2, Role::Guest);
+    assert_eq!(g.host(), Some(host));
+    assert!(!g.take_beacon_due());
+    // This guest won the election: it hosts, and every peer must hear so.
+    g.set_role(Role::Host, None);
+    assert_eq!((g.role(), g.host()), (Role::Host, None));
+    assert!(g.take_beacon_due() && !g.take_beacon_due(), "once");
+    assert_eq!(g.state(), &ConnState::Connected);
+    // A later election elsewhere: it steps down and follows the winner.
+    g.set_role(Role::Guest, Some(other));
+    assert_eq!((g.role(), g.host()), (Role::Guest, Some(other)));
+    assert!(g.take_beacon_due());
+    assert_eq!(g.remotes().len(), 2);
 }
 
 #[test]

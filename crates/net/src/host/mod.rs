@@ -157,6 +157,11 @@ impl Host {
         }
     }
 
+    /// The room's name (what the dice derivation and a successor use).
+    pub fn room_name(&self) -> &str {
+        &self.settings.room
+    }
+
     /// This host's epoch.
     pub fn epoch(&self) -> Epoch {
         self.settings.epoch

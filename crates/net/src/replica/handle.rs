@@ -23,6 +23,11 @@ impl Replica {
         };
         // Only the host of our epoch speaks: a stale host (older epoch) is
         // ignored, and a newer one only after its election (`follow`).
+        // A tab that never joined trusts the host it found, whatever its epoch
+        // (it opened the link after an election).
+        if stamped.epoch > self.epoch && self.me().is_none() && self.sync.is_none() {
+            self.epoch = stamped.epoch;
+        }
         if stamped.epoch != self.epoch {
             return Vec::new();
         }

@@ -340,6 +340,14 @@ impl Replica {
         }
     }
 
+    /// The events `from..=to` this copy holds, with their sequence numbers
+    /// (what the UI narrates after `Notice::Applied`).
+    pub fn events(&self, from: Seq, to: Seq) -> Vec<(u64, duel_core::Event)> {
+        let count = to.0.saturating_add(1).saturating_sub(from.0) as usize;
+        let (events, _) = self.events_from(from, count);
+        events.into_iter().enumerate().map(|(i, e)| (from.0 + i as u64, e)).collect()
+    }
+
     /// Events from `from` (at most `max`) with their marks, for a peer's fetch.
     pub fn events_from(&self, from: Seq, max: usize) -> (Vec<duel_core::Event>, Vec<crate::wire::Mark>) {
         self.sync.as_ref().map(|s| s.events_from(from, max)).unwrap_or_default()

@@ -232,7 +232,12 @@ impl Succession {
                 }
             }
             MeshMsg::Hosting { epoch } => {
-                if epoch >= current && self.campaign.take().is_some() {
+                if epoch < current {
+                    // A host of an older epoch: tell it who hosts now.
+                    if let Some(hint) = self.hint_stale(now, from) {
+                        out.push((from, hint));
+                    }
+                } else if self.campaign.take().is_some() {
                     // The host is alive: our link to it is what broke. Join it again.
                     for d in replica.connect(now) {
                         out.push((from, d));
