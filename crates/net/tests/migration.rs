@@ -267,3 +267,36 @@ fn a_tampered_roll_is_detected_by_every_replica() {
         assert!(d.replica.audit().tampered.is_some(), "device {i} caught the host");
     }
 }
+
+#[test]
+fn the_host_tab_reopened_later_rejoins_as_a_guest_with_its_seat() {
+    let mut m = four_officers(71, Conditions::CHAOTIC);
+    m.play(5_000, 300);
+    assert!(m.settle());
+    let saved = m.dev(0).host.as_ref().unwrap().save();
+    let me = m.dev(0).replica.me();
+    m.kill(0);
+    assert!(m.settle());
+    m.play(5_000, 300);
+    assert!(m.settle());
+    // The laptop comes back: the tab restores its old room and thinks it hosts epoch 0.
+    m.reopen(0, Some(&saved));
+    assert!(m.settle(), "it hears who hosts now, steps down and follows\n{}", m.describe());
+    assert!(!m.dev(0).is_host());
+    assert_eq!(m.dev(0).replica.me(), me, "the same player");
+    assert_eq!(m.dev(0).replica.my_seats(), vec![SeatId(0)], "its seat kept");
+    m.play(5_000, 300);
+    assert!(m.settle());
+}
+
+#[test]
+fn a_new_tab_opening_the_link_after_an_election_finds_the_new_host() {
+    let mut m = four_officers(72, Conditions::CHAOTIC);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    m.kill(0);
+    assert!(m.settle());
+    m.reopen(0, None);
+    assert!(m.settle(), "{}", m.describe());
+    assert_eq!(m.dev(0).replica.my_seats(), vec![SeatId(0)]);
+}

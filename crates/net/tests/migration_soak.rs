@@ -41,6 +41,7 @@ fn soak_game(seed: u64, t: &mut Totals) {
     for _ in 0..deaths {
         let before = 1_000 + u64::from(m.rng.next_u32() % 15_000);
         m.play(before, 300);
+        assert!(m.run_until(20_000, |m| m.hosts().len() == 1), "seed {seed}: no host\n{}", m.describe());
         let h = m.host();
         if m.rng.next_u32().is_multiple_of(2) {
             m.kill(h);

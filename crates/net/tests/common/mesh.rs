@@ -201,6 +201,31 @@ impl Mesh {
         self.devices[i].take().expect("live")
     }
 
+    /// Device `i`'s tab is opened again under a new transport id; with
+    /// `saved`, it restores the room it once hosted (a reloaded host tab).
+    pub fn reopen(&mut self, i: usize, saved: Option<&[u8]>) {
+        let fresh = PeerId(self.ids[i].0 + 0x1_0000);
+        self.ids[i] = fresh;
+        for j in 0..self.ids.len() {
+            if j != i && self.devices[j].is_some() {
+                self.net.connect(fresh, self.ids[j]);
+            }
+        }
+        let timing = SuccessionTiming::default();
+        let seed = 77 + i as u64;
+        let d = match saved {
+            Some(bytes) => {
+                let host = duel_net::Host::restore(bytes).expect("the save restores");
+                Device::hosting(host, replica(i, seed), self.net.endpoint(fresh), fresh, timing, seed)
+            }
+            None => {
+                let host_peer = self.ids[self.host()];
+                Device::join(replica(i, seed), self.net.endpoint(fresh), fresh, host_peer, timing, seed)
+            }
+        };
+        self.devices[i] = Some(d);
+    }
+
     /// The device goes silent (a phone locks): links cut without any
     /// transport event, so only the silence threshold notices.
     pub fn vanish(&mut self, i: usize) -> Device<MemoryEndpoint> {
