@@ -205,6 +205,9 @@ pub fn test_hook_state() -> String {
             "autoload": autoload,
             "rejected": rejected,
             "players": s.room().map_or(0, |room| room.players.len()),
+            "epoch": s.hosting().0,
+            "hosting": s.hosting().1,
+            "over": game.is_some_and(|g| g.outcome().is_some()),
         })
     });
     report.map_or_else(|| String::from("null"), |r| r.to_string())

@@ -144,7 +144,9 @@ pub fn host_room(store: Store, room: String) {
     let mut config = HostConfig::new(BUILD, me.token, seed);
     config.lobby = GameConfig::quick_duel(seed);
     config.room = room.clone();
-    let bots = BotDriver::new(1, seed, false);
+    // `?speed=` and `?fast=` (tests, demos) apply to online rooms as to practice.
+    config.timing = store.opts.timing();
+    let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
     let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
     store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
     store.save(platform::now_ms(), true);
@@ -175,7 +177,9 @@ pub fn join_room(store: Store, room: &str) {
             }
         }
     }
-    store.install(Box::new(Session::join(transport, player(), room)), mode);
+    // Bots run here only if this tab is elected the room's host one day.
+    let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
+    store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
 }
 
 /// Enters `room` from its link or code (the home screen's "join"): joins it,

@@ -100,6 +100,9 @@ pub trait SessionApi {
     /// Guest: the host's transport id while linked to it (test hooks).
     #[cfg(feature = "test-hooks")]
     fn host_peer(&self) -> Option<PeerId>;
+    /// The epoch of the host this tab follows, and whether this tab hosts (test hooks).
+    #[cfg(feature = "test-hooks")]
+    fn hosting(&self) -> (u32, bool);
 }
 
 /// Who is playing in this tab.

@@ -97,14 +97,15 @@ impl<T: Remote> Session<T> {
         Session::with(dev, bots, timing)
     }
 
-    /// A guest of a room hosted elsewhere, reached through `remote`.
-    pub fn join(remote: T, player: Player, room: &str) -> Session<T> {
+    /// A guest of a room hosted elsewhere, reached through `remote`. `bots`
+    /// drive the room's bot seats if this tab is ever elected its host.
+    pub fn join(remote: T, player: Player, room: &str, bots: BotDriver) -> Session<T> {
         let host_peer = remote.host_peer().unwrap_or(PeerId(0));
         let me = remote.my_id().unwrap_or(LOCAL_ME);
         let replica = Replica::new(replica_config(&player, room));
         let seed = crate::platform::random::u64();
         let dev = Device::join(replica, remote, me, host_peer, SuccessionTiming::default(), seed);
-        Session::with(dev, BotDriver::new(1, 0, true), Timing::default())
+        Session::with(dev, bots, Timing::default())
     }
 
     fn with(dev: Device<T>, bots: BotDriver, timing: Timing) -> Session<T> {
@@ -144,6 +145,8 @@ impl<T: Remote> Session<T> {
             match handover {
                 Handover::Hosting { .. } => {
                     self.dev.transport.now_hosting();
+                    // The bots the old host ran are this tab's to run now.
+                    self.bots.set_paused(false);
                     self.timing = self.dev.replica.room().map_or(self.timing, |r| r.timing);
                     p.hosting = Some(true);
                     p.handover =
@@ -336,6 +339,11 @@ impl<T: Remote> SessionApi for Session<T> {
     #[cfg(feature = "test-hooks")]
     fn pending(&self) -> usize {
         self.dev.replica.pending()
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn hosting(&self) -> (u32, bool) {
+        (self.dev.replica.epoch().0, self.dev.is_host())
     }
 
     #[cfg(feature = "test-hooks")]

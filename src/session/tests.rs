@@ -179,7 +179,12 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
     )
     .then([Command::Claim { seat: SeatId(0) }]);
     let guest = |i: usize, name: &str| {
-        Session::join(Mem { ep: net.endpoint(ids[i]), host: Some(ids[0]) }, player(i as u128, name), "room-7")
+        Session::join(
+            Mem { ep: net.endpoint(ids[i]), host: Some(ids[0]) },
+            player(i as u128, name),
+            "room-7",
+            BotDriver::new(1, 2, true),
+        )
     };
     let mut tabs: Vec<Box<dyn SessionApi>> =
         vec![Box::new(ann), Box::new(guest(1, "Ben")), Box::new(guest(2, "Cy"))];

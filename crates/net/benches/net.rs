@@ -184,5 +184,33 @@ fn intent_to_eight_replicas(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, host_throughput, replica_apply, snapshot_size, intent_to_eight_replicas);
+/// The verifiable dice: one batch's key derivation (SHA-256 over secret,
+/// room, key, sequence number and nonce, then a ChaCha20 stream) and its first
+/// roll, as every intent that rolls pays it; and the dice after the first.
+fn verifiable_dice(c: &mut Criterion) {
+    use duel_core::DiceSource;
+    use duel_net::fair::{room_digest, FairDice, KeyId, Secret};
+    let secret = Secret([7; 32]);
+    let room = room_digest("bench-room");
+    let key = KeyId { epoch: 1, index: 3 };
+    let mut seq = 0u64;
+    c.bench_function("verifiable dice: derive a batch's dice and roll one", |b| {
+        b.iter(|| {
+            seq += 1;
+            let mut dice = FairDice::new(&secret, &room, key, seq, seq ^ 0x5555);
+            dice.roll()
+        })
+    });
+    let mut dice = FairDice::new(&secret, &room, key, 1, 2);
+    c.bench_function("verifiable dice: each further roll", |b| b.iter(|| dice.roll()));
+}
+
+criterion_group!(
+    benches,
+    host_throughput,
+    replica_apply,
+    snapshot_size,
+    intent_to_eight_replicas,
+    verifiable_dice
+);
 criterion_main!(benches);

@@ -67,8 +67,10 @@ fn soak_game(seed: u64, t: &mut Totals) {
 fn soak(count: u64) {
     let start = Instant::now();
     let mut t = Totals::default();
-    for seed in 0..count {
-        soak_game(1_000 + seed, &mut t);
+    // `DUEL_FROM` replays from one seed (a failure names its seed).
+    let from: u64 = std::env::var("DUEL_FROM").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000);
+    for seed in from..from + count {
+        soak_game(seed, &mut t);
     }
     println!(
         "{} chaotic games, {} host deaths: {} divergent, {} accepted intents lost of {}, {} audit failures, in {:.1} s",

@@ -196,6 +196,12 @@ impl Succession {
             MeshMsg::Poll { epoch, candidate } => {
                 if let Some(e) = hosting {
                     send(from, &MeshMsg::Hosting { epoch: e }, &mut out);
+                    // With the election that made us host, so the candidate can follow at once.
+                    if let Some((won, a)) = &self.announcement {
+                        if *won == e {
+                            out.push((from, a.clone()));
+                        }
+                    }
                     return (out, None);
                 }
                 let Some(me) = replica.me() else { return (out, None) };
@@ -237,11 +243,14 @@ impl Succession {
                     if let Some(hint) = self.hint_stale(now, from) {
                         out.push((from, hint));
                     }
-                } else if self.campaign.take().is_some() {
-                    // The host is alive: our link to it is what broke. Join it again.
+                } else if epoch == current && self.campaign.take().is_some() {
+                    // Our own host is alive: our link to it is what broke. Join it again.
                     for d in replica.connect(now) {
                         out.push((from, d));
                     }
+                } else if epoch > current {
+                    // A newer host: its election announcement (sent with this) decides.
+                    self.campaign = None;
                 }
             }
             MeshMsg::Elected { epoch, host, peer, ref voters } => {
@@ -250,7 +259,10 @@ impl Succession {
                 }
                 let need = replica.room().map_or(1, |r| quorum(electorate(r)));
                 let mine = self.voted == epoch;
-                if voters.len() + 1 < need && !mine {
+                // Our own vote counts as proof too: the winner's view of who is
+                // connected (its quorum) may be smaller than ours.
+                let ours = replica.me().is_some_and(|me| voters.contains(&me));
+                if voters.len() + 1 < need && !mine && !ours {
                     return (out, None);
                 }
                 self.campaign = None;

@@ -1,0 +1,112 @@
+// The room survives its host (issue 11): three browsers in a room over real WebRTC. Alice
+// hosts and watches; Bob crews White; Black is a bot that Alice's tab runs. Alice's tab is
+// closed in the middle of a freeze: Bob and Carol elect a successor, are told who hosts now,
+// the bot goes on under its new host, and the two of them finish the game on one state hash.
+// Then Alice opens the room again: her tab restores its old save, learns that the room has
+// moved on, steps down and rejoins as a guest on the same game.
+//
+// Runs against the test build (dist-test/) with `?speed=40&fast=1` (bots and clocks 40 times
+// faster): the hooks open the room, claim Bob's seat and fire; the lobby's bot seat is clicked.
+const { after, before, test } = require('node:test');
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const { LobbyPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+
+let server;
+let session;
+let alice; // creates and hosts the room, sits nowhere
+let bob; // White
+let carol; // watches
+const room = `e2e-migration-${crypto.randomBytes(6).toString('base64url')}`;
+const QUERY = '?speed=40&fast=1';
+
+before(async () => {
+  server = await startServer({ dist: paths.TEST_DIST });
+  session = await launchBrowser({ players: 3 });
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  bob = new RoomHooks(await session.players[1].newPage(), 'bob');
+  carol = new RoomHooks(await session.players[2].newPage(), 'carol');
+  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+const errors = () => session.players.flatMap((p) => p.errors);
+
+test('the host tab closes mid-freeze: the others elect a host and finish; the host comes back as a guest', { timeout: 240000 }, async () => {
+  await alice.open(room, { host: true });
+  await bob.open(room);
+  await carol.open(room);
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
+  }
+  const lobby = new LobbyPage(alice.page);
+  await lobby.waitFor();
+  await lobby.bot(1);
+  assert.equal((await bob.claim(0)).ok, true);
+  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
+  assert.equal((await alice.start()).ok, true);
+  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  await bob.autoload(0);
+
+  // Bob fires as soon as he can; the bot fires too. Wait for a freeze on the host's screen.
+  const frozen = await (async () => {
+    const deadline = Date.now() + 90000;
+    for (;;) {
+      const s = await alice.state();
+      if (s.freeze) return s;
+      if ((await bob.state()).fireReady.includes(0)) await bob.act(0, 'fire');
+      assert.ok(Date.now() < deadline, `no freeze in 90 s: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  assert.equal(frozen.epoch, 0);
+  assert.equal(frozen.hosting, true);
+
+  // Alice's tab closes mid-freeze (her browser keeps its storage: the save of the room).
+  const closedAt = Date.now();
+  const headAtClose = frozen.head;
+  await alice.page.close();
+  const [b, c] = await Promise.all(
+    [bob, carol].map((p) => p.waitFor(`${p.label} follows a new host`, (s) => s.epoch >= 1 && s.head > headAtClose, 20000)),
+  );
+  const migrationMs = Date.now() - closedAt;
+  console.log(`# migration in the browser: ${migrationMs} ms from the host's tab closing to the new host's first event on both survivors`);
+  const newHost = b.hosting ? bob : carol;
+  const follower = b.hosting ? carol : bob;
+  assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
+  const told = follower.page.getByTestId('toast').filter({ hasText: /The host left\. \w+ is now hosting\./ });
+  await told.first().waitFor({ timeout: 10000 });
+  assert.match(await told.first().textContent(), new RegExp(`${newHost.label} is now hosting`, 'i'));
+  await newHost.page.getByTestId('toast').filter({ hasText: /This device hosts the game now/ }).first().waitFor();
+  await screenshot(follower.page, 'migration-told');
+
+  // The game goes on: Bob keeps firing, the bot (run by the new host now) fights back, to the end.
+  const deadline = Date.now() + 150000;
+  for (;;) {
+    const s = await bob.state();
+    if (s.over) break;
+    if (s.fireReady.includes(0) && !s.freeze) await bob.act(0, 'fire');
+    assert.ok(Date.now() < deadline, `the game did not finish: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const [eb, ec] = await waitConverged([bob, carol], 'the finished game', 20000, (s) => s.over);
+  assert.equal(eb.hash, ec.hash);
+  await bob.page.getByTestId('result').waitFor({ timeout: 20000 }).catch(() => {});
+  await screenshot(bob.page, 'migration-finished');
+
+  // Alice opens the room again: her tab holds the old save, hears who hosts, and rejoins as a guest.
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  await alice.load(`${server.url}/${QUERY}`);
+  await alice.open(room, { host: true });
+  const back = await alice.waitFor('alice back as a guest', (s) => s.epoch >= 1 && !s.hosting && s.hash === eb.hash, 30000);
+  assert.equal(back.role, 'Guest');
+  const [x, y, z] = await waitConverged([alice, bob, carol], 'three tabs on one game', 20000);
+  assert.equal(x.hash, z.hash);
+  assert.equal(y.hash, z.hash);
+  assert.deepEqual(errors(), []);
+});
