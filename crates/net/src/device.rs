@@ -237,7 +237,7 @@ impl<T: Transport> Device<T> {
         match decision {
             Decision::Host { epoch, voters } => {
                 let Some(heir) = self.replica.heir() else { return };
-                let me_no = self.replica.me();
+                let me_no = self.replica.known_as();
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 let host = Host::succeed(heir, epoch, seed, self.me, voters, now);
                 self.succession.hosting(epoch, host.elected_msg());

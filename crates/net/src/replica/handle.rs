@@ -143,6 +143,7 @@ impl Replica {
     fn welcome(&mut self, now: u64, you: PlayerNo, next: CommandId, out: &mut Vec<PeerMsg>) {
         let first = !matches!(self.link, Link::Joined { you: y } if y == you);
         self.link = Link::Joined { you };
+        self.known_as = Some(you);
         if first {
             self.trust_next_sync = true;
             self.trust_next_room = true;

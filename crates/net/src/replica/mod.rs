@@ -168,6 +168,8 @@ pub struct Replica {
     heard_host: Option<u64>,
     /// Commands accepted whose events have not reached this copy yet.
     waiting: Vec<(Seq, CommandId)>,
+    /// The player number the last `Welcome` gave.
+    known_as: Option<PlayerNo>,
 }
 
 /// Notices kept if the app never drains them.
@@ -198,6 +200,7 @@ impl Replica {
             audit: Audit::new(room_digest(&cfg.room)),
             heard_host: None,
             waiting: Vec::new(),
+            known_as: None,
             cfg,
         }
     }
@@ -307,6 +310,12 @@ impl Replica {
     /// How long since anything came from the host (`None`: never).
     pub fn host_silent_for(&self, now_ms: u64) -> Option<u64> {
         self.last_heard.map(|t| now_ms.saturating_sub(t))
+    }
+
+    /// This player's number in the room, even while joining a new host again
+    /// (an election counts on it: the number never changes in a room).
+    pub fn known_as(&self) -> Option<PlayerNo> {
+        self.me().or(self.known_as)
     }
 
     /// The transport reports the host gone: count it silent for `silence_ms` already.

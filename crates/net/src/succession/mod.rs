@@ -144,7 +144,7 @@ impl Succession {
             }
             return (out, decision);
         }
-        let (Some(room), Some(me)) = (replica.room(), replica.me()) else { return (out, None) };
+        let (Some(room), Some(me)) = (replica.room(), replica.known_as()) else { return (out, None) };
         let Some(silent) = replica.host_silent_for(now) else { return (out, None) };
         let live: Vec<PlayerNo> = room
             .successors
@@ -204,7 +204,7 @@ impl Succession {
                     }
                     return (out, None);
                 }
-                let Some(me) = replica.me() else { return (out, None) };
+                let Some(me) = replica.known_as() else { return (out, None) };
                 let sender_ok = replica
                     .room()
                     .and_then(|r| r.player(candidate))
@@ -261,7 +261,7 @@ impl Succession {
                 let mine = self.voted == epoch;
                 // Our own vote counts as proof too: the winner's view of who is
                 // connected (its quorum) may be smaller than ours.
-                let ours = replica.me().is_some_and(|me| voters.contains(&me));
+                let ours = replica.known_as().is_some_and(|me| voters.contains(&me));
                 if voters.len() + 1 < need && !mine && !ours {
                     return (out, None);
                 }
