@@ -33,7 +33,6 @@ impl Replica {
         }
         let msg = stamped.msg;
         self.last_heard = Some(now_ms);
-        self.heard_host = Some(now_ms);
         let mut out = Vec::new();
         match msg {
             HostMsg::Welcome { build: _, you, next_command, commits } => {

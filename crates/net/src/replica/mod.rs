@@ -5,6 +5,7 @@
 //! in, datagrams for the host go out.
 
 mod audit;
+mod epoch;
 mod handle;
 mod heir;
 mod pending;
@@ -164,8 +165,6 @@ pub struct Replica {
     epoch: Epoch,
     nonces: ChaCha8Rng,
     audit: Audit,
-    /// When the last host message of the current epoch arrived.
-    heard_host: Option<u64>,
     /// Commands accepted whose events have not reached this copy yet.
     waiting: Vec<(Seq, CommandId)>,
     /// The player number the last `Welcome` gave.
@@ -198,7 +197,6 @@ impl Replica {
             epoch: Epoch(0),
             nonces: ChaCha8Rng::seed_from_u64(cfg.nonce_seed),
             audit: Audit::new(room_digest(&cfg.room)),
-            heard_host: None,
             waiting: Vec::new(),
             known_as: None,
             cfg,
@@ -312,99 +310,8 @@ impl Replica {
         self.last_heard.map(|t| now_ms.saturating_sub(t))
     }
 
-    /// This player's number in the room, even while joining a new host again
-    /// (an election counts on it: the number never changes in a room).
-    pub fn known_as(&self) -> Option<PlayerNo> {
-        self.me().or(self.known_as)
-    }
-
-    /// The transport reports the host gone: count it silent for `silence_ms` already.
-    pub fn host_gone(&mut self, now_ms: u64, silence_ms: u64) {
-        if let Some(t) = &mut self.last_heard {
-            *t = (*t).min(now_ms.saturating_sub(silence_ms));
-        }
-    }
-
-    /// The epoch of the host this replica follows.
-    pub fn epoch(&self) -> Epoch {
-        self.epoch
-    }
-
-    /// What the dice audit has found.
-    pub fn audit(&self) -> AuditReport {
-        self.audit.report
-    }
-
-    /// The player's token (the succession machine becomes host under it).
-    pub fn token(&self) -> PlayerToken {
-        self.cfg.player
-    }
-
-    /// Where this copy stands (an election compares copies by it).
-    pub fn copy_state(&self) -> crate::wire::CopyState {
-        crate::wire::CopyState {
-            epoch: self.epoch,
-            head: self.head(),
-            hash: self.game().map(Game::state_hash),
-        }
-    }
-
-    /// The events `from..=to` this copy holds, with their sequence numbers
-    /// (what the UI narrates after `Notice::Applied`).
-    pub fn events(&self, from: Seq, to: Seq) -> Vec<(u64, duel_core::Event)> {
-        let count = to.0.saturating_add(1).saturating_sub(from.0) as usize;
-        let (events, _) = self.events_from(from, count);
-        events.into_iter().enumerate().map(|(i, e)| (from.0 + i as u64, e)).collect()
-    }
-
-    /// Events from `from` (at most `max`) with their marks, for a peer's fetch.
-    pub fn events_from(&self, from: Seq, max: usize) -> (Vec<duel_core::Event>, Vec<crate::wire::Mark>) {
-        self.sync.as_ref().map(|s| s.events_from(from, max)).unwrap_or_default()
-    }
-
-    /// Adds events fetched from a peer's longer copy (a candidate adopting
-    /// the highest head). Returns how many were applied.
-    pub fn adopt(&mut self, from: Seq, events: Vec<duel_core::Event>, marks: Vec<crate::wire::Mark>) -> u64 {
-        let Some(sync) = &mut self.sync else { return 0 };
-        let before = sync.head;
-        let applied = sync.offer(from, events, None, marks).applied;
-        let after = sync.head;
-        if applied > 0 {
-            self.notice(Notice::Applied { from: before.next(), to: after });
-            self.audit_now();
-            self.confirm();
-        }
-        applied
-    }
-
-    /// Follows the host elected for `epoch`: everything it said before is
-    /// old news, and this replica joins it (`Hello`, then its commands again).
-    /// A lower or equal epoch changes nothing.
-    pub fn follow(&mut self, now_ms: u64, epoch: Epoch, host: Option<PlayerNo>) -> Vec<Vec<u8>> {
-        if epoch <= self.epoch {
-            return Vec::new();
-        }
-        self.epoch = epoch;
-        self.last_heard = Some(now_ms);
-        self.heard_host = Some(now_ms);
-        self.asked_resend = None;
-        self.asked_snapshot = None;
-        self.asked_room = None;
-        self.early_room = None;
-        self.early_sync = None;
-        // An acceptance whose events never reached us is void with its host:
-        // the command goes to the successor again (still pending).
-        self.waiting.clear();
-        self.notice(Notice::NewHost { epoch, host });
-        self.audit_now();
-        match self.link {
-            Link::Refused(_) => Vec::new(),
-            _ => self.connect(now_ms),
-        }
-    }
-
     /// Re-derives what dice it can and reports a tampered batch once.
-    fn audit_now(&mut self) {
+    pub(super) fn audit_now(&mut self) {
         let Some(sync) = &self.sync else { return };
         let before = self.audit.report.tampered;
         self.audit.advance(sync, self.epoch);

@@ -1,0 +1,96 @@
+//! The replica around a change of host: the epoch it follows, where its
+//! copy stands, the events it serves a candidate, and following the winner.
+
+use duel_core::{Event, Game};
+
+use super::{AuditReport, Link, Notice, Replica};
+use crate::ids::{Epoch, PlayerNo, PlayerToken, Seq};
+use crate::wire::{CopyState, Mark};
+
+impl Replica {
+    /// This player's number in the room, even while joining a new host again
+    /// (an election counts on it: the number never changes in a room).
+    pub fn known_as(&self) -> Option<PlayerNo> {
+        self.me().or(self.known_as)
+    }
+
+    /// The transport reports the host gone: count it silent for `silence_ms` already.
+    pub fn host_gone(&mut self, now_ms: u64, silence_ms: u64) {
+        if let Some(t) = &mut self.last_heard {
+            *t = (*t).min(now_ms.saturating_sub(silence_ms));
+        }
+    }
+
+    /// The epoch of the host this replica follows.
+    pub fn epoch(&self) -> Epoch {
+        self.epoch
+    }
+
+    /// What the dice audit has found.
+    pub fn audit(&self) -> AuditReport {
+        self.audit.report
+    }
+
+    /// The player's token (the succession machine becomes host under it).
+    pub fn token(&self) -> PlayerToken {
+        self.cfg.player
+    }
+
+    /// Where this copy stands (an election compares copies by it).
+    pub fn copy_state(&self) -> CopyState {
+        CopyState { epoch: self.epoch, head: self.head(), hash: self.game().map(Game::state_hash) }
+    }
+
+    /// The events `from..=to` this copy holds, with their sequence numbers
+    /// (what the UI narrates after `Notice::Applied`).
+    pub fn events(&self, from: Seq, to: Seq) -> Vec<(u64, Event)> {
+        let count = to.0.saturating_add(1).saturating_sub(from.0) as usize;
+        let (events, _) = self.events_from(from, count);
+        events.into_iter().enumerate().map(|(i, e)| (from.0 + i as u64, e)).collect()
+    }
+
+    /// Events from `from` (at most `max`) with their marks, for a peer's fetch.
+    pub fn events_from(&self, from: Seq, max: usize) -> (Vec<Event>, Vec<Mark>) {
+        self.sync.as_ref().map(|s| s.events_from(from, max)).unwrap_or_default()
+    }
+
+    /// Adds events fetched from a peer's longer copy (a candidate adopting
+    /// the highest head). Returns how many were applied.
+    pub fn adopt(&mut self, from: Seq, events: Vec<Event>, marks: Vec<Mark>) -> u64 {
+        let Some(sync) = &mut self.sync else { return 0 };
+        let before = sync.head;
+        let applied = sync.offer(from, events, None, marks).applied;
+        let after = sync.head;
+        if applied > 0 {
+            self.notice(Notice::Applied { from: before.next(), to: after });
+            self.audit_now();
+            self.confirm();
+        }
+        applied
+    }
+
+    /// Follows the host elected for `epoch`: everything it said before is
+    /// old news, and this replica joins it (`Hello`, then its commands again).
+    /// A lower or equal epoch changes nothing.
+    pub fn follow(&mut self, now_ms: u64, epoch: Epoch, host: Option<PlayerNo>) -> Vec<Vec<u8>> {
+        if epoch <= self.epoch {
+            return Vec::new();
+        }
+        self.epoch = epoch;
+        self.last_heard = Some(now_ms);
+        self.asked_resend = None;
+        self.asked_snapshot = None;
+        self.asked_room = None;
+        self.early_room = None;
+        self.early_sync = None;
+        // An acceptance whose events never reached us is void with its host:
+        // the command goes to the successor again (still pending).
+        self.waiting.clear();
+        self.notice(Notice::NewHost { epoch, host });
+        self.audit_now();
+        match self.link {
+            Link::Refused(_) => Vec::new(),
+            _ => self.connect(now_ms),
+        }
+    }
+}
