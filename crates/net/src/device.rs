@@ -235,11 +235,11 @@ impl<T: Transport> Device<T> {
 
     fn decide(&mut self, now: u64, decision: Decision) {
         match decision {
-            Decision::Host { epoch, voters } => {
+            Decision::Host { epoch, voters, of } => {
                 let Some(heir) = self.replica.heir() else { return };
                 let me_no = self.replica.known_as();
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let host = Host::succeed(heir, epoch, seed, self.me, voters, now);
+                let host = Host::succeed(heir, epoch, seed, self.me, (voters, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
                 self.host = Some(host);
                 self.host_peer = self.me;

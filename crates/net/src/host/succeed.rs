@@ -31,11 +31,18 @@ pub(crate) struct Announce {
 
 impl Host {
     /// Hosts the room from `heir`'s copy at `epoch`, having won the election
-    /// with `voters`. The old host's player (`room.host`) starts away; every
+    /// with `voters` (a majority of the `u16` players counted). The old host's player (`room.host`) starts away; every
     /// other player keeps its connection, its seats and its command book;
     /// deadlines and the review pause restart from the game's state. `me` is
     /// this device's transport id (announced so peers can find it).
-    pub fn succeed(heir: Heir, epoch: Epoch, seed: u64, me: PeerId, voters: Vec<PlayerNo>, now: u64) -> Host {
+    pub fn succeed(
+        heir: Heir,
+        epoch: Epoch,
+        seed: u64,
+        me: PeerId,
+        voters: (Vec<PlayerNo>, u16),
+        now: u64,
+    ) -> Host {
         let view = heir.room;
         let timing = view.timing;
         let old_host = view.host;
@@ -60,7 +67,8 @@ impl Host {
         let mut targets: BTreeSet<PeerId> = view.players.iter().filter_map(|p| p.peer).collect();
         targets.remove(&me);
         let announce = me_no.and_then(|host| {
-            let msg = MeshMsg::Elected { epoch, host, peer: me, voters };
+            let (voters, of) = voters;
+            let msg = MeshMsg::Elected { epoch, host, peer: me, voters, of };
             encode_mesh(&msg).ok().map(|datagram| Announce { datagram, targets, since: now, last: None })
         });
         let mut host = Host {

@@ -15,6 +15,8 @@ pub(super) const FETCH_BATCH: usize = 128;
 pub(super) struct Campaign {
     epoch: Epoch,
     me: PlayerNo,
+    /// Players counted (the room view's connected ones) and the votes needed of them.
+    of: usize,
     need: usize,
     peers: BTreeMap<PlayerNo, PeerId>,
     votes: BTreeMap<PlayerNo, (bool, CopyState, PeerId)>,
@@ -28,7 +30,7 @@ impl Campaign {
     pub(super) fn new(
         epoch: Epoch,
         me: PlayerNo,
-        need: usize,
+        of: usize,
         peers: BTreeMap<PlayerNo, PeerId>,
         mine: CopyState,
         now: u64,
@@ -36,7 +38,8 @@ impl Campaign {
         Campaign {
             epoch,
             me,
-            need,
+            of,
+            need: super::quorum(of),
             peers,
             votes: BTreeMap::new(),
             mine,
@@ -81,6 +84,8 @@ impl Campaign {
         if epoch != self.epoch || !expected {
             return;
         }
+        // A vote once granted stays granted (a repeated poll's answer may say otherwise).
+        let granted = granted || self.votes.get(&voter).is_some_and(|(g, _, _)| *g);
         self.votes.insert(voter, (granted, state, from));
         if self.majority_at.is_none() && self.granted() >= self.need {
             self.majority_at = Some(now);
@@ -138,6 +143,34 @@ impl Campaign {
             return None;
         }
         let voters = self.votes.iter().filter(|(_, (g, _, _))| *g).map(|(no, _)| *no).collect();
-        Some(Decision::Host { epoch: self.epoch, voters })
+        let of = u16::try_from(self.of).unwrap_or(u16::MAX);
+        Some(Decision::Host { epoch: self.epoch, voters, of })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(head: u64) -> CopyState {
+        CopyState { epoch: Epoch(0), head: Seq(head), hash: None }
+    }
+
+    #[test]
+    fn a_majority_of_five_is_three_and_a_repeated_answer_does_not_take_a_vote_back() {
+        let peers: BTreeMap<PlayerNo, PeerId> = (1..5).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
+        let mut c = Campaign::new(Epoch(1), PlayerNo(0), 5, peers, state(10), 0);
+        c.vote(5, PeerId(1), Epoch(1), PlayerNo(1), true, state(12));
+        assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
+        // Player 1 answers a repeated poll: "already voted in epoch 1" must not undo its vote.
+        c.vote(6, PeerId(1), Epoch(1), PlayerNo(1), false, state(12));
+        c.vote(7, PeerId(2), Epoch(1), PlayerNo(2), false, state(9));
+        assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
+        // A vote from the wrong transport id, or for another epoch, does not count.
+        c.vote(8, PeerId(9), Epoch(1), PlayerNo(3), true, state(9));
+        c.vote(8, PeerId(3), Epoch(2), PlayerNo(3), true, state(9));
+        assert_eq!(c.granted(), 2);
+        c.vote(9, PeerId(3), Epoch(1), PlayerNo(3), true, state(11));
+        assert!(matches!(c.standing(), Standing::Catching { head: Seq(12), .. }), "the longest copy is player 1's");
     }
 }

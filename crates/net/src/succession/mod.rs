@@ -52,8 +52,9 @@ impl Default for SuccessionTiming {
 /// What the device must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
-    /// This device won `epoch`: host the room from the replica's copy.
-    Host { epoch: Epoch, voters: Vec<PlayerNo> },
+    /// This device won `epoch` with `voters`, a majority of `of` players:
+    /// host the room from the replica's copy.
+    Host { epoch: Epoch, voters: Vec<PlayerNo>, of: u16 },
     /// Another device won `epoch`: follow it at `peer` (step down if hosting).
     Follow { epoch: Epoch, host: PlayerNo, peer: PeerId, announcement: Vec<u8> },
 }
@@ -75,6 +76,8 @@ pub struct Succession {
     timing: SuccessionTiming,
     /// The highest epoch this device voted in (or stood for).
     voted: Epoch,
+    /// Whom it voted for in `voted`.
+    voted_for: Option<(Epoch, PlayerNo)>,
     /// The last poll seen from someone else: standing waits while others try.
     poll_seen: Option<u64>,
     campaign: Option<Campaign>,
@@ -103,6 +106,7 @@ impl Succession {
         Succession {
             timing,
             voted: Epoch(0),
+            voted_for: None,
             poll_seen: None,
             campaign: None,
             announcement: None,
@@ -160,14 +164,14 @@ impl Succession {
         }
         let epoch = replica.epoch().max(self.voted).next();
         self.voted = epoch;
-        let need = quorum(electorate(room));
+        let of = electorate(room);
         let peers: BTreeMap<PlayerNo, PeerId> = room
             .players
             .iter()
             .filter(|p| p.no != me)
             .filter_map(|p| p.peer.map(|peer| (p.no, peer)))
             .collect();
-        let mut c = Campaign::new(epoch, me, need, peers, replica.copy_state(), now);
+        let mut c = Campaign::new(epoch, me, of, peers, replica.copy_state(), now);
         let decision = c.tick(now, replica, &self.timing, &mut out);
         if decision.is_none() {
             self.campaign = Some(c);
@@ -210,9 +214,12 @@ impl Succession {
                     .and_then(|r| r.player(candidate))
                     .is_none_or(|p| p.peer.is_none_or(|peer| peer == from));
                 let silent = replica.host_silent_for(now).is_none_or(|s| s >= self.timing.silence_ms / 2);
-                let granted = sender_ok && silent && epoch > self.voted && epoch > current;
+                // The same candidate polling again for the same epoch gets the same answer.
+                let again = self.voted_for == Some((epoch, candidate));
+                let granted = again || (sender_ok && silent && epoch > self.voted && epoch > current);
                 if granted {
                     self.voted = epoch;
+                    self.voted_for = Some((epoch, candidate));
                     self.poll_seen = Some(now);
                     if self.campaign.as_ref().is_some_and(|c| c.epoch() < epoch) {
                         self.campaign = None;
@@ -253,16 +260,17 @@ impl Succession {
                     self.campaign = None;
                 }
             }
-            MeshMsg::Elected { epoch, host, peer, ref voters } => {
+            MeshMsg::Elected { epoch, host, peer, ref voters, of } => {
                 if epoch <= current {
                     return (out, None);
                 }
-                let need = replica.room().map_or(1, |r| quorum(electorate(r)));
-                let mine = self.voted == epoch;
-                // Our own vote counts as proof too: the winner's view of who is
-                // connected (its quorum) may be smaller than ours.
-                let ours = replica.known_as().is_some_and(|me| voters.contains(&me));
-                if voters.len() + 1 < need && !mine && !ours {
+                // A majority of the players the winner counted; views of who is
+                // connected differ a little between devices, so its count is
+                // taken if it is at least half of ours (a claim of a tiny room is not).
+                let ours = replica.room().map_or(1, electorate);
+                let counted = 2 * usize::from(of) >= ours && voters.len() + 1 >= quorum(usize::from(of));
+                let voted = self.voted == epoch || replica.known_as().is_some_and(|me| voters.contains(&me));
+                if !counted && !voted {
                     return (out, None);
                 }
                 self.campaign = None;

@@ -182,7 +182,8 @@ pub enum MeshMsg {
     /// "`host`, at transport id `peer`, won `epoch` with these voters":
     /// follow it. Sent by the new host, and repeated by any replica to a
     /// host of an older epoch that still talks to it.
-    Elected { epoch: Epoch, host: PlayerNo, peer: PeerId, voters: Vec<PlayerNo> },
+    /// `of` is the number of players the winner counted its majority of.
+    Elected { epoch: Epoch, host: PlayerNo, peer: PeerId, voters: Vec<PlayerNo>, of: u16 },
     /// The answer of a host that is alive to a poll: nobody needs electing.
     Hosting { epoch: Epoch },
 }
