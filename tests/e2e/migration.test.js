@@ -46,6 +46,10 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   }
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();
+  // Alice (seated on White by the room's creation) gives her seat up: she only hosts and watches.
+  await lobby.waitHolder(0, 'player');
+  await alice.page.getByTestId('seat-0-release').click();
+  await lobby.waitHolder(0, 'open');
   await lobby.bot(1);
   assert.equal((await bob.claim(0)).ok, true);
   await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
