@@ -79,9 +79,10 @@ impl<T: Transport> Device<T> {
         if me == self.me {
             return;
         }
-        let hosting = self.host.is_some();
         self.me = me;
-        if hosting {
+        if let Some(h) = &mut self.host {
+            h.rehome(me);
+            self.succession.hosting(h.epoch(), h.elected_msg());
             self.host_peer = me;
             let hello = self.replica.connect(now);
             self.deliver(now, hello);

@@ -212,6 +212,11 @@ impl<R: Ord + Copy> Connection<R> {
         }
         if self.role == Role::Guest && role == Role::Host && self.host.is_none() {
             self.take_host(local);
+        } else if self.role == Role::Guest && role == Role::Guest && self.host == Some(local) {
+            // Our host stepped down (the room elected another while it was away):
+            // another peer that says it hosts takes over, else its beacon will.
+            self.host = self.roles.iter().find(|(_, r)| **r == Role::Host).map(|(p, _)| *p);
+            self.awaiting_host_since = None;
         }
         self.refresh();
     }
@@ -255,11 +260,15 @@ impl<R: Ord + Copy> Connection<R> {
                 self.host_away_since = None;
                 self.ever_connected = true;
             }
-            Role::Guest => {
-                if let Some(h) = host {
-                    self.take_host(h);
+            Role::Guest => match host {
+                // Reachable on this socket: link to it now.
+                Some(h) if self.announced.contains(&h) => self.take_host(h),
+                // Not (yet) met here (its socket may have been rebuilt): its beacon links us.
+                _ => {
+                    self.host = None;
+                    self.awaiting_host_since = None;
                 }
-            }
+            },
         }
         self.refresh();
     }

@@ -244,6 +244,15 @@ fn an_election_switches_the_role_and_sends_the_beacon_again() {
     assert_eq!((g.role(), g.host()), (Role::Guest, Some(other)));
     assert!(g.take_beacon_due());
     assert_eq!(g.remotes().len(), 2);
+    // The winner is not on this socket (its own socket was rebuilt): wait for its beacon.
+    g.set_role(Role::Guest, Some(PeerId(999)));
+    assert_eq!(g.host(), None);
+    let rebuilt = meet(&mut g, 30, 3, Role::Host);
+    assert_eq!(g.host(), Some(rebuilt), "its beacon links us");
+    // And a host that steps down says so by its beacon: we stop treating it as host
+    // (a peer whose last beacon said "host" is taken instead).
+    g.beacon(40, 3u8, rebuilt, Role::Guest);
+    assert_eq!(g.host(), Some(host));
 }
 
 #[test]

@@ -13,7 +13,7 @@ use super::{Host, Settings, Stage};
 use crate::fair::token_proof;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Heir;
-use crate::wire::{encode_mesh, MeshMsg};
+use crate::wire::{decode_mesh, encode_mesh, MeshMsg};
 
 /// How often a new host repeats its election to peers that have not joined it.
 const ANNOUNCE_EVERY_MS: u64 = 1_000;
@@ -31,7 +31,8 @@ pub(crate) struct Announce {
 
 impl Host {
     /// Hosts the room from `heir`'s copy at `epoch`, having won the election
-    /// with `voters` (a majority of the `u16` players counted). The old host's player (`room.host`) starts away; every
+    /// with `voters` (a majority of the `u16` players counted). The old
+    /// host's player (`room.host`) starts away; every
     /// other player keeps its connection, its seats and its command book;
     /// deadlines and the review pause restart from the game's state. `me` is
     /// this device's transport id (announced so peers can find it).
@@ -104,8 +105,8 @@ impl Host {
     /// Repeats the election to peers that have not joined yet.
     pub(crate) fn announce_tick(&mut self, now: u64) {
         let Some(a) = &mut self.announce else { return };
+        // The election itself is kept (answers to polls and stale hosts carry it).
         if a.targets.is_empty() || now.saturating_sub(a.since) > ANNOUNCE_FOR_MS {
-            self.announce = None;
             return;
         }
         if a.last.is_some_and(|t| now.saturating_sub(t) < ANNOUNCE_EVERY_MS) {
@@ -115,6 +116,17 @@ impl Host {
         let (datagram, targets) = (a.datagram.clone(), a.targets.clone());
         for to in targets {
             self.out.push_raw(to, datagram.clone());
+        }
+    }
+
+    /// This device's transport id changed (its socket was rebuilt): the
+    /// election names the new one, so peers that hear of it find this host.
+    pub fn rehome(&mut self, me: PeerId) {
+        let Some(a) = &mut self.announce else { return };
+        if let Ok(MeshMsg::Elected { epoch, host, voters, of, .. }) = decode_mesh(&a.datagram) {
+            if let Ok(d) = encode_mesh(&MeshMsg::Elected { epoch, host, peer: me, voters, of }) {
+                a.datagram = d;
+            }
         }
     }
 

@@ -158,7 +158,8 @@ mod tests {
 
     #[test]
     fn a_majority_of_five_is_three_and_a_repeated_answer_does_not_take_a_vote_back() {
-        let peers: BTreeMap<PlayerNo, PeerId> = (1..5).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
+        let peers: BTreeMap<PlayerNo, PeerId> =
+            (1..5).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
         let mut c = Campaign::new(Epoch(1), PlayerNo(0), 5, peers, state(10), 0);
         c.vote(5, PeerId(1), Epoch(1), PlayerNo(1), true, state(12));
         assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
@@ -171,6 +172,9 @@ mod tests {
         c.vote(8, PeerId(3), Epoch(2), PlayerNo(3), true, state(9));
         assert_eq!(c.granted(), 2);
         c.vote(9, PeerId(3), Epoch(1), PlayerNo(3), true, state(11));
-        assert!(matches!(c.standing(), Standing::Catching { head: Seq(12), .. }), "the longest copy is player 1's");
+        assert!(
+            matches!(c.standing(), Standing::Catching { head: Seq(12), .. }),
+            "the longest copy is player 1's"
+        );
     }
 }
