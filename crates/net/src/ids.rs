@@ -48,15 +48,23 @@ impl Seq {
     }
 }
 
-/// Which host's word counts: 0 for the room's creator, one more for each
-/// elected successor. Every host message carries it; a replica ignores a
-/// lower one, and a host that sees a higher one steps down.
+/// Which host's word counts: the election round in the high 16 bits (0 for
+/// the room's creator, one more for each election) and the winner's player
+/// number in the low 16, so two candidates of one round (possible while
+/// devices disagree for a moment about who is connected) never share an
+/// epoch: the higher one wins when they meet. Every host message carries it;
+/// a replica ignores a lower one, and a host that sees a higher one steps down.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Epoch(pub u32);
 
 impl Epoch {
-    /// The epoch after this one.
-    pub fn next(self) -> Epoch {
-        Epoch(self.0.saturating_add(1))
+    /// The election round.
+    pub fn round(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    /// The epoch `candidate` stands for in the round after this one.
+    pub fn after(self, candidate: PlayerNo) -> Epoch {
+        Epoch((u32::from(self.round().saturating_add(1)) << 16) | u32::from(candidate.0))
     }
 }

@@ -85,7 +85,9 @@ impl Audit {
     }
 
     fn walk(&mut self, sync: &GameSync, epoch: Epoch, base: u64, game: &mut Game) {
-        while self.at < sync.head {
+        // Only what the host's hash confirmed: a copy that went wrong (and will
+        // be repaired by a snapshot) must not be taken for a host that cheated.
+        while self.at < sync.confirmed {
             let start = self.at.next();
             let i = sync.marks.partition_point(|m| m.at < start);
             let Some(mark) = sync.marks.get(i).filter(|m| m.at == start) else {
@@ -97,6 +99,9 @@ impl Audit {
                 continue;
             };
             let end = sync.marks.get(i + 1).map_or(sync.head.0, |n| n.at.0 - 1);
+            if end > sync.confirmed.0 {
+                return;
+            }
             let lo = (start.0 - base - 1) as usize;
             let hi = (end - base) as usize;
             let Some(events) = sync.log.get(lo..hi) else { return };

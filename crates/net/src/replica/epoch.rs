@@ -83,6 +83,9 @@ impl Replica {
         self.asked_room = None;
         self.early_room = None;
         self.early_sync = None;
+        if let Some(sync) = &mut self.sync {
+            sync.drop_ahead();
+        }
         // An acceptance whose events never reached us is void with its host:
         // the command goes to the successor again (still pending).
         self.waiting.clear();

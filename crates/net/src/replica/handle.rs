@@ -78,13 +78,14 @@ impl Replica {
                     self.ask(now_ms, &mut out, Ask::Room);
                 }
                 if let Some(sync) = &mut self.sync {
-                    if head == sync.head
-                        && hash.is_some_and(|h| h != sync.game.state_hash())
-                        && !sync.desynced
-                    {
+                    let same = hash.map(|h| h == sync.game.state_hash());
+                    if head == sync.head && same == Some(false) && !sync.desynced {
                         sync.desynced = true;
                         let at = sync.head;
                         self.notice(Notice::Desync { head: at });
+                    } else if head == sync.head && same == Some(true) && !sync.desynced {
+                        sync.confirmed = head;
+                        self.audit_now();
                     }
                 }
                 if self.head() < head {

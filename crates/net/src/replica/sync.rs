@@ -36,6 +36,9 @@ pub(crate) struct GameSync {
     ahead: BTreeMap<u64, Held>,
     /// Set by a hash mismatch; nothing more is applied until a snapshot.
     pub(crate) desynced: bool,
+    /// The head at the last hash the host confirmed (the snapshot's, a
+    /// batch's or a `Pong`'s): what the dice audit may judge.
+    pub(crate) confirmed: Seq,
 }
 
 impl GameSync {
@@ -60,6 +63,7 @@ impl GameSync {
             marks,
             ahead: BTreeMap::new(),
             desynced: false,
+            confirmed: head,
         })
     }
 
@@ -77,6 +81,12 @@ impl GameSync {
     pub(crate) fn adopt_ahead(&mut self, old: GameSync) {
         self.ahead = old.ahead;
         self.ahead.retain(|from, (events, _, _)| from + events.len() as u64 > self.head.0 + 1);
+    }
+
+    /// Forgets batches held behind a gap: they came from a host this copy no
+    /// longer follows (an election), and the next one may number differently.
+    pub(crate) fn drop_ahead(&mut self) {
+        self.ahead.clear();
     }
 
     /// Whether batches are held behind a gap.
@@ -153,9 +163,13 @@ impl GameSync {
         }
         let last = self.marks.last().map_or(old_head, |m| m.at.max(old_head));
         self.marks.extend(marks.into_iter().filter(|m| m.at > last && m.at <= self.head));
-        if hash.is_some_and(|h| h != self.game.state_hash()) {
-            self.desynced = true;
-            done.mismatch = true;
+        match hash {
+            Some(h) if h != self.game.state_hash() => {
+                self.desynced = true;
+                done.mismatch = true;
+            }
+            Some(_) => self.confirmed = self.head,
+            None => {}
         }
     }
 }

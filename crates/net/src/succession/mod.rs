@@ -162,7 +162,7 @@ impl Succession {
         if silent < wait || others_trying || replica.heir().is_none() {
             return (out, None);
         }
-        let epoch = replica.epoch().max(self.voted).next();
+        let epoch = replica.epoch().max(self.voted).after(me);
         self.voted = epoch;
         let of = electorate(room);
         let peers: BTreeMap<PlayerNo, PeerId> = room
@@ -216,7 +216,9 @@ impl Succession {
                 let silent = replica.host_silent_for(now).is_none_or(|s| s >= self.timing.silence_ms / 2);
                 // The same candidate polling again for the same epoch gets the same answer.
                 let again = self.voted_for == Some((epoch, candidate));
-                let granted = again || (sender_ok && silent && epoch > self.voted && epoch > current);
+                // One vote per round (a round's candidates differ only in the low bits).
+                let fresh = epoch.round() > self.voted.round() && epoch > current;
+                let granted = again || (sender_ok && silent && fresh);
                 if granted {
                     self.voted = epoch;
                     self.voted_for = Some((epoch, candidate));
