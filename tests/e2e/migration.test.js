@@ -27,6 +27,9 @@ before(async () => {
   alice = new RoomHooks(await session.players[0].newPage(), 'alice');
   bob = new RoomHooks(await session.players[1].newPage(), 'bob');
   carol = new RoomHooks(await session.players[2].newPage(), 'carol');
+  // Bob on a tablet, Carol on a phone: the handover must read well on both.
+  await bob.page.setViewportSize({ width: 820, height: 1180 });
+  await carol.page.setViewportSize({ width: 390, height: 844 });
   await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
 });
 
@@ -88,6 +91,7 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   assert.match(await told.first().textContent(), new RegExp(`${newHost.label} is now hosting`, 'i'));
   await newHost.page.getByTestId('toast').filter({ hasText: /This device hosts the game now/ }).first().waitFor();
   await screenshot(follower.page, 'migration-told');
+  await screenshot(newHost.page, 'migration-hosting');
 
   // The game goes on: Bob keeps firing, the bot (run by the new host now) fights back, to the end.
   const deadline = Date.now() + 150000;

@@ -57,7 +57,8 @@ impl Host {
             seats.set(duel_core::SeatId(u8::try_from(i).unwrap_or(u8::MAX)), *holder);
         }
         let stage = match heir.game {
-            Some((base, log, marks)) if view.started => {
+            // A copy of the game proves the start, even if the room view saying so was lost.
+            Some((base, log, marks)) => {
                 let mut m = Match::resume(view.config.clone(), base, log, marks, timing);
                 m.restart_clocks(now);
                 Stage::Playing(Box::new(m))
