@@ -61,33 +61,50 @@ pub fn room_digest(room: &str) -> Digest {
 /// so each face has exactly the same chance.
 const FAIR_LIMIT: u32 = u32::MAX - (u32::MAX % 6);
 
-/// The dice for one batch: every die the batch rolls, in order.
+/// The dice for one batch: every die the batch rolls, in order. The key is
+/// derived at the first roll: most batches (a die placed, energy sent) roll
+/// nothing and pay nothing.
 #[derive(Clone, Debug)]
 pub struct FairDice {
-    rng: ChaCha20Rng,
+    inputs: Option<(Secret, Digest, KeyId, u64, u64)>,
+    rng: Option<ChaCha20Rng>,
 }
 
 impl FairDice {
     /// The dice of the batch whose first event is `seq`, caused by a command
     /// carrying `nonce` (host actions use the nonce the host announces with them).
     pub fn new(secret: &Secret, room: &Digest, key: KeyId, seq: u64, nonce: u64) -> FairDice {
-        let mut h = Sha256::new();
-        h.update(b"dice-duel/roll/1");
-        h.update(secret.0);
-        h.update(room);
-        h.update(key.epoch.to_le_bytes());
-        h.update(key.index.to_le_bytes());
-        h.update(seq.to_le_bytes());
-        h.update(nonce.to_le_bytes());
-        let seed: [u8; 32] = h.finalize().into();
-        FairDice { rng: ChaCha20Rng::from_seed(seed) }
+        FairDice { inputs: Some((*secret, *room, key, seq, nonce)), rng: None }
+    }
+
+    /// Whether any die was rolled (the key was derived).
+    pub fn rolled(&self) -> bool {
+        self.rng.is_some()
+    }
+
+    fn rng(&mut self) -> &mut ChaCha20Rng {
+        let inputs = self.inputs.take();
+        self.rng.get_or_insert_with(|| {
+            let (secret, room, key, seq, nonce) =
+                inputs.unwrap_or((Secret([0; 32]), [0; 32], KeyId::default(), 0, 0));
+            let mut h = Sha256::new();
+            h.update(b"dice-duel/roll/1");
+            h.update(secret.0);
+            h.update(room);
+            h.update(key.epoch.to_le_bytes());
+            h.update(key.index.to_le_bytes());
+            h.update(seq.to_le_bytes());
+            h.update(nonce.to_le_bytes());
+            ChaCha20Rng::from_seed(h.finalize().into())
+        })
     }
 }
 
 impl DiceSource for FairDice {
     fn roll(&mut self) -> Pip {
+        let rng = self.rng();
         loop {
-            let r = self.rng.next_u32();
+            let r = rng.next_u32();
             if r < FAIR_LIMIT {
                 return Pip::new((r % 6) as u8 + 1);
             }

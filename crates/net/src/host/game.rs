@@ -107,15 +107,18 @@ impl Match {
     }
 
     /// Carries out a host action (timeout, resume, presence, a reseat for
-    /// `by`). Its nonce is the state hash before it: not the host's to pick.
+    /// `by`, whose command carried `nonce`). The clock's own actions use
+    /// nonce 0: the host cannot pick it, and the batch's sequence number
+    /// still makes its dice its own.
     pub(crate) fn act(
         &mut self,
         action: &HostAction,
-        by: Option<(PlayerNo, CommandId)>,
+        by: Option<(PlayerNo, CommandId, u64)>,
         keys: &mut Keys,
         now: u64,
     ) -> Result<Batch, RuleError> {
-        let nonce = self.game.state_hash();
+        let nonce = by.map_or(0, |(_, _, n)| n);
+        let by = by.map(|(p, id, _)| (p, id));
         let (key, mut dice) = keys.dice(self.head().0 + 1, nonce);
         let events = self.game.host(action, &mut dice)?;
         let mark = Mark::new(self.head().next(), key, nonce, by, Act::Host(action.clone()));

@@ -191,7 +191,7 @@ impl Host {
                 if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
                     return Err(Refusal::NotYourSeat(*other));
                 }
-                let by = Some((player, cause.1));
+                let by = Some(cause);
                 let batch =
                     m.act(&HostAction::Reseat { seats }, by, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);

@@ -38,6 +38,8 @@ pub(crate) struct Audit {
     at: Seq,
     commits: BTreeMap<KeyId, Digest>,
     secrets: BTreeMap<KeyId, Secret>,
+    /// Marks of the current copy already searched for seals.
+    sealed_upto: usize,
     pub(crate) report: AuditReport,
 }
 
@@ -49,6 +51,7 @@ impl Audit {
             at: Seq(0),
             commits: BTreeMap::new(),
             secrets: BTreeMap::new(),
+            sealed_upto: 0,
             report: AuditReport::default(),
         }
     }
@@ -62,12 +65,13 @@ impl Audit {
     pub(crate) fn restart(&mut self, sync: &GameSync) {
         self.game = Some(sync.base.1.clone());
         self.at = sync.base.0;
+        self.sealed_upto = 0;
     }
 
     /// Checks every batch it can, up to the replica's head. `epoch` is the
     /// epoch the replica follows now: older keys still unrevealed never will be.
     pub(crate) fn advance(&mut self, sync: &GameSync, epoch: Epoch) {
-        for m in &sync.marks {
+        for m in sync.marks.get(self.sealed_upto..).unwrap_or_default() {
             if let Some(seal) = &m.seal {
                 self.commits.entry(seal.next).or_insert(seal.commit);
                 if self.commits.get(&seal.revealed).is_some_and(|c| *c == seal.secret.commit()) {
@@ -78,6 +82,7 @@ impl Audit {
                 }
             }
         }
+        self.sealed_upto = sync.marks.len();
         let base = sync.base.0 .0;
         let Some(mut game) = self.game.take() else { return };
         self.walk(sync, epoch, base, &mut game);

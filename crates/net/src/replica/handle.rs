@@ -100,6 +100,9 @@ impl Replica {
 
     /// Commands accepted whose events this copy now holds are done.
     pub(super) fn confirm(&mut self) {
+        if self.waiting.is_empty() {
+            return;
+        }
         let head = self.head();
         let started = self.sync.is_some();
         let (done, wait): (Vec<_>, Vec<_>) =

@@ -116,7 +116,7 @@ impl GameSync {
             }
             return done;
         }
-        self.apply_from(from.0, &events, hash, marks, &mut done);
+        self.apply_from(from.0, events, hash, marks, &mut done);
         self.drain_into(&mut done);
         done
     }
@@ -136,7 +136,7 @@ impl GameSync {
             }
             let (events, hash, marks) = entry.remove();
             if from + events.len() as u64 > self.head.0 + 1 {
-                self.apply_from(from, &events, hash, marks, done);
+                self.apply_from(from, events, hash, marks, done);
             }
         }
     }
@@ -145,7 +145,7 @@ impl GameSync {
     fn apply_from(
         &mut self,
         from: u64,
-        events: &[Event],
+        events: Vec<Event>,
         hash: Option<u64>,
         marks: Vec<Mark>,
         done: &mut Offered,
@@ -155,9 +155,10 @@ impl GameSync {
         }
         let old_head = self.head;
         let skip = (self.head.0 + 1 - from) as usize;
-        for e in events.get(skip..).unwrap_or_default() {
-            self.game.apply(e);
-            self.log.push(e.clone());
+        // Moved into the log, not copied: the batch is ours.
+        for e in events.into_iter().skip(skip) {
+            self.game.apply(&e);
+            self.log.push(e);
             self.head = self.head.next();
             done.applied += 1;
         }
