@@ -12,10 +12,13 @@ use crate::wire::{decode_peer, encode_peer, Command, HostDecoder, PeerMsg};
 /// The build id the fuzz rooms run.
 pub const BUILD: &str = "fuzz";
 
-/// Decodes `bytes` every way the app does: as a peer message, as a host
-/// message (twice, so a chunk can meet its transfer), and as a saved room.
+/// Decodes `bytes` every way the app does: as a peer message, an election
+/// message, a host message (twice, so a chunk can meet its transfer), and as
+/// a saved room.
 pub fn decode_any(bytes: &[u8]) {
     let _ = decode_peer(bytes);
+    let _ = crate::wire::decode_mesh(bytes);
+    let _ = crate::wire::kind_of(bytes);
     let mut d = HostDecoder::default();
     let _ = d.decode(bytes);
     let _ = d.decode(bytes);

@@ -12,7 +12,7 @@ use duel_core::station::{MineId, Spot, Station, TubeSide};
 use duel_core::{Answer, ChoiceId, Game, Intent, SeatId, ShipId, Square, Target};
 use duel_net::fuzz::{decode_any, host_handle, replica_handle, started_host, BUILD};
 use duel_net::wire::{encode_host, encode_peer};
-use duel_net::{Command, CommandId, HostMsg, PeerId, PeerMsg, PlayerToken, Seq};
+use duel_net::{Command, CommandId, HostMsg, MeshMsg, PeerId, PeerMsg, PlayerToken, Seq};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -57,6 +57,23 @@ fn corpus() -> Vec<Vec<u8>> {
             .unwrap(),
     );
     out.push(host.save());
+    // Election messages, and a batch of events with their marks as a peer fetches them.
+    let e = duel_net::Epoch(0x1_0002);
+    let mesh = [
+        MeshMsg::Poll { epoch: e, candidate: duel_net::PlayerNo(2) },
+        MeshMsg::Vote { epoch: e, voter: duel_net::PlayerNo(1), granted: true, state: Default::default() },
+        MeshMsg::Fetch { epoch: e, from: Seq(1) },
+        MeshMsg::Batch { from: Seq(1), events: host.log().to_vec(), marks: host.marks().to_vec() },
+        MeshMsg::Elected {
+            epoch: e,
+            host: duel_net::PlayerNo(2),
+            peer: PeerId(7),
+            voters: vec![duel_net::PlayerNo(1)],
+            of: 3,
+        },
+        MeshMsg::Hosting { epoch: e },
+    ];
+    out.extend(mesh.iter().filter_map(|m| duel_net::wire::encode_mesh(m).ok()));
     out
 }
 

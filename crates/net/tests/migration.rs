@@ -7,7 +7,7 @@ mod common;
 
 use common::mesh::Mesh;
 use duel_core::{GameConfig, SeatId, SeatSpec, ShipId};
-use duel_net::{Conditions, Epoch, Standing};
+use duel_net::{Conditions, Epoch, MeshMsg, Standing, Transport};
 
 /// Two officers per ship plus a spectator: five devices, the host on seat 0.
 fn four_officers(seed: u64, conditions: Conditions) -> Mesh {
@@ -301,4 +301,42 @@ fn a_new_tab_opening_the_link_after_an_election_finds_the_new_host() {
     m.reopen(0, None);
     assert!(m.settle(), "{}", m.describe());
     assert_eq!(m.dev(0).replica.my_seats(), vec![SeatId(0)]);
+}
+
+#[test]
+fn a_peer_that_claims_to_host_without_winning_is_ignored() {
+    let mut m = four_officers(81, Conditions::PERFECT);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    let rogue = m.ids[3];
+    let victim = m.ids[1];
+    let me = m.dev(3).replica.me().unwrap();
+    let mut wire = m.net.endpoint(rogue);
+    // An election nobody voted in, claiming a big round.
+    let claim = MeshMsg::Elected {
+        epoch: Epoch(0x9_0000 | u32::from(me.0)),
+        host: me,
+        peer: rogue,
+        voters: vec![],
+        of: 5,
+    };
+    wire.send(victim, duel_net::wire::encode_mesh(&claim).unwrap());
+    // One that claims a room of one to make its own vote a majority.
+    let tiny = MeshMsg::Elected {
+        epoch: Epoch(0xA_0000 | u32::from(me.0)),
+        host: me,
+        peer: rogue,
+        voters: vec![],
+        of: 1,
+    };
+    wire.send(victim, duel_net::wire::encode_mesh(&tiny).unwrap());
+    // And host messages stamped with a newer epoch than anyone won.
+    let forged = duel_net::HostMsg::Pong { nonce: 0, head: duel_net::Seq(9_999), hash: None, room: 999 };
+    for d in duel_net::wire::encode_host(Epoch(0xB_0000), &forged, &mut 0).unwrap() {
+        wire.send(victim, d);
+    }
+    m.run_for(2_000);
+    assert_eq!(m.dev(1).replica.epoch(), Epoch(0), "still following the room's creator");
+    assert_eq!(m.hosts(), vec![0]);
+    assert!(m.settle());
 }
