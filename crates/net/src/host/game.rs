@@ -253,8 +253,8 @@ impl Match {
 
     /// Events from `from` to the head, in messages of [`RESEND_BATCH`]; the
     /// last carries the current hash. Empty if `from` is past the head; from
-    /// before this host's log (a successor's), from its start (the replica
-    /// then finds a gap it cannot fill, and asks for a snapshot).
+    /// before this host's log (a successor's), from its start (the caller
+    /// sends a snapshot instead).
     pub(crate) fn resend(&self, from: Seq) -> Vec<HostMsg> {
         let from = Seq(from.0.max(self.base.0 + 1));
         let start = (from.0 - self.base.0 - 1) as usize;

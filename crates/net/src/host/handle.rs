@@ -100,6 +100,12 @@ impl Host {
             }
             PeerMsg::Resend { from: seq } => {
                 if let Stage::Playing(m) = &self.stage {
+                    if seq <= m.base {
+                        // A successor's log starts at its copy's snapshot: older events
+                        // come as a snapshot instead.
+                        self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
+                        return;
+                    }
                     for msg in m.resend(seq) {
                         self.out.send(from, &msg);
                     }
