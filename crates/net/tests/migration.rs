@@ -5,17 +5,9 @@
 
 mod common;
 
-use common::mesh::Mesh;
+use common::mesh::{four_officers, Mesh};
 use duel_core::{GameConfig, SeatId, SeatSpec, ShipId};
 use duel_net::{Conditions, Epoch, MeshMsg, Standing, Transport};
-
-/// Two officers per ship plus a spectator: five devices, the host on seat 0.
-fn four_officers(seed: u64, conditions: Conditions) -> Mesh {
-    let mut config = GameConfig::quick_duel(seed);
-    config.seats = [SeatSpec::recommended(ShipId(0), 2), SeatSpec::recommended(ShipId(1), 2)].concat();
-    let seats = vec![vec![SeatId(0)], vec![SeatId(1)], vec![SeatId(2)], vec![SeatId(3)], vec![]];
-    Mesh::started(seed, config, &seats, conditions)
-}
 
 #[test]
 fn the_room_survives_its_host_and_plays_on() {

@@ -13,17 +13,9 @@ mod common;
 
 use std::time::Instant;
 
-use common::mesh::Mesh;
-use duel_core::{GameConfig, SeatId, SeatSpec, ShipId};
+use common::mesh::{four_officers as room, Mesh};
 use duel_net::Conditions;
 use rand_core::RngCore;
-
-fn room(seed: u64, conditions: Conditions) -> Mesh {
-    let mut config = GameConfig::quick_duel(seed);
-    config.seats = [SeatSpec::recommended(ShipId(0), 2), SeatSpec::recommended(ShipId(1), 2)].concat();
-    let seats = vec![vec![SeatId(0)], vec![SeatId(1)], vec![SeatId(2)], vec![SeatId(3)], vec![]];
-    Mesh::started(seed, config, &seats, conditions)
-}
 
 #[derive(Default)]
 struct Totals {

@@ -41,6 +41,19 @@ pub struct Mesh {
     ran_seen: (Epoch, usize),
 }
 
+/// A started room: two officers per ship plus a spectator, five devices,
+/// the host (device 0) on seat 0.
+pub fn four_officers(seed: u64, conditions: Conditions) -> Mesh {
+    let mut config = GameConfig::quick_duel(seed);
+    config.seats = [
+        duel_core::SeatSpec::recommended(duel_core::ShipId(0), 2),
+        duel_core::SeatSpec::recommended(duel_core::ShipId(1), 2),
+    ]
+    .concat();
+    let seats = vec![vec![SeatId(0)], vec![SeatId(1)], vec![SeatId(2)], vec![SeatId(3)], vec![]];
+    Mesh::started(seed, config, &seats, conditions)
+}
+
 pub fn id(i: usize) -> PeerId {
     PeerId(0xFACE_0000 + i as u128)
 }
