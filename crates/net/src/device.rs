@@ -248,10 +248,9 @@ impl<T: Transport> Device<T> {
                 self.deliver(now, hello);
                 self.handovers.push(Handover::Hosting { epoch });
             }
-            Decision::Follow { epoch, host, peer, announcement: _ } => {
-                if self.host.take().is_some() {
-                    // A stale host: its room moved on while it was away. It steps down at once.
-                }
+            Decision::Follow { epoch, host, peer } => {
+                // A stale host (its room moved on while it was away) steps down at once.
+                self.host = None;
                 self.host_peer = peer;
                 let hello = self.replica.follow(now, epoch, Some(host));
                 self.deliver(now, hello);

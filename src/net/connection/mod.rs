@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use duel_net::{ConnectionEvent, PeerId};
 
+mod election;
 mod refusal;
 mod state;
 
@@ -245,43 +246,6 @@ impl<R: Ord + Copy> Connection<R> {
             self.awaiting_host_since = None;
         }
         true
-    }
-
-    /// An election changed this tab's part: it hosts now, or follows `host`.
-    pub fn set_role(&mut self, role: Role, host: Option<PeerId>) {
-        if role != self.role {
-            self.role = role;
-            self.beacon_due = true;
-        }
-        match role {
-            Role::Host => {
-                self.host = None;
-                self.awaiting_host_since = None;
-                self.host_away_since = None;
-                self.ever_connected = true;
-            }
-            Role::Guest => match host {
-                // Reachable on this socket: link to it now.
-                Some(h) if self.announced.contains(&h) => self.take_host(h),
-                // Not (yet) met here (its socket may have been rebuilt): its beacon links us.
-                _ => {
-                    self.host = None;
-                    self.awaiting_host_since = None;
-                }
-            },
-        }
-        self.refresh();
-    }
-
-    /// Whether the beacon must be sent again to every peer (our role
-    /// changed); clears the flag.
-    pub fn take_beacon_due(&mut self) -> bool {
-        std::mem::take(&mut self.beacon_due)
-    }
-
-    /// Every peer on the current socket.
-    pub fn remotes(&self) -> Vec<R> {
-        self.table.remotes()
     }
 
     /// The websocket to the signalling server closed; the socket lives on

@@ -56,7 +56,7 @@ pub enum Decision {
     /// host the room from the replica's copy.
     Host { epoch: Epoch, voters: Vec<PlayerNo>, of: u16 },
     /// Another device won `epoch`: follow it at `peer` (step down if hosting).
-    Follow { epoch: Epoch, host: PlayerNo, peer: PeerId, announcement: Vec<u8> },
+    Follow { epoch: Epoch, host: PlayerNo, peer: PeerId },
 }
 
 /// What the election looks like to this device (for the UI).
@@ -277,9 +277,9 @@ impl Succession {
                 }
                 self.campaign = None;
                 self.voted = self.voted.max(epoch);
-                let announcement = encode_mesh(&msg).unwrap_or_default();
-                self.announcement = Some((epoch, announcement.clone()));
-                return (out, Some(Decision::Follow { epoch, host, peer, announcement }));
+                // Kept to tell a stale host who hosts now.
+                self.announcement = encode_mesh(&msg).ok().map(|a| (epoch, a));
+                return (out, Some(Decision::Follow { epoch, host, peer }));
             }
         }
         (out, None)
