@@ -77,11 +77,6 @@ impl FairDice {
         FairDice { inputs: Some((*secret, *room, key, seq, nonce)), rng: None }
     }
 
-    /// Whether any die was rolled (the key was derived).
-    pub fn rolled(&self) -> bool {
-        self.rng.is_some()
-    }
-
     fn rng(&mut self) -> &mut ChaCha20Rng {
         let inputs = self.inputs.take();
         self.rng.get_or_insert_with(|| {

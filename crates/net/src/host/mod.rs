@@ -175,7 +175,7 @@ impl Host {
         }
     }
 
-    /// The event log after [`Host::log_base`] (empty before the start).
+    /// The event log (empty before the start; a successor's starts at its copy's snapshot).
     pub fn log(&self) -> &[Event] {
         match &self.stage {
             Stage::Playing(m) => &m.log,
@@ -203,15 +203,6 @@ impl Host {
     pub fn head(&self) -> Seq {
         match &self.stage {
             Stage::Playing(m) => m.head(),
-            Stage::Lobby(_) => Seq(0),
-        }
-    }
-
-    /// The sequence number before the first event of [`Host::log`]: 0 for
-    /// the room's creator, the snapshot its copy began with for a successor.
-    pub fn log_base(&self) -> Seq {
-        match &self.stage {
-            Stage::Playing(m) => m.base,
             Stage::Lobby(_) => Seq(0),
         }
     }

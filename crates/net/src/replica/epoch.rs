@@ -4,7 +4,7 @@
 use duel_core::{Event, Game};
 
 use super::{AuditReport, Link, Notice, Replica};
-use crate::ids::{Epoch, PlayerNo, PlayerToken, Seq};
+use crate::ids::{Epoch, PlayerNo, Seq};
 use crate::wire::{CopyState, Mark};
 
 impl Replica {
@@ -29,11 +29,6 @@ impl Replica {
     /// What the dice audit has found.
     pub fn audit(&self) -> AuditReport {
         self.audit.report
-    }
-
-    /// The player's token (the succession machine becomes host under it).
-    pub fn token(&self) -> PlayerToken {
-        self.cfg.player
     }
 
     /// Where this copy stands (an election compares copies by it).
