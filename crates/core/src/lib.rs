@@ -23,6 +23,9 @@
 //!   listed by [`Game::legal_intents`].
 //! - Seats change through the host: `HostAction::Reseat` (D20), checked by the core.
 //!
+//! ## Thunderstruck Duel (R23, T1–T10)
+//! The turn-based second mode lives in its own tree, [`thunderstruck`].
+//!
 //! ## Experimental Equipment (R22, D25–D31)
 //! - The cards are data ([`equipment::Card::spec`]): slots, lock icons,
 //!   crystal spaces, trigger, snowflake. [`Ruleset::equipment`] turns them on.
@@ -53,6 +56,7 @@ pub mod position;
 pub mod random_play;
 pub mod ship;
 pub mod station;
+pub mod thunderstruck;
 
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use class::ShipClass;

@@ -1,0 +1,444 @@
+//! The host's side: an intent or host action checked against the state
+//! and turned into the events that follow. Nothing here mutates the game
+//! except through `apply`.
+
+use super::console::{Shield, Slot, System, MAX_CUBES};
+use super::event::{Event, Outcome, Shot};
+use super::intent::{Act, HostAction, Intent, Steer};
+use super::refusal::Refusal;
+use super::{Game, Pending, Phase, Planning, Player};
+use crate::dice::{DiceSource, Pip};
+
+impl Game {
+    /// Whether `player` may do `intent` now.
+    ///
+    /// # Errors
+    /// The [`Refusal`] a player reads.
+    pub fn validate(&self, player: Player, intent: &Intent) -> Result<(), Refusal> {
+        self.events_for(player, intent).map(|_| ())
+    }
+
+    /// Carries out `intent`: the events, already applied, in order.
+    ///
+    /// # Errors
+    /// The [`Refusal`]; nothing changed.
+    pub fn play(&mut self, player: Player, intent: &Intent) -> Result<Vec<Event>, Refusal> {
+        let events = self.events_for(player, intent)?;
+        Ok(self.run(events))
+    }
+
+    /// Carries out a host action with the host's dice.
+    ///
+    /// # Errors
+    /// The [`Refusal`] when the action does not apply now; nothing changed.
+    pub fn host(&mut self, action: HostAction, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Refusal> {
+        let events = match action {
+            HostAction::Beacon => {
+                let Phase::Planning { beacon: None } = self.phase else {
+                    return Err(Refusal::NotPlanning);
+                };
+                // 24 dice: 6^24 ≈ 2^62 values, drawn with the host's committed keys.
+                let value = (0..24).fold(0u64, |v, _| v * 6 + u64::from(dice.roll().value() - 1));
+                vec![Event::Beacon { value }]
+            }
+            HostAction::Forfeit { player } => {
+                let ship = self.ship(player).ok_or(Refusal::NoSuchPlayer)?;
+                if !matches!(self.phase, Phase::Planning { .. }) {
+                    return Err(Refusal::NotPlanning);
+                }
+                if ship.destroyed || matches!(ship.planning, Planning::Revealed | Planning::Forfeit) {
+                    return Err(Refusal::Forfeited);
+                }
+                vec![Event::Forfeited { player }]
+            }
+            HostAction::Default => {
+                let (player, intent) = self.default_move().ok_or(Refusal::NothingToAnswer)?;
+                self.events_for(player, &intent)?
+            }
+        };
+        Ok(self.run(events))
+    }
+
+    /// Applies `events`, then whatever follows by itself (a round's end, the end of the duel).
+    fn run(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        for e in &events {
+            self.apply(e);
+        }
+        while let Some(e) = self.settlement() {
+            self.apply(&e);
+            events.push(e);
+        }
+        events
+    }
+
+    fn events_for(&self, player: Player, intent: &Intent) -> Result<Vec<Event>, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::Over);
+        }
+        let ship = self.ship(player).ok_or(Refusal::NoSuchPlayer)?;
+        if ship.destroyed {
+            return Err(Refusal::Retired);
+        }
+        match intent {
+            Intent::CommitSeed { seed } => {
+                let Phase::Planning { beacon } = self.phase else { return Err(Refusal::NotPlanning) };
+                match (ship.planning, beacon) {
+                    (Planning::Unseeded, None) => Ok(vec![Event::SeedCommitted { player, seed: *seed }]),
+                    (Planning::Unseeded | Planning::Forfeit, Some(_)) => Err(Refusal::Forfeited),
+                    _ => Err(Refusal::AlreadySeeded),
+                }
+            }
+            Intent::SealPlan { plan } => {
+                let Phase::Planning { beacon } = self.phase else { return Err(Refusal::NotPlanning) };
+                match ship.planning {
+                    Planning::Seeded { .. } if beacon.is_none() => Err(Refusal::NoBeaconYet),
+                    Planning::Seeded { .. } => Ok(vec![Event::PlanSealed { player, plan: *plan }]),
+                    Planning::Unseeded => Err(Refusal::NotSeeded),
+                    Planning::Forfeit => Err(Refusal::Forfeited),
+                    Planning::Sealed { .. } | Planning::Revealed => Err(Refusal::AlreadySealed),
+                }
+            }
+            Intent::Reveal { seed, rerolls, placement, next } => {
+                let Phase::Planning { beacon: Some(_) } = self.phase else {
+                    return Err(Refusal::NotPlanning);
+                };
+                let (seed_digest, plan) = match ship.planning {
+                    Planning::Sealed { seed, plan } => (seed, plan),
+                    Planning::Forfeit => return Err(Refusal::Forfeited),
+                    Planning::Revealed => return Err(Refusal::AlreadySealed),
+                    _ => return Err(Refusal::NotSealed),
+                };
+                let all_sealed = self.living().all(|p| {
+                    matches!(
+                        self.ships[usize::from(p.0)].planning,
+                        Planning::Sealed { .. } | Planning::Revealed | Planning::Forfeit
+                    )
+                });
+                if !all_sealed {
+                    return Err(Refusal::OthersStillPlanning);
+                }
+                if seed.digest() != seed_digest {
+                    return Err(Refusal::SeedMismatch);
+                }
+                if seed.seal(*rerolls, placement) != plan {
+                    return Err(Refusal::SealMismatch);
+                }
+                if *rerolls > ship.console.cubes() {
+                    return Err(Refusal::TooManyRerolls { cubes: ship.console.cubes() });
+                }
+                let dice = self.roll(player, seed, *rerolls).ok_or(Refusal::NoBeaconYet)?;
+                placement.check(&dice, &ship.console).map_err(Refusal::Misplaced)?;
+                Ok(vec![Event::Revealed {
+                    player,
+                    seed: *seed,
+                    rerolls: *rerolls,
+                    dice,
+                    placement: placement.clone(),
+                    next: *next,
+                }])
+            }
+            Intent::Act(act) => self.act(player, act),
+            Intent::TakeHit { shield, damage } => self.take_hit(player, *shield, *damage),
+            Intent::Steer(steer) => self.steer(player, *steer).map(|e| vec![e]),
+        }
+    }
+
+    fn act(&self, player: Player, act: &Act) -> Result<Vec<Event>, Refusal> {
+        let Phase::Action { turn, manoeuvred, ref pending } = self.phase else {
+            return Err(Refusal::NotActing);
+        };
+        if pending.is_some() {
+            return Err(Refusal::AwaitingAnswer);
+        }
+        if turn != player {
+            return Err(Refusal::NotYourTurn { turn });
+        }
+        let ship = &self.ships[usize::from(player.0)];
+        let c = &ship.console;
+        let pip = c.die(act.die).ok_or(Refusal::NoDie(act.die))?;
+        if act.cubes() > c.cubes() {
+            return Err(Refusal::NotEnoughCubes { need: act.cubes(), have: c.cubes() });
+        }
+        let value = i16::from(pip.value()) + i16::from(act.pips);
+        if !(1..=6).contains(&value) {
+            return Err(Refusal::OffTheDie); // T6: the die stays within 1–6
+        }
+        let value = Pip::new(value as u8);
+        let at = act.at();
+        if let Some(to) = act.to {
+            if to == act.die || !c.is_free(to) {
+                return Err(Refusal::SpaceTaken(to));
+            }
+            // `004_…` Power 5, T6: a cube may not empty Boost or Manoeuvre
+            // before that action was taken this round.
+            let from = act.die.system();
+            let done = match from {
+                System::Boost => ship.boosted,
+                System::Manoeuvre => manoeuvred,
+                _ => true,
+            };
+            let last = Slot::of(from).iter().all(|s| *s == act.die || c.die(*s).is_none());
+            if !done && last && to.system() != from {
+                return Err(Refusal::WouldEmpty(from));
+            }
+        }
+        if !at.takes(value) {
+            return Err(Refusal::WouldNotFit { slot: at, pip: value });
+        }
+        if act.with.is_some() && at.system() != System::Boost {
+            return Err(Refusal::NotABoost);
+        }
+        if act.target.is_some() && at.system() != System::Fire {
+            return Err(Refusal::Target);
+        }
+        let outcome = match at.system() {
+            System::Boost => {
+                let mut spaces = value.value();
+                if let Some(with) = act.with {
+                    let other = (with.system() == System::Boost && with != at && with != act.die)
+                        .then(|| c.die(with))
+                        .flatten()
+                        .ok_or(Refusal::NotABoost)?;
+                    spaces += other.value();
+                }
+                let to = self.board.boost(ship.at, ship.facing, spaces, &self.occupied_except(player));
+                Outcome::Boosted { spaces, from: ship.at, to }
+            }
+            System::Manoeuvre => {
+                if manoeuvred {
+                    return Err(Refusal::ManoeuvreDone);
+                }
+                self.manoeuvre(player, act, value)
+            }
+            System::Shields => {
+                let shield = at.shield().unwrap_or(Shield::Mid);
+                Outcome::ShieldRaised { shield, already: c.shield_up(shield) }
+            }
+            System::Fire => {
+                let target = self.target(player, act.target)?;
+                let t = &self.ships[usize::from(target.0)];
+                let distance = self.board.distance(ship.at, t.at);
+                // T4: frontal when the shooter lies the way the target faces.
+                let frontal = self.board.towards(t.at, ship.at) == Some(t.facing);
+                let shot = if distance > value.value() {
+                    Shot::Miss
+                } else if Shield::ALL.into_iter().any(|s| !self.hit_spaces(target, s, frontal).is_empty()) {
+                    Shot::Shielded { frontal }
+                } else {
+                    Shot::Unshielded // no shield faces it, or its damage has nowhere to go (T3)
+                };
+                Outcome::Fired { target, distance, shot }
+            }
+            System::Power => {
+                let held = c.cubes() - act.cubes();
+                let gain = if value.value() == 6 { 2 } else { 1 };
+                Outcome::Powered { gained: gain.min(MAX_CUBES - held) }
+            }
+        };
+        let mut events = vec![];
+        if let Outcome::Fired { target, shot: Shot::Unshielded, .. } = outcome {
+            events.push(Event::Acted { player, act: *act, value, outcome });
+            events.push(Event::Destroyed { player: target });
+        } else {
+            events.push(Event::Acted { player, act: *act, value, outcome });
+        }
+        Ok(events)
+    }
+
+    /// T4: with two players the target is the other; with three it must be named.
+    fn target(&self, player: Player, named: Option<Player>) -> Result<Player, Refusal> {
+        let others: Vec<Player> = self.living().filter(|p| *p != player).collect();
+        match named {
+            Some(t) if others.contains(&t) => Ok(t),
+            None if others.len() == 1 => Ok(others[0]),
+            _ => Err(Refusal::Target),
+        }
+    }
+
+    /// Where the damage of a hit on `shield` could go (empty: that shield cannot take it).
+    pub fn hit_spaces(&self, target: Player, shield: Shield, frontal: bool) -> Vec<Slot> {
+        let Some(ship) = self.ship(target) else { return vec![] };
+        if !ship.console.shield_up(shield) || !shield.guards(frontal) {
+            return vec![];
+        }
+        shield.damage_spaces().iter().copied().filter(|s| !ship.console.is_damaged(*s)).collect()
+    }
+
+    /// T5: every ship's Manoeuvre dice at once; the highest total in each sector wins there.
+    fn manoeuvre(&self, player: Player, act: &Act, value: Pip) -> Outcome {
+        let at = act.at();
+        let dice: Vec<(Player, Vec<Pip>)> = self
+            .living()
+            .map(|p| {
+                let c = &self.ships[usize::from(p.0)].console;
+                let pips = Slot::of(System::Manoeuvre)
+                    .iter()
+                    .filter_map(|s| match (p == player, *s == at, *s == act.die) {
+                        (true, true, _) => Some(value),
+                        (true, false, true) => None, // moved away to `at`
+                        _ => c.die(*s),
+                    })
+                    .collect();
+                (p, pips)
+            })
+            .collect();
+        let mut winners = Vec::new();
+        for sector in 0..self.board.sectors() {
+            let here: Vec<(Player, u8, bool)> = dice
+                .iter()
+                .filter(|(p, _)| self.ships[usize::from(p.0)].at.sector() == sector)
+                .map(|(p, d)| (*p, d.iter().map(|x| x.value()).sum::<u8>(), d.len() == 2))
+                .collect();
+            let Some(best) = here.iter().map(|h| h.1).max() else { continue };
+            let top: Vec<_> = here.iter().filter(|h| h.1 == best).collect();
+            if best > 0 && top.len() == 1 {
+                winners.push((top[0].0, top[0].2));
+            }
+        }
+        Outcome::Manoeuvred { dice, winners }
+    }
+
+    fn take_hit(&self, player: Player, shield: Shield, damage: Slot) -> Result<Vec<Event>, Refusal> {
+        let Phase::Action { pending: Some(Pending::Hit { target, frontal }), .. } = self.phase else {
+            return Err(Refusal::NothingToAnswer);
+        };
+        if target != player {
+            return Err(Refusal::AwaitingAnswer);
+        }
+        let console = &self.ships[usize::from(player.0)].console;
+        if !console.shield_up(shield) {
+            return Err(Refusal::ShieldDown(shield));
+        }
+        if !shield.guards(frontal) {
+            return Err(Refusal::ShieldFacesAway(shield));
+        }
+        if !self.hit_spaces(player, shield, frontal).contains(&damage) {
+            return Err(Refusal::NoDamageThere(damage));
+        }
+        let mut after = console.clone();
+        after.raise(shield, false);
+        after.damage_at(damage);
+        let mut events = vec![Event::HitTaken { player, shield, damage }];
+        if after.is_crippled() {
+            events.push(Event::Destroyed { player });
+        }
+        Ok(events)
+    }
+
+    fn steer(&self, player: Player, steer: Steer) -> Result<Event, Refusal> {
+        let Phase::Action { pending: Some(Pending::Steer { ref winners }), .. } = self.phase else {
+            return Err(Refusal::NothingToAnswer);
+        };
+        let Some(&(_, may_warp)) = winners.iter().find(|(p, _)| *p == player) else {
+            return Err(Refusal::AwaitingAnswer);
+        };
+        let ship = &self.ships[usize::from(player.0)];
+        let (at, facing) = match steer {
+            Steer::Hold => (ship.at, ship.facing),
+            Steer::Flip => (ship.at, ship.facing.flipped()),
+            Steer::Warp { to, facing } => {
+                if !may_warp {
+                    return Err(Refusal::CannotWarp);
+                }
+                if !self.board.warp_targets(ship.at).contains(&to)
+                    || self.occupied_except(player).contains(&to)
+                {
+                    return Err(Refusal::NotAWarpSpot);
+                }
+                (to, facing)
+            }
+        };
+        Ok(Event::Steered { player, steer, facing, at })
+    }
+
+    /// D38: what a deadline does. A hit takes the first shield that can
+    /// (front, rear, mid) and its first damage space; a Manoeuvre winner
+    /// holds; a turn actions its first die (space order) without cubes,
+    /// firing at the nearest ship.
+    pub fn default_move(&self) -> Option<(Player, Intent)> {
+        let Phase::Action { turn, ref pending, .. } = self.phase else { return None };
+        match pending {
+            Some(Pending::Hit { target, frontal }) => Shield::ALL.into_iter().find_map(|s| {
+                let spaces = self.hit_spaces(*target, s, *frontal);
+                spaces.first().map(|d| (*target, Intent::TakeHit { shield: s, damage: *d }))
+            }),
+            Some(Pending::Steer { winners }) => {
+                winners.first().map(|(p, _)| (*p, Intent::Steer(Steer::Hold)))
+            }
+            None => {
+                let ship = self.ship(turn)?;
+                let (die, _) = ship.console.dice().next()?;
+                let target = (die.system() == System::Fire).then(|| self.nearest(turn)).flatten();
+                Some((turn, Intent::Act(Act { target, ..Act::plain(die) })))
+            }
+        }
+    }
+
+    /// The closest other ship (lowest player on a tie).
+    pub fn nearest(&self, player: Player) -> Option<Player> {
+        let at = self.ship(player)?.at;
+        self.living()
+            .filter(|p| *p != player)
+            .min_by_key(|p| (self.board.distance(at, self.ships[usize::from(p.0)].at), p.0))
+    }
+
+    /// What follows by itself after the last event: the duel's end, or the round's.
+    fn settlement(&self) -> Option<Event> {
+        if self.is_over() {
+            return None;
+        }
+        let living: Vec<Player> = self.living().collect();
+        if living.len() <= 1 {
+            return Some(Event::Over { winner: living.first().copied() });
+        }
+        let Phase::Action { pending: None, .. } = self.phase else { return None };
+        if living.iter().any(|p| self.ships[usize::from(p.0)].console.has_dice()) {
+            return None;
+        }
+        if self.round >= self.config.rounds {
+            // T9: the least damage wins; equal is a draw.
+            let least = living.iter().map(|p| self.ships[usize::from(p.0)].console.damage()).min();
+            let best: Vec<&Player> = living
+                .iter()
+                .filter(|p| Some(self.ships[usize::from(p.0)].console.damage()) == least)
+                .collect();
+            let winner = (best.len() == 1).then(|| *best[0]);
+            return Some(Event::Over { winner });
+        }
+        Some(Event::RoundEnded { reflex: self.reflex_for_next(&living), closed: self.closing(&living) })
+    }
+
+    /// T8, D39: one player lowest on both tokens (or lowest on one and tied
+    /// lowest on the other) gives the Reflex die to the opponent; with three
+    /// players, to the opponent with the higher Boost + Manoeuvre total (a
+    /// tie: nobody).
+    fn reflex_for_next(&self, living: &[Player]) -> Option<Player> {
+        let tokens = |p: &Player| {
+            let s = &self.ships[usize::from(p.0)];
+            (s.boost_token, s.manoeuvre_token)
+        };
+        let low_b = living.iter().map(|p| tokens(p).0).min()?;
+        let low_m = living.iter().map(|p| tokens(p).1).min()?;
+        let at_b: Vec<&Player> = living.iter().filter(|p| tokens(p).0 == low_b).collect();
+        let at_m: Vec<&Player> = living.iter().filter(|p| tokens(p).1 == low_m).collect();
+        let slow = living
+            .iter()
+            .find(|p| at_b.contains(p) && at_m.contains(p) && (at_b.len() == 1 || at_m.len() == 1))?;
+        let rivals: Vec<(&Player, u8)> =
+            living.iter().filter(|p| *p != slow).map(|p| (p, tokens(p).0 + tokens(p).1)).collect();
+        let top = rivals.iter().map(|r| r.1).max()?;
+        let best: Vec<_> = rivals.iter().filter(|r| r.1 == top).collect();
+        (best.len() == 1).then(|| *best[0].0)
+    }
+
+    /// `004_…` Ending the Round 1, D34: after a retirement, once the two
+    /// remaining ships share a sector, the sector behind it (anticlockwise)
+    /// closes and the ring becomes a straight track of two sectors.
+    fn closing(&self, living: &[Player]) -> Option<u8> {
+        if !self.board.is_ring() || living.len() != 2 {
+            return None;
+        }
+        let (a, b) = (self.ships[usize::from(living[0].0)].at, self.ships[usize::from(living[1].0)].at);
+        (a.sector() == b.sector()).then(|| (a.sector() + self.board.sectors() - 1) % self.board.sectors())
+    }
+}

@@ -1,0 +1,192 @@
+//! Why Thunderstruck refuses an intent, in sentences a player can read.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::console::{Shield, Slot, System};
+use super::Player;
+use crate::dice::Pip;
+
+/// What is wrong with a placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Misplaced {
+    Count { dice: u8, placed: u8 },
+    Damaged(Slot),
+    Twice(Slot),
+    DoesNotFit { slot: Slot, pip: Pip },
+    Needs(System),
+    LeftOff(Pip),
+}
+
+/// An intent the rules refuse; nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Refusal {
+    NoSuchPlayer,
+    Retired,
+    Over,
+    NotPlanning,
+    NotActing,
+    AlreadySeeded,
+    NoBeaconYet,
+    NotSeeded,
+    AlreadySealed,
+    NotSealed,
+    OthersStillPlanning,
+    Forfeited,
+    SeedMismatch,
+    SealMismatch,
+    DiceMismatch,
+    TooManyRerolls { cubes: u8 },
+    Misplaced(Misplaced),
+    NotYourTurn { turn: Player },
+    AwaitingAnswer,
+    NoDie(Slot),
+    NotEnoughCubes { need: u8, have: u8 },
+    OffTheDie,
+    SpaceTaken(Slot),
+    WouldNotFit { slot: Slot, pip: Pip },
+    WouldEmpty(System),
+    ManoeuvreDone,
+    NotABoost,
+    Target,
+    NothingToAnswer,
+    ShieldDown(Shield),
+    ShieldFacesAway(Shield),
+    NoDamageThere(Slot),
+    CannotWarp,
+    NotAWarpSpot,
+}
+
+fn slot_name(slot: Slot) -> &'static str {
+    match slot {
+        Slot::BoostA => "Boost A",
+        Slot::BoostB => "Boost B",
+        Slot::ManoeuvreA => "Manoeuvre A",
+        Slot::ManoeuvreB => "Manoeuvre B",
+        Slot::FireA => "Fire A",
+        Slot::FireB => "Fire B",
+        Slot::PowerA => "Power A",
+        Slot::PowerB => "Power B",
+        Slot::ShieldFront => "the front shield (1–2)",
+        Slot::ShieldRear => "the rear shield (3–4)",
+        Slot::ShieldMid => "the mid shield (5–6)",
+    }
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(slot_name(*self))
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            System::Boost => "Boost",
+            System::Manoeuvre => "Manoeuvre",
+            System::Fire => "Fire",
+            System::Power => "Power",
+            System::Shields => "Shields",
+        })
+    }
+}
+
+impl fmt::Display for Shield {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Shield::Front => "front shield",
+            Shield::Rear => "rear shield",
+            Shield::Mid => "mid shield",
+        })
+    }
+}
+
+impl fmt::Display for Misplaced {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misplaced::Count { dice, placed } => {
+                write!(f, "The plan places {placed} dice but you rolled {dice}.")
+            }
+            Misplaced::Damaged(slot) => write!(f, "{slot} is damaged: no die can go there."),
+            Misplaced::Twice(slot) => write!(f, "{slot} already holds a die."),
+            Misplaced::DoesNotFit { slot, pip } => {
+                write!(f, "A {} does not fit {slot}.", pip.value())
+            }
+            Misplaced::Needs(system) => {
+                write!(f, "Put at least one die (at most two) in {system}.")
+            }
+            Misplaced::LeftOff(pip) => {
+                write!(f, "The {} still fits a free space: every die must be placed.", pip.value())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NoSuchPlayer => f.write_str("There is no such player in this duel."),
+            Refusal::Retired => f.write_str("Your ship has been destroyed: you are out of the duel."),
+            Refusal::Over => f.write_str("The duel is over."),
+            Refusal::NotPlanning => f.write_str("That is done in the Planning Phase."),
+            Refusal::NotActing => f.write_str("That is done in the Action Phase."),
+            Refusal::AlreadySeeded => f.write_str("Your dice for this round are already committed."),
+            Refusal::NoBeaconYet => {
+                f.write_str("Waiting for every player's dice to be committed before the roll.")
+            }
+            Refusal::NotSeeded => f.write_str("You have no dice committed for this round."),
+            Refusal::AlreadySealed => f.write_str("Your plan is already locked in."),
+            Refusal::NotSealed => f.write_str("Lock in your plan before revealing it."),
+            Refusal::OthersStillPlanning => {
+                f.write_str("Plans are revealed together, once every player has locked in.")
+            }
+            Refusal::Forfeited => {
+                f.write_str("You missed the planning deadline: no dice for you this round.")
+            }
+            Refusal::SeedMismatch => f.write_str("That reveal does not match the dice you committed to."),
+            Refusal::SealMismatch => f.write_str("That reveal is not the plan you locked in."),
+            Refusal::DiceMismatch => f.write_str("Those are not the dice your seed rolls."),
+            Refusal::TooManyRerolls { cubes } => {
+                write!(f, "Each reroll costs a power cube and you have {cubes}.")
+            }
+            Refusal::Misplaced(m) => m.fmt(f),
+            Refusal::NotYourTurn { turn } => write!(f, "It is {turn}'s turn."),
+            Refusal::AwaitingAnswer => f.write_str("Waiting for a player to answer first."),
+            Refusal::NoDie(slot) => write!(f, "There is no die on {slot}."),
+            Refusal::NotEnoughCubes { need, have } => {
+                write!(f, "That needs {need} power cubes and you have {have}.")
+            }
+            Refusal::OffTheDie => f.write_str("A die shows 1 to 6: it cannot go further."),
+            Refusal::SpaceTaken(slot) => {
+                write!(f, "{slot} is not free: a die may only move to an empty, undamaged space.")
+            }
+            Refusal::WouldNotFit { slot, pip } => write!(f, "A {} does not fit {slot}.", pip.value()),
+            Refusal::WouldEmpty(system) => write!(
+                f,
+                "The last die cannot leave {system} before your {system} has been actioned this round."
+            ),
+            Refusal::ManoeuvreDone => f.write_str("A Manoeuvre has already taken place this round."),
+            Refusal::NotABoost => f.write_str("Only two Boost dice may be actioned together."),
+            Refusal::Target => f.write_str("Pick a ship still in the duel to fire at."),
+            Refusal::NothingToAnswer => f.write_str("Nothing is waiting for your answer."),
+            Refusal::ShieldDown(shield) => write!(f, "Your {shield} is not raised."),
+            Refusal::ShieldFacesAway(shield) => write!(f, "Your {shield} does not face that shot."),
+            Refusal::NoDamageThere(slot) => {
+                write!(f, "The damage from that shield cannot go on {slot}.")
+            }
+            Refusal::CannotWarp => f.write_str("Only a winner with two Manoeuvre dice may warp."),
+            Refusal::NotAWarpSpot => {
+                f.write_str("Warp to a free warp spot on the other side of the battlefield.")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.colour())
+    }
+}
