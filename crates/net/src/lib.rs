@@ -13,6 +13,8 @@
 //! - [`transport`]: the trait, an in-memory network with injectable chaos
 //!   (tests and the offline loopback), and [`transport::WithLocal`] to put
 //!   the host tab's own replica on a loopback beside the WebRTC peers.
+//! - [`thunder`]: Thunderstruck Duel's host ([`thunder::Table`]) and a
+//!   seat's secrets for its hidden planning ([`thunder::Desk`]).
 //! - [`node`]: the pump loop binding a state machine to a transport.
 //!
 //! The protocol is described in `docs/PROTOCOL.md`.
@@ -28,6 +30,7 @@ pub mod ids;
 pub mod node;
 pub mod replica;
 pub mod succession;
+pub mod thunder;
 pub mod transport;
 pub mod wire;
 

@@ -80,6 +80,15 @@ impl Game {
                     }
                 }
                 self.answered(|winner| winner != p);
+                // The turn may just have passed to the ship the hit destroyed.
+                if let Phase::Action { turn, pending: None, .. } = self.phase {
+                    if turn == p {
+                        let next = self.next_with_dice(p, false);
+                        if let Phase::Action { turn, .. } = &mut self.phase {
+                            *turn = next.unwrap_or(*turn);
+                        }
+                    }
+                }
             }
             Event::RoundEnded { reflex, closed } => {
                 if let Some(sector) = closed {

@@ -15,6 +15,7 @@
 //!   in turn ([`Intent::Act`]), answering hits and Manoeuvre wins.
 
 mod apply;
+mod arrange;
 pub mod board;
 pub mod console;
 pub mod event;
@@ -25,6 +26,7 @@ mod play;
 pub mod refusal;
 pub mod seal;
 
+pub use arrange::{Arrangement, ShipSetup};
 pub use board::{Board, Facing, Space};
 pub use console::{Console, Shield, Slot, System};
 pub use event::{Event, Outcome, Shot};
@@ -65,12 +67,14 @@ impl Default for Config {
     }
 }
 
-/// Why a `Config` cannot start a duel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Why a `Config` (or an arranged position) cannot start a duel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ConfigError {
     Players(u8),
     Rounds(u8),
     First(Player),
+    /// An [`Arrangement`] no duel can reach.
+    Position(String),
 }
 
 impl std::fmt::Display for ConfigError {
@@ -79,6 +83,7 @@ impl std::fmt::Display for ConfigError {
             ConfigError::Players(n) => write!(f, "Thunderstruck Duel is for 2 or 3 players, not {n}."),
             ConfigError::Rounds(n) => write!(f, "A duel lasts 6 or 12 rounds, not {n}."),
             ConfigError::First(p) => write!(f, "Player {} is not in this duel.", p.0 + 1),
+            ConfigError::Position(why) => write!(f, "That position cannot happen: {why}."),
         }
     }
 }
