@@ -34,6 +34,7 @@ pub mod random;
 pub mod rng;
 pub mod setup;
 pub mod sim;
+pub mod thunderstruck;
 
 mod answers;
 mod captain;
