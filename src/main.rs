@@ -10,6 +10,7 @@ mod session;
 mod stations;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
+mod thunderstruck;
 mod ui;
 
 fn main() {

@@ -11,6 +11,7 @@ use crate::net;
 #[component]
 pub fn Home() -> impl IntoView {
     let store = use_store();
+    let thunder = crate::thunderstruck::use_duel();
     let joining = RwSignal::new(false);
     let code = RwSignal::new(String::new());
     // A running practice or room: back to its lobby, its battle or its result.
@@ -45,6 +46,9 @@ pub fn Home() -> impl IntoView {
                 </button>
                 <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
                     "Practice lobby"
+                </button>
+                <button class="btn btn--tractor" data-testid="home-thunderstruck" on:click=move |_| go(store, Route::Thunderstruck)>
+                    {move || if thunder.game.with(Option::is_some) { "Resume Thunderstruck Duel" } else { "Thunderstruck Duel" }}
                 </button>
                 <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| boot::create_room(store)>
                     "Create room"

@@ -35,6 +35,7 @@ pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
     let store = Store::new(opts);
     provide_context(store);
+    provide_context(crate::thunderstruck::Duel::new(opts));
     #[cfg(feature = "test-hooks")]
     crate::test_hooks::install(store);
     let route = store.route;
@@ -61,6 +62,7 @@ pub fn App() -> impl IntoView {
                 Route::Play => view! { <play::Play /> }.into_any(),
                 Route::Board => view! { <BoardScreen /> }.into_any(),
                 Route::Rules => view! { <rules_page::RulesPage /> }.into_any(),
+                Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
             }}
             <ToastStack toasts=store.toasts />
         </div>

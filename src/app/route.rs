@@ -1,5 +1,6 @@
 //! Screens by address: `#/` home, `#/play` the running practice or room
-//! (its lobby, game or result), `#/board` the shared board view, `#/rules`.
+//! (its lobby, game or result), `#/board` the shared board view, `#/rules`,
+//! `#/thunderstruck` the Thunderstruck Duel against bots.
 //! Hash routes need no server support and survive a reload.
 
 /// A screen of the app.
@@ -9,6 +10,7 @@ pub enum Route {
     Play,
     Board,
     Rules,
+    Thunderstruck,
 }
 
 impl Route {
@@ -18,6 +20,7 @@ impl Route {
             "play" => Route::Play,
             "board" => Route::Board,
             "rules" => Route::Rules,
+            "thunderstruck" => Route::Thunderstruck,
             _ => Route::Home,
         }
     }
@@ -29,6 +32,7 @@ impl Route {
             Route::Play => "#/play",
             Route::Board => "#/board",
             Route::Rules => "#/rules",
+            Route::Thunderstruck => "#/thunderstruck",
         }
     }
 }
@@ -46,7 +50,7 @@ mod tests {
 
     #[test]
     fn hashes_round_trip_and_junk_is_home() {
-        for r in [Route::Home, Route::Play, Route::Board, Route::Rules] {
+        for r in [Route::Home, Route::Play, Route::Board, Route::Rules, Route::Thunderstruck] {
             assert_eq!(Route::from_hash(r.hash()), r);
         }
         assert_eq!(Route::from_hash(""), Route::Home);

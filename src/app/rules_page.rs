@@ -54,6 +54,14 @@ const RULES: &[(&str, &[&str])] = &[
     ]),
 ];
 
+/// Thunderstruck Duel, the turn-based mode (`004_…`, T1–T10), briefly.
+const THUNDERSTRUCK: &[&str] = &[
+    "A turn-based duel for two or three ships, played here against bots. Two ships fly a straight track of two sectors, facing each other; three fly a ring of three sectors. Each ship faces one way along the track (its arrow). The game lasts 6 or 12 rounds; a ship with both spaces of Boost, Manoeuvre or Fire damaged, or hit with no shield facing the shot, is destroyed. After the last round the ship with the least damage wins (equal: a draw).",
+    "Planning: everyone rolls four dice in secret (five with the green Reflex die) and puts them on their console: Boost, Manoeuvre, Fire and Power have two spaces each, the shields three (Front takes a 1 or 2, Rear a 3 or 4, Mid a 5 or 6). At least one and at most two dice go in Boost, and the same in Manoeuvre; every die that fits somewhere must be placed. A power cube buys a reroll of all your dice. Ready locks the plan; the plans are revealed together.",
+    "Actions: starting with the turn marker's holder, players take turns actioning one die each. Boost moves the ship that many spaces ahead (both Boost dice may go together; other ships are passed, not counted). The first Manoeuvre die actioned settles everyone's Manoeuvre dice: the highest total in each sector wins there and may flip round, hold, or with two Manoeuvre dice warp to a warp spot (◎) on the other side. Fire hits a ship within the die's value in spaces. Shields raise a shield. Power gains a cube (two for a 6; four at most).",
+    "On your own turn, each power cube turns the die you action one pip up or down, or moves it to a free space to be actioned there. A hit from the front can be taken by the front or mid shield, from behind by the rear or mid shield: the shield goes down and you put a damage token on a space that shield allows (a die waiting there is lost). The ship with the lowest Boost and Manoeuvre totals in a round hands its rival the Reflex die for the next round.",
+];
+
 /// Our rulings where the rulebook is silent (ids as in docs/RULINGS.md).
 const RULINGS: &[(&str, &str)] = &[
     ("R1", "The energy mapping is 1 Weapons, 2 Sensors, 3 Tractor, 4 Shields, 5 Helm (the rulebook's examples, not the reference card)."),
@@ -92,6 +100,11 @@ pub fn RulesPage() -> impl IntoView {
                     {duel_core::equipment::DECK.iter().map(|card| view! { <dt>{card.name()}</dt><dd>{card.spec().text}</dd> }).collect_view()}
                 </dl>
                 <p class="hint">"The box has more cards (the special torpedoes, Missile Pack, Plasma Pulse, Warp Nav, Gravimetric Bubble and others), but their effects are printed only on the physical cards, and Missile Pack cannot be built as written: they are left out rather than guessed."</p>
+            </section>
+            <section class="rules__section" data-testid="rules-thunderstruck">
+                <h2>"Thunderstruck Duel"</h2>
+                {THUNDERSTRUCK.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}
+                <a class="btn btn--small btn--tractor" href=Route::Thunderstruck.hash()>"Play Thunderstruck Duel"</a>
             </section>
             <section class="rules__section">
                 <h2>"Our rulings"</h2>

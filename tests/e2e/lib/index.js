@@ -7,5 +7,6 @@ module.exports = {
   ...require('./pages/lobby'),
   ...require('./pages/game'),
   ...require('./pages/cockpit'),
+  ...require('./pages/thunderstruck'),
   paths: require('./paths'),
 };

@@ -1,0 +1,251 @@
+//! The running duel as signals, and the only ways to act on it. The
+//! [`Session`] lives in a local `StoredValue`; after every change the game
+//! is published as a signal and the log is told. Components read the
+//! signals and call [`Duel::seal`] / [`Duel::send`]: they never touch the
+//! game. What only the screen cares about (the die picked, the plan being
+//! laid out) is in [`PlanUi`] and [`ActUi`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use duel_core::thunderstruck::{Event, Game, Intent, Placement, Player, Shield, Slot, Space};
+use leptos::prelude::*;
+
+use super::save;
+use super::session::{Pace, Session, Setup, ME};
+use super::story::Story;
+use crate::app::route::{go, Route};
+use crate::platform::{now_ms, random};
+use crate::session::Options;
+
+/// How often the session is pumped (bots' pace is set by [`Pace`], not by this).
+const PUMP: Duration = Duration::from_millis(40);
+
+/// The planning screen's picks: rerolls paid for, where each die goes, the die in hand.
+#[derive(Clone, Copy)]
+pub struct PlanUi {
+    pub rerolls: RwSignal<u8>,
+    /// By die index, like a [`Placement`].
+    pub draft: RwSignal<Vec<Option<Slot>>>,
+    pub picked: RwSignal<Option<usize>>,
+}
+
+/// The action screen's picks: the die, the cubes spent on it, a target, a prompt's half-answer.
+#[derive(Clone, Copy)]
+pub struct ActUi {
+    pub die: RwSignal<Option<Slot>>,
+    pub pips: RwSignal<i8>,
+    pub to: RwSignal<Option<Slot>>,
+    /// Waiting for a tap on the space to move the die to.
+    pub moving: RwSignal<bool>,
+    pub with: RwSignal<bool>,
+    pub target: RwSignal<Option<Player>>,
+    pub shield: RwSignal<Option<Shield>>,
+    pub warp: RwSignal<Option<Space>>,
+}
+
+impl ActUi {
+    pub fn reset(&self) {
+        self.die.set(None);
+        self.pips.set(0);
+        self.to.set(None);
+        self.moving.set(false);
+        self.with.set(false);
+        self.target.set(None);
+        self.shield.set(None);
+        self.warp.set(None);
+    }
+}
+
+/// The duel context (provided by the app's root). `Copy`.
+#[derive(Clone, Copy)]
+pub struct Duel {
+    session: StoredValue<Option<Session>, LocalStorage>,
+    set_game: WriteSignal<Option<Arc<Game>>>,
+    set_story: WriteSignal<Story>,
+    /// The game as the table holds it (`None`: no duel running).
+    pub game: ReadSignal<Option<Arc<Game>>>,
+    pub story: ReadSignal<Story>,
+    /// The last refusal, as a sentence (cleared by the next successful move).
+    pub notice: RwSignal<Option<String>>,
+    pub plan: PlanUi,
+    pub act: ActUi,
+    opts: Options,
+}
+
+impl Duel {
+    /// The context, with a saved duel resumed if there is one, and its pump.
+    pub fn new(opts: Options) -> Duel {
+        let (game, set_game) = signal(None::<Arc<Game>>);
+        let (story, set_story) = signal(Story::default());
+        let duel = Duel {
+            session: StoredValue::new_local(None),
+            set_game,
+            set_story,
+            game,
+            story,
+            notice: RwSignal::new(None),
+            plan: PlanUi {
+                rerolls: RwSignal::new(0),
+                draft: RwSignal::new(Vec::new()),
+                picked: RwSignal::new(None),
+            },
+            act: ActUi {
+                die: RwSignal::new(None),
+                pips: RwSignal::new(0),
+                to: RwSignal::new(None),
+                moving: RwSignal::new(false),
+                with: RwSignal::new(false),
+                target: RwSignal::new(None),
+                shield: RwSignal::new(None),
+                warp: RwSignal::new(None),
+            },
+            opts,
+        };
+        match save::load(duel.pace()) {
+            Some(Ok(session)) => duel.install(session),
+            Some(Err(e)) => leptos::logging::warn!("the saved Thunderstruck duel could not be resumed: {e}"),
+            None => {}
+        }
+        // The app lives as long as the page: the interval stays.
+        set_interval(move || duel.pump(), PUMP);
+        duel
+    }
+
+    fn pace(&self) -> Pace {
+        Pace::new(self.opts.fast, self.opts.speed)
+    }
+
+    /// Starts a new duel with `setup` and shows it.
+    pub fn start(&self, setup: Setup) {
+        let seed = self.opts.seed.unwrap_or_else(random::u64);
+        // A seeded page (tests, demos) gets seeded secrets too: the same taps replay the same duel.
+        let mut n = 0u8;
+        let masters = move || {
+            n = n.wrapping_add(1);
+            let mut m = [0u8; 32];
+            match self.opts.seed {
+                Some(s) => {
+                    m[..8].copy_from_slice(&s.to_le_bytes());
+                    m[8] = n;
+                }
+                None => random::fill(&mut m),
+            }
+            m
+        };
+        match Session::new(setup, seed, masters, self.pace()) {
+            Ok(session) => {
+                self.install(session);
+                self.pump();
+            }
+            Err(e) => self.notice.set(Some(e.to_string())),
+        }
+    }
+
+    fn install(&self, session: Session) {
+        let game = Arc::new(session.game().clone());
+        self.session.set_value(Some(session));
+        self.set_story.set(Story::default());
+        self.reset_plan();
+        self.act.reset();
+        self.notice.set(None);
+        self.set_game.set(Some(game));
+    }
+
+    /// Ends the running duel (it is forgotten) and goes home.
+    pub fn leave(&self) {
+        self.session.set_value(None);
+        save::forget();
+        self.set_game.set(None);
+        self.set_story.set(Story::default());
+        go(expect_context::<crate::app::store::Store>(), Route::Home);
+    }
+
+    /// The same set-up again, from round 1.
+    pub fn again(&self) {
+        let setup = self.session.with_value(|s| s.as_ref().map(Session::setup)).unwrap_or_default();
+        self.start(setup);
+    }
+
+    fn reset_plan(&self) {
+        self.plan.rerolls.set(0);
+        self.plan.draft.set(Vec::new());
+        self.plan.picked.set(None);
+    }
+
+    /// The person's dice this round after `rerolls` rerolls (untracked: read it in a memo over `game`).
+    pub fn dice(&self, rerolls: u8) -> Option<Vec<duel_core::Pip>> {
+        self.session.with_value(|s| s.as_ref().and_then(|s| s.dice(rerolls)))
+    }
+
+    /// The plan the person locked in this round.
+    pub fn my_plan(&self) -> Option<(u8, Placement)> {
+        self.session.with_value(|s| s.as_ref().and_then(Session::my_plan))
+    }
+
+    /// Whether `player`'s plan is locked in.
+    pub fn sealed(&self, player: Player) -> bool {
+        self.session.with_value(|s| s.as_ref().is_some_and(|s| s.sealed(player)))
+    }
+
+    fn pump(&self) {
+        let now = now_ms();
+        let events = self.session.try_update_value(|s| s.as_mut().map(|s| s.pump(now))).flatten();
+        if let Some(events) = events.filter(|e| !e.is_empty()) {
+            self.publish(&events);
+        }
+    }
+
+    /// Locks in the person's plan as drafted.
+    pub fn seal(&self) {
+        let rerolls = self.plan.rerolls.get_untracked();
+        let placement = Placement::new(self.plan.draft.get_untracked());
+        let now = now_ms();
+        let result = self.session.try_update_value(|s| s.as_mut().map(|s| s.seal(now, rerolls, placement)));
+        self.answer(result.flatten());
+    }
+
+    /// Sends one of the person's Action Phase intents.
+    pub fn send(&self, intent: Intent) {
+        let now = now_ms();
+        let result = self.session.try_update_value(|s| s.as_mut().map(|s| s.submit(now, intent)));
+        self.answer(result.flatten());
+    }
+
+    fn answer(&self, result: Option<Result<Vec<Event>, duel_core::thunderstruck::Refusal>>) {
+        match result {
+            Some(Ok(events)) => {
+                self.notice.set(None);
+                self.act.reset();
+                self.publish(&events);
+            }
+            Some(Err(refusal)) => self.notice.set(Some(refusal.to_string())),
+            None => self.notice.set(Some("No duel is running.".into())),
+        }
+    }
+
+    fn publish(&self, events: &[Event]) {
+        let Some(game) = self.session.with_value(|s| s.as_ref().map(|s| Arc::new(s.game().clone()))) else {
+            return;
+        };
+        if events.iter().any(|e| matches!(e, Event::Beacon { .. })) {
+            self.reset_plan();
+        }
+        // Someone else's move may end the person's half-made one (a hit, a new round).
+        if !game.waiting_on().contains(&ME) {
+            self.act.reset();
+        }
+        self.set_story.update(|s| s.record(game.board(), events));
+        self.set_game.set(Some(game));
+        self.session.with_value(|s| {
+            if let Some(s) = s {
+                save::store(s);
+            }
+        });
+    }
+}
+
+/// The duel context of the running app.
+pub fn use_duel() -> Duel {
+    expect_context::<Duel>()
+}

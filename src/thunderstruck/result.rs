@@ -1,0 +1,51 @@
+//! The end of a duel (T9): the winner or a draw, each ship's damage and
+//! fate, the rounds played; then play again or go home.
+
+use duel_core::thunderstruck::Phase;
+use leptos::prelude::*;
+
+use super::duel::use_duel;
+use super::session::ME;
+
+#[component]
+pub fn ResultScreen() -> impl IntoView {
+    let duel = use_duel();
+    let summary = Memo::new(move |_| {
+        duel.game.with(|g| {
+            let g = g.as_ref()?;
+            let Phase::Over { winner } = g.phase() else { return None };
+            let headline = match winner {
+                Some(p) if *p == ME => "You win!".to_string(),
+                Some(p) => format!("{p} wins."),
+                None => "A draw.".to_string(),
+            };
+            let ships: Vec<(String, String)> = g
+                .players()
+                .filter_map(|p| {
+                    let s = g.ship(p)?;
+                    let fate = if s.destroyed { "destroyed" } else { "still flying" };
+                    let name = if p == ME { format!("{p} (you)") } else { p.to_string() };
+                    Some((name, format!("{} damage · {fate}", s.console.damage())))
+                })
+                .collect();
+            Some((headline, ships, g.round(), g.config().rounds))
+        })
+    });
+    move || {
+        summary.get().map(|(headline, ships, round, of)| {
+            view! {
+                <main class="ts-result center" data-testid="ts-result">
+                    <h1 data-testid="ts-winner">{headline}</h1>
+                    <p class="hint" data-testid="ts-rounds">{format!("Rounds played: {round} of {of}")}</p>
+                    <dl class="ts-result__ships">
+                        {ships.into_iter().map(|(n, d)| view! { <dt>{n}</dt><dd>{d}</dd> }).collect_view()}
+                    </dl>
+                    <div class="ts-plan__actions">
+                        <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
+                        <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave()>"Home"</button>
+                    </div>
+                </main>
+            }
+        })
+    }
+}

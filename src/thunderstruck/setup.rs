@@ -1,0 +1,68 @@
+//! The duel's set-up (`004_…` Setup, T9): two or three ships, six or
+//! twelve rounds, the bots' level, and who holds the turn marker first.
+//! The person always flies Red.
+
+use leptos::prelude::*;
+
+use super::bots::Level;
+use super::duel::use_duel;
+use super::session::Setup;
+use crate::app::route::Route;
+
+/// A row of choice buttons (one pressed), keyboard-friendly.
+fn choices<T: Copy + PartialEq + Send + Sync + 'static>(
+    label: &'static str,
+    options: Vec<(T, &'static str, &'static str)>,
+    value: RwSignal<T>,
+) -> impl IntoView {
+    view! {
+        <fieldset class="ts-setup__row">
+            <legend>{label}</legend>
+            {options.into_iter().map(|(v, text, testid)| view! {
+                <button type="button" data-testid=testid
+                    class=move || if value.get() == v { "btn btn--small btn--sensors is-on" } else { "btn btn--small btn--ghost" }
+                    aria-pressed=move || (value.get() == v).to_string()
+                    on:click=move |_| value.set(v)>
+                    {text}
+                </button>
+            }).collect_view()}
+        </fieldset>
+    }
+}
+
+#[component]
+pub fn SetupScreen() -> impl IntoView {
+    let duel = use_duel();
+    let base = Setup::default();
+    let players = RwSignal::new(base.players);
+    let rounds = RwSignal::new(base.rounds);
+    let level = RwSignal::new(base.level);
+    let red_first = RwSignal::new(base.red_first);
+    let start = move |_| {
+        duel.start(Setup {
+            players: players.get_untracked(),
+            rounds: rounds.get_untracked(),
+            level: level.get_untracked(),
+            red_first: red_first.get_untracked(),
+        })
+    };
+    view! {
+        <main class="ts-setup" data-testid="ts-setup">
+            <header>
+                <h1 class="ts-setup__title">"Thunderstruck Duel"</h1>
+                <p class="hint">"Turn by turn: plan your dice in secret, reveal together, then take turns actioning one die each. You fly Red against bots."</p>
+            </header>
+            {choices("Ships", vec![(2, "2 ships", "ts-setup-players-2"), (3, "3 ships", "ts-setup-players-3")], players)}
+            {choices("Rounds", vec![(6, "6 rounds", "ts-setup-rounds-6"), (12, "12 rounds", "ts-setup-rounds-12")], rounds)}
+            {choices("Bots", Level::ALL.iter().map(|l| (*l, l.name(), match l { Level::Easy => "ts-setup-level-easy", Level::Hard => "ts-setup-level-hard" })).collect(), level)}
+            {choices("First turn", vec![(false, "Random", "ts-setup-first-random"), (true, "Red (you)", "ts-setup-first-red")], red_first)}
+            <button class="btn btn--big btn--weapons" data-testid="ts-start" on:click=start>"Start the duel"</button>
+            <p class="ts-notice" role="status">{move || duel.notice.get()}</p>
+            <p class="hint">
+                <a href=Route::Rules.hash()>"How Thunderstruck is played"</a>
+                " · "
+                <a href=Route::Home.hash() data-testid="ts-setup-home">"Home"</a>
+            </p>
+        </main>
+    }
+}

@@ -1,0 +1,94 @@
+//! Names players read on the Thunderstruck screens: console spaces,
+//! facings, track spaces. One place, so the console, the battlefield and
+//! the log agree.
+
+use duel_core::thunderstruck::{Board, Facing, Shield, Slot, Space, System};
+
+/// A console space's label on its button ("Boost A", "Front 1–2").
+pub fn slot_label(slot: Slot) -> &'static str {
+    match slot {
+        Slot::BoostA => "Boost A",
+        Slot::BoostB => "Boost B",
+        Slot::ManoeuvreA => "Manoeuvre A",
+        Slot::ManoeuvreB => "Manoeuvre B",
+        Slot::FireA => "Fire A",
+        Slot::FireB => "Fire B",
+        Slot::PowerA => "Power A",
+        Slot::PowerB => "Power B",
+        Slot::ShieldFront => "Front 1–2",
+        Slot::ShieldRear => "Rear 3–4",
+        Slot::ShieldMid => "Mid 5–6",
+    }
+}
+
+/// A stable key for test ids and CSS (`boost-a`, `shield-front`).
+pub fn slot_key(slot: Slot) -> &'static str {
+    match slot {
+        Slot::BoostA => "boost-a",
+        Slot::BoostB => "boost-b",
+        Slot::ManoeuvreA => "manoeuvre-a",
+        Slot::ManoeuvreB => "manoeuvre-b",
+        Slot::FireA => "fire-a",
+        Slot::FireB => "fire-b",
+        Slot::PowerA => "power-a",
+        Slot::PowerB => "power-b",
+        Slot::ShieldFront => "shield-front",
+        Slot::ShieldRear => "shield-rear",
+        Slot::ShieldMid => "shield-mid",
+    }
+}
+
+/// What a system's row says it needs or does (shown beside its spaces).
+pub fn system_hint(system: System) -> &'static str {
+    match system {
+        System::Boost => "1–2 dice · move ahead",
+        System::Manoeuvre => "1–2 dice · flip or warp",
+        System::Fire => "hit within the die's value",
+        System::Power => "+1 cube (a 6: +2)",
+        System::Shields => "each takes only its numbers",
+    }
+}
+
+/// The CSS modifier of a system (its colour on the console).
+pub fn system_key(system: System) -> &'static str {
+    match system {
+        System::Boost => "boost",
+        System::Manoeuvre => "manoeuvre",
+        System::Fire => "fire",
+        System::Power => "power",
+        System::Shields => "shields",
+    }
+}
+
+pub fn shield_short(shield: Shield) -> &'static str {
+    match shield {
+        Shield::Front => "Front",
+        Shield::Rear => "Rear",
+        Shield::Mid => "Mid",
+    }
+}
+
+/// A track space as players count it (from 1).
+pub fn space(space: Space) -> String {
+    format!("space {}", space.0 + 1)
+}
+
+/// Which way a facing points, as drawn: right/left on the straight track,
+/// clockwise/anticlockwise on the ring.
+pub fn facing(board: &Board, facing: Facing) -> &'static str {
+    match (board.sectors() == 3, facing) {
+        (false, Facing::Up) => "right →",
+        (false, Facing::Down) => "← left",
+        (true, Facing::Up) => "clockwise ↻",
+        (true, Facing::Down) => "anticlockwise ↺",
+    }
+}
+
+/// "1 cube", "2 cubes".
+pub fn cubes(n: u8) -> String {
+    if n == 1 {
+        "1 cube".into()
+    } else {
+        format!("{n} cubes")
+    }
+}

@@ -1,0 +1,97 @@
+// Thunderstruck Duel against bots, through the real screens at phone size: the home entry, the
+// set-up, planning by taps on the console (a reroll, Ready, "Waiting for others…"), the turns
+// (a cube on a Fire die, a target with three ships), the hit and Manoeuvre prompts, and the
+// result. `?fast=1&speed=10` paces the bots at a few milliseconds a move.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, ThunderPage, screenshot, useStack } = require('./lib');
+
+const stack = useStack({ players: 1 });
+const PHONE = { width: 390, height: 844 };
+
+/** A touch phone of its own (the stack's contexts have no touch screen). */
+async function phone() {
+  const context = await stack.session.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return { context, page, errors };
+}
+
+test('three ships: Red plays two bots to the result by touch on a phone', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await phone();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
+  const duel = new ThunderPage(page, 'tap');
+  await duel.start({ players: 3, rounds: 12, level: 'easy' });
+  assert.equal(await page.locator('.ts-ship').count(), 3, 'three ships on the ring');
+  assert.match(await duel.id('ts-round').textContent(), /Round 1 of 12/);
+
+  // Round 1 by hand: the constraints are shown, Ready waits for a legal plan.
+  await duel.id('ts-ready').waitFor();
+  assert.ok(await duel.id('ts-ready').isDisabled(), 'nothing placed: Ready is off');
+  assert.match(await duel.id('ts-ready-reason').textContent(), /Put at least one die \(at most two\) in Boost/);
+  await screenshot(page, 'thunderstruck-plan-phone');
+
+  let shot = false;
+  await duel.playToResult({
+    timeoutMs: 105000,
+    onRound: async () => {
+      if (!shot && await duel.visible('ts-waiting')) { shot = true; await screenshot(page, 'thunderstruck-waiting-phone'); }
+    },
+  });
+  const winner = await duel.id('ts-winner').textContent();
+  assert.match(winner, /^(You win!|Blue wins\.|Green wins\.|A draw\.)$/);
+  assert.match(await duel.id('ts-rounds').textContent(), /Rounds played: \d+ of 12/);
+  assert.ok(duel.stats.plans >= 1 && duel.stats.acts >= 1, JSON.stringify(duel.stats));
+  await screenshot(page, 'thunderstruck-result-phone');
+
+  // Play again starts round 1 of a new duel with the same set-up.
+  await duel.press('ts-again');
+  await duel.id('ts-duel').waitFor();
+  assert.match(await duel.id('ts-round').textContent(), /Round 1 of 12/);
+  assert.equal(await page.locator('.ts-ship').count(), 3);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('two ships, six rounds: a plan by keyboard, the log, a reload mid-duel, the result', { timeout: 120000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.setViewportSize(PHONE);
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=8&fast=1&speed=10');
+  const duel = new ThunderPage(page, 'click');
+  await duel.start({ players: 2, rounds: 6, level: 'hard', redFirst: true });
+  assert.match(await duel.id('ts-round').textContent(), /Round 1 of 6/);
+
+  // The first die onto Boost A by keyboard alone: focus, Enter, focus, Space.
+  await duel.id('ts-die-0').waitFor();
+  await duel.id('ts-die-0').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await duel.id('ts-die-0').getAttribute('aria-pressed'), 'true');
+  await duel.id('ts-space-boost-a').focus();
+  await page.keyboard.press(' ');
+  assert.ok(await duel.id('ts-space-boost-a').getAttribute('data-pip'), 'the die is on Boost A');
+  assert.match(await duel.id('ts-ready-reason').textContent(), /Manoeuvre/);
+  await duel.press('ts-clear');
+
+  // A reload keeps the duel (and its secret dice): the same roll comes back.
+  const before = await page.locator('[data-testid^="ts-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
+  await page.reload();
+  await duel.id('ts-duel').waitFor();
+  await duel.id('ts-die-0').waitFor();
+  const after = await page.locator('[data-testid^="ts-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
+  assert.deepEqual(after, before, 'the same dice after the reload');
+
+  await duel.playToResult({ timeoutMs: 100000 });
+  assert.match(await duel.id('ts-winner').textContent(), /^(You win!|Blue wins\.|A draw\.)$/);
+  assert.match(await duel.id('ts-rounds').textContent(), /of 6/);
+  const damage = await page.locator('.ts-result__ships dd').allTextContents();
+  assert.equal(damage.length, 2);
+  await duel.press('ts-result-home');
+  await home.root.waitFor();
+  assert.equal((await home.page.getByTestId('home-thunderstruck').textContent()).trim(), 'Thunderstruck Duel');
+  assert.deepEqual(player.errors, []);
+});
