@@ -268,6 +268,17 @@ pub struct Preplaced {
     pub wormholes: Option<[Square; 2]>,
 }
 
+/// Which game a room plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mode {
+    /// *Space Cadets: Dice Duel* (with its modules and house rules).
+    #[default]
+    DiceDuel,
+    /// *Thunderstruck Duel* (R23): seat `i` is player `i`; the Dice Duel
+    /// parts of the config are unused.
+    Thunderstruck(crate::thunderstruck::Config),
+}
+
 /// Everything needed to start a game; checked by `Game::new`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameConfig {
@@ -277,6 +288,7 @@ pub struct GameConfig {
     pub seats: Vec<SeatSpec>,
     /// `Some` skips the alternating set-up phase and starts the battle at once.
     pub preplaced: Option<Preplaced>,
+    pub mode: Mode,
 }
 
 impl GameConfig {
@@ -289,7 +301,14 @@ impl GameConfig {
             layout: Layout::Duel,
             seats: vec![SeatSpec::whole_ship(ShipId(0)), SeatSpec::whole_ship(ShipId(1))],
             preplaced: None,
+            mode: Mode::DiceDuel,
         }
+    }
+
+    /// A Thunderstruck duel (R23): one seat per player, seat `i` playing player `i`.
+    pub fn thunderstruck(config: crate::thunderstruck::Config) -> GameConfig {
+        let seats = (0..config.players).map(|i| SeatSpec::whole_ship(ShipId(i))).collect();
+        GameConfig { seats, mode: Mode::Thunderstruck(config), ..GameConfig::duel() }
     }
 
     /// A Die Fighter mission on the default map: one seat per Capital ship

@@ -294,4 +294,6 @@ pub enum Event {
         ship: ShipId,
         card: Card,
     },
+    /// Something that happened in a Thunderstruck duel (R23).
+    Thunderstruck(crate::thunderstruck::Event),
 }

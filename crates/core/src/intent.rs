@@ -83,6 +83,10 @@ pub enum Intent {
     CrystalOffCard { card: Card },
     /// Use `card`'s ability; with the snowflake it is shouted and freezes the game.
     UseCard { card: Card },
+
+    // --- the other mode ---
+    /// A Thunderstruck Duel intent (R23); the seat is the player.
+    Thunderstruck(crate::thunderstruck::Intent),
 }
 
 impl Intent {
@@ -151,4 +155,6 @@ pub enum HostAction {
     Reseat { seats: Vec<(crate::config::SeatId, crate::config::SeatSpec)> },
     /// Deal the equipment draft (and, under "random two each", the cards) from the host's dice.
     DealEquipment,
+    /// Thunderstruck Duel's host actions (its beacon, deadlines).
+    Thunderstruck(crate::thunderstruck::HostAction),
 }

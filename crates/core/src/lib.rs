@@ -62,7 +62,7 @@ pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use class::ShipClass;
 pub use cockpit::{BombRun, Cockpit};
 pub use config::{
-    Equipment, GameConfig, HouseRules, Layout, Mission, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
+    Equipment, GameConfig, HouseRules, Layout, Mission, Mode, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
 };
 pub use dice::{DiceSource, Face, FixedDice, Pip};
 pub use equipment::Card;

@@ -53,6 +53,7 @@ pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {
         Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. } => 1,
         // Equipment (R22): a draft pick is the only move then; a ready card is worth using.
         Intent::DraftPick { .. } => 10,
+        Intent::Thunderstruck(_) => 0,
         Intent::UseCard { .. } => 30,
         Intent::CrystalToCard { .. } => 3,
         Intent::CrystalOffCard { .. } => 1,

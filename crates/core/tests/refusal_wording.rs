@@ -194,6 +194,11 @@ fn table() -> Vec<(RuleError, &'static str)> {
         (CardCrystalsFull { card: Card::NeuroNav }, "every crystal space on NeuroNav Interface is full"),
         (NoCrystalOnCard { card: Card::NeuroNav }, "there is no crystal on NeuroNav Interface"),
         (NoCrystalToPut, "your ship has no available crystal to put on a card"),
+        (
+            Thunderstruck(duel_core::thunderstruck::Refusal::ManoeuvreDone),
+            "A Manoeuvre has already taken place this round.",
+        ),
+        (OtherMode, "that belongs to the other game mode"),
     ]
 }
 
@@ -323,6 +328,8 @@ fn covered(e: &RuleError) -> &'static str {
         CardCrystalsFull { .. } => "CardCrystalsFull",
         NoCrystalOnCard { .. } => "NoCrystalOnCard",
         NoCrystalToPut => "NoCrystalToPut",
+        Thunderstruck(_) => "Thunderstruck",
+        OtherMode => "OtherMode",
     }
 }
 

@@ -40,6 +40,8 @@ pub enum SetupError {
     Position(String),
     /// Equipment cards need two teams with one Capital ship each (D30).
     EquipmentLayout,
+    /// A Thunderstruck Duel that cannot start (R23).
+    Thunderstruck(crate::thunderstruck::ConfigError),
 }
 
 impl std::fmt::Display for SetupError {
@@ -59,6 +61,7 @@ impl std::fmt::Display for SetupError {
             SetupError::Wormholes => f.write_str("wormholes need the wormhole rule, and both tokens"),
             SetupError::Token(why) => write!(f, "{why}"),
             SetupError::Position(why) => write!(f, "this position is not possible: {why}"),
+            SetupError::Thunderstruck(e) => e.fmt(f),
             SetupError::EquipmentLayout => f.write_str(
                 "equipment cards need two teams with one Capital ship each: a duel or mission 1 (D30)",
             ),

@@ -308,6 +308,11 @@ pub enum RuleError {
         card: Card,
     },
     NoCrystalToPut,
+    // ----- the other mode -----
+    /// Thunderstruck Duel's own refusal (R23).
+    Thunderstruck(crate::thunderstruck::Refusal),
+    /// An intent of the other game mode.
+    OtherMode,
 }
 
 impl std::error::Error for RuleError {}

@@ -20,6 +20,8 @@ impl std::fmt::Display for RuleError {
         let n = |die: &u8| u16::from(*die) + 1;
         match self {
             NoSeat => f.write_str("you do not hold a seat in this game"),
+            Thunderstruck(refusal) => refusal.fmt(f),
+            OtherMode => f.write_str("that belongs to the other game mode"),
             NoSuchSeat { seat } => write!(f, "there is no seat {}", seat.0),
             GameOver => f.write_str("the game is over"),
             BattleNotBegun => f.write_str("the battle has not begun: finish placing the obstacle tokens"),

@@ -11,6 +11,11 @@ impl Game {
     pub fn apply(&mut self, event: &Event) {
         self.applied += 1;
         match event {
+            Event::Thunderstruck(e) => {
+                if let Some(duel) = self.thunderstruck.as_mut() {
+                    duel.apply(e);
+                }
+            }
             Event::ObstaclePlaced { square, obstacle, team } => {
                 if self.obstacle_at(*square).is_none() {
                     self.obstacles.push((*square, *obstacle));

@@ -14,8 +14,11 @@ impl Game {
     pub fn to_setup(&self) -> Option<Setup> {
         // The draft is not at rest either: a `Setup` has no place for it.
         let drafting = matches!(self.phase, Phase::Draft { .. });
-        let at_rest =
-            self.freeze.is_none() && self.choices.is_empty() && self.outcome().is_none() && !drafting;
+        let at_rest = self.thunderstruck.is_none()
+            && self.freeze.is_none()
+            && self.choices.is_empty()
+            && self.outcome().is_none()
+            && !drafting;
         at_rest.then(|| Setup {
             config: GameConfig {
                 ruleset: self.ruleset,
@@ -23,6 +26,7 @@ impl Game {
                 layout: self.layout,
                 seats: self.seats.clone(),
                 preplaced: None,
+                mode: crate::config::Mode::DiceDuel,
             },
             ships: self.ships.clone(),
             obstacles: self.obstacles.clone(),

@@ -15,6 +15,11 @@ use crate::station::{MineId, Station, TubeSide, DICE_STATIONS};
 impl Game {
     /// Every intent `seat` may send now, each accepted by [`Game::validate`].
     pub fn legal_intents(&self, seat: SeatId) -> Vec<Intent> {
+        if let Some(duel) = &self.thunderstruck {
+            // Planning intents need the seat's secret seed: not listable here.
+            let player = crate::thunderstruck::Player(seat.0);
+            return duel.legal_intents(player).into_iter().map(Intent::Thunderstruck).collect();
+        }
         let mut out = Vec::new();
         let Some(ship_id) = self.seat_ship(seat) else { return out };
         match self.phase {

@@ -18,6 +18,7 @@ mod movement;
 mod orders;
 mod play;
 mod setup;
+mod thunderstruck;
 mod tractor;
 mod validate;
 
@@ -79,6 +80,9 @@ pub struct Game {
     draft: Option<crate::equipment::Draft>,
     /// Events applied so far (a cheap progress counter for replicas and tests).
     applied: u64,
+    /// A Thunderstruck duel (R23): the room plays it instead, and every
+    /// intent, event and host action of the match goes to it.
+    thunderstruck: Option<Box<crate::thunderstruck::Game>>,
 }
 
 impl Game {
@@ -88,6 +92,9 @@ impl Game {
     /// # Errors
     /// A [`SetupError`] naming what is wrong with the map, seats or tokens.
     pub fn new(config: GameConfig) -> Result<Game, SetupError> {
+        if let crate::config::Mode::Thunderstruck(mode) = config.mode {
+            return thunderstruck::new(config, mode);
+        }
         let starts = config.map.starts(config.layout);
         config.map.validate(&starts)?;
         setup::validate_seats(&config)?;
@@ -118,6 +125,7 @@ impl Game {
             next_choice: 0,
             draft: None,
             applied: 0,
+            thunderstruck: None,
         };
         if let Some(pre) = config.preplaced {
             setup::preplace(&mut game, &pre)?;
@@ -180,12 +188,19 @@ impl Game {
     pub fn draft(&self) -> Option<&crate::equipment::Draft> {
         self.draft.as_ref()
     }
+    /// The Thunderstruck duel this match plays, if it is one (R23).
+    pub fn thunderstruck(&self) -> Option<&crate::thunderstruck::Game> {
+        self.thunderstruck.as_deref()
+    }
     pub fn events_applied(&self) -> u64 {
         self.applied
     }
 
     /// The winner once the game is over (`Some(None)` is a draw).
     pub fn outcome(&self) -> Option<Option<TeamId>> {
+        if let Some(duel) = &self.thunderstruck {
+            return thunderstruck::outcome(duel);
+        }
         match self.phase {
             Phase::Over { winner } => Some(winner),
             _ => None,
@@ -315,6 +330,9 @@ impl Game {
         intent: &crate::intent::Intent,
         dice: &mut dyn crate::dice::DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
+        if self.thunderstruck.is_some() || matches!(intent, crate::intent::Intent::Thunderstruck(_)) {
+            return thunderstruck::play(self, seat, intent);
+        }
         self.validate(seat, intent)?;
         let mut out = Vec::new();
         play::carry_out(self, seat, intent, dice, &mut out);
@@ -331,6 +349,9 @@ impl Game {
         action: &crate::intent::HostAction,
         dice: &mut dyn crate::dice::DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
+        if self.thunderstruck.is_some() || matches!(action, crate::intent::HostAction::Thunderstruck(_)) {
+            return thunderstruck::host(self, action, dice);
+        }
         let mut out = Vec::new();
         play::host_action(self, action, dice, &mut out)?;
         damage::check_over(self, &mut out);
@@ -350,6 +371,9 @@ impl Game {
     /// Snapshot to bytes-agnostic form: the `Game` itself is the snapshot
     /// (serde); this checks a restored one is usable.
     pub fn is_consistent(&self) -> bool {
+        if let Some(duel) = &self.thunderstruck {
+            return duel.check_invariants().is_ok();
+        }
         crate::invariants::check(self).is_ok()
     }
 

@@ -43,6 +43,8 @@ pub(super) fn carry_out(
         Intent::TractorMine { at, to } => tractor::move_mine(game, ship, *at, *to, out),
         Intent::EnergySurge => crystals::surge(game, ship, out),
         Intent::DraftPick { card } => equipment::draft::pick(game, seat, *card, out),
+        // Routed to the duel before validation (`game::thunderstruck`).
+        Intent::Thunderstruck(_) => {}
         Intent::CrystalToCard { card } => equipment::crystal_to(game, ship, *card, out),
         Intent::CrystalOffCard { card } => equipment::crystal_off(game, ship, *card, out),
         Intent::UseCard { card } if !intent.is_freeze() => equipment::use_card(game, ship, *card, out),
@@ -91,6 +93,7 @@ pub(super) fn host_action(
             Ok(())
         }
         HostAction::Resume => freezes::resume(game, dice, out),
+        HostAction::Thunderstruck(_) => Err(RuleError::OtherMode),
         HostAction::SetAway { seat, away } => {
             if game.seat(*seat).is_none() {
                 return Err(RuleError::NoSuchSeat { seat: *seat });

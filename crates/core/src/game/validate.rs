@@ -15,6 +15,9 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] a player can read, e.g. "Sensors has no energy die to roll with".
     pub fn validate(&self, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
+        if self.thunderstruck.is_some() || matches!(intent, Intent::Thunderstruck(_)) {
+            return super::thunderstruck::validate(self, seat, intent);
+        }
         let Some(ship_id) = self.seat_ship(seat) else {
             return Err(RuleError::NoSeat);
         };
@@ -102,6 +105,7 @@ impl Game {
             Intent::CrystalOffCard { card } => equipment::validate_crystal_off(self, ship_id, *card),
             Intent::UseCard { card } => equipment::check_usable(self, ship_id, *card),
             Intent::DraftPick { .. } => Err(RuleError::NotDrafting),
+            Intent::Thunderstruck(_) => Err(RuleError::OtherMode),
             Intent::PlaceObstacle { .. }
             | Intent::PlaceWormhole { .. }
             | Intent::Answer { .. }

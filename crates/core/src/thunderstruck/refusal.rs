@@ -9,7 +9,7 @@ use super::Player;
 use crate::dice::Pip;
 
 /// What is wrong with a placement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Misplaced {
     Count { dice: u8, placed: u8 },
     Damaged(Slot),
@@ -20,7 +20,7 @@ pub enum Misplaced {
 }
 
 /// An intent the rules refuse; nothing changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Refusal {
     NoSuchPlayer,
     Retired,

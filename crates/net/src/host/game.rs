@@ -43,6 +43,8 @@ pub(crate) struct Match {
     pub(crate) deadlines: BTreeMap<ChoiceId, u64>,
     pub(crate) review_since: Option<u64>,
     pub(crate) timing: Timing,
+    /// Thunderstruck: the duel's state hash when it last moved, and when.
+    pub(crate) waiting_since: Option<(u64, u64)>,
 }
 
 impl Match {
@@ -76,6 +78,7 @@ impl Match {
             deadlines: BTreeMap::new(),
             review_since: None,
             timing,
+            waiting_since: None,
         }
     }
 
@@ -164,6 +167,7 @@ impl Match {
     pub(crate) fn restart_clocks(&mut self, now: u64) {
         self.deadlines.clear();
         self.review_since = None;
+        self.waiting_since = None;
         self.update_clocks(now, false);
     }
 
@@ -195,6 +199,9 @@ impl Match {
         let mut out = Vec::new();
         if self.game.outcome().is_some() {
             return out;
+        }
+        if self.game.thunderstruck().is_some() {
+            return self.thunderstruck_tick(keys, now);
         }
         if matches!(self.game.phase(), duel_core::Phase::Draft { .. }) && self.game.draft().is_none() {
             if let Ok(batch) = self.act(&HostAction::DealEquipment, None, keys, now) {

@@ -2,7 +2,7 @@
 //! `Start` turns it into a `Game`. Seat claims live in the seat table
 //! ([`super::seats`]) because they carry on into the game.
 
-use duel_core::{GameConfig, SeatSpec, ShipId};
+use duel_core::{GameConfig, Mode, SeatSpec, ShipId};
 use serde::{Deserialize, Serialize};
 
 use super::seats::Seats;
@@ -24,6 +24,24 @@ impl Lobby {
             LobbyEdit::Ruleset(ruleset) => self.config.ruleset = ruleset,
             LobbyEdit::Map(map) => self.config.map = map,
             LobbyEdit::Preplaced(preplaced) => self.config.preplaced = preplaced,
+            LobbyEdit::Mode(mode) => {
+                let config = match mode {
+                    Mode::DiceDuel => GameConfig { layout: self.config.layout, ..GameConfig::duel() },
+                    Mode::Thunderstruck(duel) => {
+                        duel_core::thunderstruck::Game::new(duel)
+                            .map_err(|e| Refusal::Setup(e.to_string()))?;
+                        GameConfig::thunderstruck(duel)
+                    }
+                };
+                self.config.mode = config.mode;
+                self.config.seats = match mode {
+                    Mode::DiceDuel => {
+                        (0..config.layout.ship_count()).map(|s| SeatSpec::whole_ship(ShipId(s))).collect()
+                    }
+                    Mode::Thunderstruck(_) => config.seats,
+                };
+                seats.reset(self.config.seats.len());
+            }
             LobbyEdit::Layout(layout) => {
                 self.config.layout = layout;
                 self.config.seats =
@@ -69,5 +87,22 @@ mod tests {
         assert_eq!(lobby.edit(LobbyEdit::Layout(Layout::TwoPerSide), &mut seats), Ok(()));
         assert_eq!(lobby.config.seats.len(), 4);
         assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Open));
+    }
+
+    #[test]
+    fn r23_the_mode_edit_gives_one_seat_per_thunderstruck_player_and_checks_the_duel() {
+        use duel_core::thunderstruck::{Config, Player};
+        let mut lobby = Lobby { config: GameConfig::duel() };
+        let mut seats = Seats::new(2);
+        let three = Config { players: 3, rounds: 6, first: Player(0) };
+        assert_eq!(lobby.edit(LobbyEdit::Mode(Mode::Thunderstruck(three)), &mut seats), Ok(()));
+        assert_eq!((lobby.config.seats.len(), seats.holder(SeatId(2))), (3, Some(SeatHolder::Open)));
+        let four = Config { players: 4, ..three };
+        assert!(matches!(
+            lobby.edit(LobbyEdit::Mode(Mode::Thunderstruck(four)), &mut seats),
+            Err(Refusal::Setup(_))
+        ));
+        assert_eq!(lobby.edit(LobbyEdit::Mode(Mode::DiceDuel), &mut seats), Ok(()));
+        assert_eq!((lobby.config.mode, lobby.config.seats.len()), (Mode::DiceDuel, 2));
     }
 }

@@ -16,6 +16,7 @@ mod roster;
 mod save;
 mod seats;
 mod succeed;
+mod thunder;
 
 pub use lobby::MAX_SEATS;
 pub use outbox::Outbound;
@@ -48,6 +49,11 @@ pub struct Timing {
     pub hash_every: u64,
     /// Events between checkpoints (a snapshot is the checkpoint plus the log after it).
     pub checkpoint_every: u64,
+    /// Thunderstruck: how long the table waits on a plan before the late
+    /// player sits the round out (D36).
+    pub plan_ms: u64,
+    /// Thunderstruck: how long the table waits on a turn or an answer before its default (D38).
+    pub turn_ms: u64,
 }
 
 impl Default for Timing {
@@ -58,6 +64,8 @@ impl Default for Timing {
             away_after_ms: 5_000,
             hash_every: 8,
             checkpoint_every: 256,
+            plan_ms: 120_000,
+            turn_ms: 60_000,
         }
     }
 }

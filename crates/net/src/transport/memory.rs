@@ -73,6 +73,8 @@ struct NetState {
     events: BTreeMap<PeerId, VecDeque<ConnectionEvent>>,
     sent: u64,
     dropped: u64,
+    /// Every datagram sent since `tap` (tests read what is on the wire).
+    tapped: Option<Vec<Vec<u8>>>,
 }
 
 impl NetState {
@@ -126,6 +128,7 @@ impl MemoryNet {
             events: BTreeMap::new(),
             sent: 0,
             dropped: 0,
+            tapped: None,
         })))
     }
 
@@ -181,6 +184,16 @@ impl MemoryNet {
         self.0.borrow().flying.len()
     }
 
+    /// Starts recording every datagram sent from now on (a wiretap for tests).
+    pub fn tap(&self) {
+        self.0.borrow_mut().tapped = Some(Vec::new());
+    }
+
+    /// The datagrams recorded since [`MemoryNet::tap`], in sending order.
+    pub fn tapped(&self) -> Vec<Vec<u8>> {
+        self.0.borrow().tapped.clone().unwrap_or_default()
+    }
+
     /// (datagrams sent, datagrams dropped by loss or a closed link).
     pub fn stats(&self) -> (u64, u64) {
         let s = self.0.borrow();
@@ -206,6 +219,9 @@ impl Transport for MemoryEndpoint {
     fn send(&mut self, to: PeerId, datagram: Vec<u8>) {
         let mut s = self.net.0.borrow_mut();
         s.sent += 1;
+        if let Some(tap) = s.tapped.as_mut() {
+            tap.push(datagram.clone());
+        }
         let c = s.links.get(&(self.id, to)).copied().unwrap_or(s.default);
         if s.chance(c.loss_permille) {
             s.dropped += 1;

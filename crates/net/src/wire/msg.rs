@@ -4,7 +4,7 @@
 
 use duel_core::config::Preplaced;
 use duel_core::map::MapSpec;
-use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Ruleset, SeatId, SeatSpec};
+use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Mode, Ruleset, SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
 use super::Refusal;
@@ -73,6 +73,8 @@ pub enum LobbyEdit {
     Preplaced(Option<Preplaced>),
     /// Mark a seat as driven by a bot (run by the owner's app through the same command path).
     Bot { seat: SeatId, bot: bool },
+    /// Which game the room plays; the seats reset to that game's (R23: one per player).
+    Mode(Mode),
 }
 
 /// Host → peer.

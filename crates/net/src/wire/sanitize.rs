@@ -10,13 +10,22 @@ use duel_core::{Event, Game};
 
 use super::{HostMsg, WireError};
 
-/// Whether an event is safe to apply. Every decodable event is (`Game::apply`
-/// is total); kept as the one place to add a check should that ever change.
+/// Whether an event is safe to apply. `Game::apply` is total, so this only
+/// bounds what could make it slow.
 ///
 /// # Errors
-/// None today.
-pub fn check_event(_event: &Event) -> Result<(), WireError> {
-    Ok(())
+/// [`WireError::Invalid`] for a Thunderstruck reveal of more than five dice.
+pub fn check_event(event: &Event) -> Result<(), WireError> {
+    use duel_core::thunderstruck::Event as Ts;
+    match event {
+        // At most five dice a round (four and the Reflex die).
+        Event::Thunderstruck(Ts::Revealed { dice, placement, .. })
+            if dice.len() > 5 || placement.slots().len() > 5 =>
+        {
+            Err(WireError::Invalid("a reveal of more dice than anyone rolls"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether a snapshot is safe to adopt: the core's own invariants hold.

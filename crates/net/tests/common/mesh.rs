@@ -36,6 +36,8 @@ pub struct Mesh {
     /// Of those, the ones some host answered `Accepted`.
     pub accepted: std::collections::BTreeSet<(duel_net::PlayerNo, duel_net::CommandId)>,
     pub tampered: u64,
+    /// Refusals the devices were told of, as players read them.
+    pub rejected: Vec<String>,
     /// Commands seen run by the host of the highest epoch (sampled every step).
     pub ran: std::collections::BTreeSet<(duel_net::PlayerNo, duel_net::CommandId)>,
     ran_seen: (Epoch, usize),
@@ -100,6 +102,7 @@ impl Mesh {
             intents: Default::default(),
             accepted: Default::default(),
             tampered: 0,
+            rejected: Vec::new(),
             ran: Default::default(),
             ran_seen: (Epoch(0), 0),
         }
@@ -169,6 +172,7 @@ impl Mesh {
                         self.accepted.insert((me, id));
                     }
                     (duel_net::Notice::DiceTampered { .. }, _) => self.tampered += 1,
+                    (duel_net::Notice::Rejected { reason, .. }, _) => self.rejected.push(reason.to_string()),
                     _ => {}
                 }
             }
