@@ -206,6 +206,11 @@ impl<T: Remote> Session<T> {
                      Its rolls cannot be trusted.",
                     at.0
                 )),
+                Notice::PlanForged { at } => p.rejections.push(format!(
+                    "Warning: the host's event {} reveals a plan its player never locked in. \
+                     This duel cannot be trusted.",
+                    at.0
+                )),
                 Notice::NewHost { .. } => p.room_changed = true,
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }

@@ -192,3 +192,32 @@ fn t1_t2_set_up_one_cube_a_mid_shield_and_the_ships_at_the_ends() {
     assert!(Game::new(Config { players: 4, rounds: 6, first: Player(0) }).is_err());
     assert!(Game::new(Config { players: 2, rounds: 7, first: Player(0) }).is_err());
 }
+
+#[test]
+fn t10_every_replica_checks_a_reveal_against_its_commitments() {
+    let mut g = Game::new(Config::default()).unwrap();
+    roll_round(&mut g, 8);
+    let mut reveals = vec![];
+    for p in [Player(0), Player(1)] {
+        let (s, plan) = first_plan(&g, p, 8);
+        g.play(p, &Intent::SealPlan { plan: s.seal(0, &plan) }).unwrap();
+        reveals.push((p, s, plan));
+    }
+    let replica = g.clone();
+    let (p, s, plan) = reveals.swap_remove(0);
+    let next = seed(p, 2, 8).digest();
+    let honest = g.play(p, &Intent::Reveal { seed: s, rerolls: 0, placement: plan, next }).unwrap().remove(0);
+    assert_eq!(replica.verify(&honest), Ok(()));
+    // A host that shows other dice, or another plan, for the player is caught.
+    let Event::Revealed { player, seed: sd, rerolls, mut dice, placement, next } = honest.clone() else {
+        panic!()
+    };
+    dice[0] = duel_core::Pip::new(dice[0].value() % 6 + 1);
+    let forged = Event::Revealed { player, seed: sd, rerolls, dice, placement, next };
+    assert_eq!(replica.verify(&forged), Err(Refusal::DiceMismatch));
+    let Event::Revealed { player, seed: sd, rerolls, dice, placement, next } = honest else { panic!() };
+    let mut other = placement.slots().to_vec();
+    other.rotate_left(1);
+    let forged = Event::Revealed { player, seed: sd, rerolls, dice, placement: Placement::new(other), next };
+    assert_eq!(replica.verify(&forged), Err(Refusal::SealMismatch));
+}

@@ -18,6 +18,22 @@ impl Game {
         self.events_for(player, intent).map(|_| ())
     }
 
+    /// Whether an event the host sent is what the rules give (T10: every
+    /// replica checks each reveal against the seed and seal it committed
+    /// to, and the dice that seed rolls). Other events pass.
+    ///
+    /// # Errors
+    /// The [`Refusal`] the reveal would have met.
+    pub fn verify(&self, event: &Event) -> Result<(), Refusal> {
+        let Event::Revealed { player, seed, rerolls, placement, next, .. } = event else { return Ok(()) };
+        let intent =
+            Intent::Reveal { seed: *seed, rerolls: *rerolls, placement: placement.clone(), next: *next };
+        match self.events_for(*player, &intent)?.first() {
+            Some(expected) if expected == event => Ok(()),
+            _ => Err(Refusal::DiceMismatch),
+        }
+    }
+
     /// Carries out `intent`: the events, already applied, in order.
     ///
     /// # Errors

@@ -56,6 +56,9 @@ impl Replica {
                     if offered.mismatch {
                         self.notice(Notice::Desync { head: after });
                     }
+                    if let Some(at) = offered.forged {
+                        self.notice(Notice::PlanForged { at });
+                    }
                 }
             }
             HostMsg::Accepted { id, at } => {

@@ -96,6 +96,9 @@ pub enum Notice {
     /// Re-deriving the dice of the batch at `at` did not give the host's
     /// events: the host chose dice (or events) it had no right to.
     DiceTampered { at: Seq },
+    /// Thunderstruck: the host's event `at` reveals a plan or dice its
+    /// player never committed to (T10).
+    PlanForged { at: Seq },
     /// The replica now follows the host of `epoch` (after an election).
     NewHost { epoch: Epoch, host: Option<PlayerNo> },
 }

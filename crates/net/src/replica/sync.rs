@@ -19,6 +19,8 @@ pub(crate) struct Offered {
     pub(crate) applied: u64,
     /// A hash disagreed: the copy is wrong and needs a snapshot.
     pub(crate) mismatch: bool,
+    /// A Thunderstruck reveal that is not what its player committed to (T10).
+    pub(crate) forged: Option<Seq>,
 }
 
 /// A batch held until the gap before it fills: events, hash, marks.
@@ -157,6 +159,11 @@ impl GameSync {
         let skip = (self.head.0 + 1 - from) as usize;
         // Moved into the log, not copied: the batch is ours.
         for e in events.into_iter().skip(skip) {
+            if let (Event::Thunderstruck(inner), Some(duel)) = (&e, self.game.thunderstruck()) {
+                if duel.verify(inner).is_err() && done.forged.is_none() {
+                    done.forged = Some(self.head.next());
+                }
+            }
             self.game.apply(&e);
             self.log.push(e);
             self.head = self.head.next();
