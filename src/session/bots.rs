@@ -31,6 +31,8 @@ pub struct BotDriver {
     last_now: Option<u64>,
     next_setup_at: u64,
     calls: CallOuts,
+    /// Thunderstruck rooms: the pilots and their desks (R23).
+    thunder: super::thunder_bots::ThunderBots,
 }
 
 impl BotDriver {
@@ -48,6 +50,7 @@ impl BotDriver {
             last_now: None,
             next_setup_at: 0,
             calls: CallOuts::new(),
+            thunder: super::thunder_bots::ThunderBots::new(),
         }
     }
 
@@ -104,6 +107,10 @@ impl BotDriver {
         }
         if self.paused {
             return None;
+        }
+        if let Some(duel) = game.thunderstruck() {
+            let levelled: Vec<(SeatId, Difficulty)> = seats.iter().map(|s| (*s, self.level(*s))).collect();
+            return self.thunder.next(duel, &levelled, self.clock, self.seed);
         }
         match game.phase() {
             Phase::Setup { next } => self.setup_move(game, seats, humans, *next),

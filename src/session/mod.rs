@@ -14,6 +14,7 @@ mod options;
 pub mod practice;
 #[cfg(test)]
 mod tests;
+mod thunder_bots;
 
 use std::collections::VecDeque;
 
