@@ -50,7 +50,7 @@ fn mission_text(mission: Mission) -> &'static str {
 
 /// After the seat table changed shape (claims are cleared): this device
 /// takes the first seat again; in practice, bots take the rest.
-fn reseat(store: Store, count: usize) {
+pub(super) fn reseat(store: Store, count: usize) {
     store.command(Command::Claim { seat: SeatId(0) });
     if store.mode.get_untracked() == Mode::Practice {
         for i in 1..count {
@@ -90,20 +90,25 @@ pub fn Crew() -> impl IntoView {
         (0..layout.ship_count()).any(|s| layout.class_of(ShipId(s)) == ShipClass::Capital)
     });
     let sizes = [(1u8, "1"), (2, "2"), (3, "3"), (4, "4 + Captain"), (6, "6: one per station")];
+    let thunder = Memo::new(move |_| {
+        store
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_))))
+    });
     let seats = Memo::new(move |_| {
         store.room.with(|r| r.as_ref().map(|r| (0..r.seats.len()).collect::<Vec<_>>()).unwrap_or_default())
     });
     view! {
         <section class="panel panel--wide" data-testid="lobby-crew">
-            <h2>"Ships and crews"</h2>
-            <div class="seg">
+            <h2>{move || if thunder.get() { "Ships" } else { "Ships and crews" }}</h2>
+            <div class="seg" class:is-hidden=move || thunder.get()>
                 {layouts.into_iter().map(|(layout, label, id)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().0 == layout disabled=locked
                         data-testid=format!("lobby-layout-{id}")
                         on:click=move |_| reshape(store, layout, shape.get_untracked().1)>{label}</button>
                 }).collect_view()}
             </div>
-            <div class="seg" data-testid="lobby-missions">
+            <div class="seg" data-testid="lobby-missions" class:is-hidden=move || thunder.get()>
                 <span class="seg__label">"Die Fighter"</span>
                 {missions.into_iter().map(|(layout, m)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().0 == layout disabled=locked
@@ -116,7 +121,7 @@ pub fn Crew() -> impl IntoView {
             {move || shape.get().0.mission().map(|m| view! {
                 <p class="hint" data-testid="lobby-mission-text">{mission_text(m)}" Each Fighter has one seat: its Pilot flies the whole cockpit."</p>
             })}
-            <div class="seg" class:is-hidden=move || !capitals.get()>
+            <div class="seg" class:is-hidden=move || !capitals.get() || thunder.get()>
                 <span class="seg__label">"Players per Capital ship"</span>
                 {sizes.into_iter().map(|(n, label)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().1 == n disabled=locked
@@ -155,16 +160,33 @@ fn SeatRow(i: usize) -> impl IntoView {
                 SeatHolder::Player(p) if Some(p) == me => "You".to_string(),
                 SeatHolder::Player(p) => r.player(p).map_or("A player".to_string(), |v| v.name.clone()),
             };
-            Some((spec, holder, who, me.is_some_and(|m| holder == SeatHolder::Player(m)), r.config.layout))
+            let thunder = matches!(r.config.mode, duel_core::Mode::Thunderstruck(_));
+            Some((
+                spec,
+                holder,
+                who,
+                me.is_some_and(|m| holder == SeatHolder::Player(m)),
+                r.config.layout,
+                thunder,
+            ))
         })
     });
     let level = Memo::new(move |_| {
         store.levels.with(|l| l.iter().find(|(s, _)| *s == seat).map_or(Difficulty::Medium, |(_, d)| *d))
     });
     move || {
-        row.get().map(|(spec, holder, who, mine, layout)| {
+        row.get().map(|(spec, holder, who, mine, layout, thunder)| {
             let owner = store.owner.get();
-            let stations = if layout.class_of(spec.ship) == ShipClass::Fighter {
+            // R23: a Thunderstruck seat is a whole ship and its console, named by colour.
+            let ship = if thunder {
+                duel_core::thunderstruck::Player(spec.ship.0).colour().to_string()
+            } else {
+                ship_name(layout, spec.ship).to_string()
+            };
+            let badge = if thunder { format!("ts-badge ts-badge--{}", ship.to_lowercase()) } else { format!("ship-badge--{}", ship_class(layout, spec.ship)) };
+            let stations = if thunder {
+                view! { <span class="seat__station">"Ship and console"</span> }.into_any()
+            } else if layout.class_of(spec.ship) == ShipClass::Fighter {
                 view! { <span class="seat__station">{fighter_icon()}"Pilot: the whole cockpit"</span> }.into_any()
             } else if spec.captain {
                 view! { <span class="seat__station">{station_icon(None)}"Captain"</span> }.into_any()
@@ -174,7 +196,7 @@ fn SeatRow(i: usize) -> impl IntoView {
             let state = match holder { SeatHolder::Open => "open", SeatHolder::Bot => "bot", SeatHolder::Player(_) => "player" };
             view! {
                 <li class="seat" class:is-mine=mine data-testid=format!("seat-{i}") data-holder=state>
-                    <span class=format!("seat__ship ship-badge--{}", ship_class(layout, spec.ship))>{ship_name(layout, spec.ship)}</span>
+                    <span class=format!("seat__ship {badge}")>{ship}</span>
                     <span class="seat__stations">{stations}</span>
                     <span class="seat__who" data-testid=format!("seat-{i}-who")>{who}</span>
                     <span class="seat__actions">

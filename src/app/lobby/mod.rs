@@ -4,6 +4,7 @@
 //! The room owner edits; everyone else watches the same room view.
 
 mod crew;
+mod game_choice;
 mod map;
 mod rules;
 mod share;
@@ -19,6 +20,11 @@ pub fn Lobby() -> impl IntoView {
     let store = use_store();
     let owner = store.owner;
     let online = Memo::new(move |_| matches!(store.mode.get(), Mode::Online { .. }));
+    let thunder = Memo::new(move |_| {
+        store
+            .room
+            .with(|r| r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_))))
+    });
     view! {
         <div class="lobby" data-testid="lobby">
             <header class="lobby__head">
@@ -27,15 +33,16 @@ pub fn Lobby() -> impl IntoView {
             </header>
             {move || online.get().then(|| view! { <share::Share /> })}
             <div class="lobby__grid">
+                <game_choice::GameChoice />
                 <crew::Crew />
-                <rules::Rules />
-                <map::MapSetup />
+                {move || (!thunder.get()).then(|| view! { <rules::Rules /> <map::MapSetup /> })}
             </div>
             <footer class="lobby__start">
                 {move || if owner.get() {
                     view! {
                         <button class="btn btn--big btn--helm" data-testid="lobby-start"
-                            on:click=move |_| store.command(Command::Start)>"Start the battle"</button>
+                            on:click=move |_| store.command(Command::Start)>
+                            {move || if thunder.get() { "Start the duel" } else { "Start the battle" }}</button>
                     }.into_any()
                 } else {
                     view! { <p class="hint" data-testid="lobby-wait">"Waiting for the host to start…"</p> }.into_any()
