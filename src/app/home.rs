@@ -48,7 +48,11 @@ pub fn Home() -> impl IntoView {
                     "Practice lobby"
                 </button>
                 <button class="btn btn--tractor" data-testid="home-thunderstruck" on:click=move |_| go(store, Route::Thunderstruck)>
-                    {move || if thunder.game.with(Option::is_some) { "Resume Thunderstruck Duel" } else { "Thunderstruck Duel" }}
+                    {move || match thunder.game.with(|g| g.as_ref().map(|g| g.is_over())) {
+                        None => "Thunderstruck Duel",
+                        Some(false) => "Resume Thunderstruck Duel",
+                        Some(true) => "Thunderstruck Duel: the result",
+                    }}
                 </button>
                 <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| boot::create_room(store)>
                     "Create room"

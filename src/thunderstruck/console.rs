@@ -129,10 +129,16 @@ fn space(
         }
         None => view! { <span class="ts-space__empty"></span> }.into_any(),
     };
+    // Shield spaces name the numbers they take on a second line (three share a narrow row).
     let name = match slot.shield() {
-        Some(s) if compact => shield_letter(s).to_string(),
-        _ if compact => words::slot_label(slot).chars().last().map(String::from).unwrap_or_default(),
-        _ => words::slot_label(slot).to_string(),
+        Some(s) if compact => view! { {shield_letter(s)} }.into_any(),
+        _ if compact => view! { {words::slot_label(slot).chars().last().map(String::from)} }.into_any(),
+        Some(_) => {
+            let (what, takes) =
+                words::slot_label(slot).split_once(' ').unwrap_or((words::slot_label(slot), ""));
+            view! { {what}<small class="ts-space__takes">{takes}</small> }.into_any()
+        }
+        None => view! { {words::slot_label(slot)} }.into_any(),
     };
     view! {
         <button

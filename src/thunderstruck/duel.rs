@@ -154,11 +154,16 @@ impl Duel {
 
     /// Ends the running duel (it is forgotten) and goes home.
     pub fn leave(&self) {
+        self.quit();
+        go(expect_context::<crate::app::store::Store>(), Route::Home);
+    }
+
+    /// Abandons the running duel (it is forgotten): the set-up screen shows.
+    pub fn quit(&self) {
         self.session.set_value(None);
         save::forget();
         self.set_game.set(None);
         self.set_story.set(Story::default());
-        go(expect_context::<crate::app::store::Store>(), Route::Home);
     }
 
     /// The same set-up again, from round 1.

@@ -169,6 +169,13 @@ fn Plan() -> impl IntoView {
                     duel.plan.picked.set(if now == Some(i) { None } else { Some(i) });
                     duel.notice.set(None);
                 };
+                // The die keeps the pointer (a mouse too, not only a finger), so the drag ends here.
+                let down = move |ev: leptos::ev::PointerEvent| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                        let _ = el.set_pointer_capture(ev.pointer_id());
+                    }
+                };
                 let up = move |ev: leptos::ev::PointerEvent| {
                     if let Some(slot) = slot_under(ev.client_x(), ev.client_y()) {
                         dropped.set_value(true);
@@ -178,7 +185,7 @@ fn Plan() -> impl IntoView {
                 view! {
                     <button class=class data-testid=format!("ts-die-{i}") data-pip=move || pip().map(|p| p.value())
                         aria-label=label aria-pressed=move || (duel.plan.picked.get() == Some(i)).to_string()
-                        on:click=click on:pointerup=up>
+                        on:click=click on:pointerdown=down on:pointerup=up>
                         {move || pip().map(|p| die_svg(None, Show::Pips(p)))}
                         <span class="ts-die__on">{move || on().map(words::slot_label).unwrap_or("")}</span>
                     </button>
@@ -206,7 +213,7 @@ fn Plan() -> impl IntoView {
             <div class="ts-plan__actions">
                 <button class="btn btn--small btn--energy" data-testid="ts-reroll" on:click=reroll
                     disabled=move || cubes_left.get() == 0>
-                    {move || format!("Reroll (1 cube) · {} left", cubes_left.get())}
+                                "Reroll (1 cube) "<small>{move || format!("{} left", cubes_left.get())}</small>
                 </button>
                 <button class="btn btn--small btn--ghost" data-testid="ts-clear" on:click=clear>"Clear"</button>
                 <button class="btn btn--helm ts-ready" data-testid="ts-ready" on:click=move |_| duel.seal()

@@ -46,12 +46,14 @@ fn status(game: &Game) -> String {
             format!("{target} chooses how to take the hit…")
         }
         Phase::Action { pending: Some(Pending::Steer { .. }), .. } if !waiting.is_empty() => {
-            format!("{names} won the Manoeuvre and chooses…")
+            let verb = if waiting.len() == 1 { "chooses" } else { "choose" };
+            format!("{names} won the Manoeuvre and {verb} what to do…")
         }
         Phase::Action { turn, .. } if *turn != ME && game.waiting_on().contains(turn) => {
             format!("{turn} is taking its turn…")
         }
-        Phase::Action { .. } => "Your move.".into(),
+        Phase::Action { .. } if game.turn() == Some(ME) => "Your turn: action one of your dice.".into(),
+        Phase::Action { .. } => "Your answer.".into(),
         Phase::Over { .. } => "The duel is over.".into(),
     }
 }
@@ -98,6 +100,7 @@ pub fn DuelScreen() -> impl IntoView {
                 .collect_view()
         })
     };
+    let quitting = RwSignal::new(false);
     let last = move || duel.story.with(|s| s.last().map(|l| l.text.clone()));
     view! {
         <main class="ts" data-testid="ts-duel">
@@ -107,6 +110,12 @@ pub fn DuelScreen() -> impl IntoView {
                 <nav class="ts-head__nav">
                     <a class="btn btn--small btn--ghost" href=Route::Rules.hash() data-testid="ts-rules">"Rules"</a>
                     <a class="btn btn--small btn--ghost" href=Route::Home.hash() data-testid="ts-home">"Home"</a>
+                    // Two taps: a duel is not thrown away by a slip of the finger.
+                    <button class="btn btn--small btn--ghost" data-testid="ts-quit"
+                        on:click=move |_| if quitting.get_untracked() { duel.quit() } else { quitting.set(true) }
+                        on:blur=move |_| quitting.set(false)>
+                        {move || if quitting.get() { "Really quit?" } else { "Quit" }}
+                    </button>
                 </nav>
             </header>
             <div class="ts-board">

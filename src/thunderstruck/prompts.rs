@@ -3,16 +3,31 @@
 //! winner does (flip, hold, or warp with two dice: `004_…` Manoeuvre 2).
 
 use duel_core::thunderstruck::{Facing, Intent, Pending, Phase, Shield, Slot, Space, Steer};
+use leptos::html;
 use leptos::prelude::*;
 
 use super::duel::use_duel;
 use super::session::ME;
 use super::words;
 
+/// Puts the keyboard focus on a prompt's heading when it appears (the
+/// button that brought play here is gone), so Tab goes on to its choices
+/// and a screen reader reads the question.
+fn focus_on_mount() -> NodeRef<html::H2> {
+    let heading = NodeRef::<html::H2>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading.get() {
+            let _ = h.focus();
+        }
+    });
+    heading
+}
+
 /// The hit prompt: a shield first, then a damage space it allows.
 #[component]
 pub fn HitPrompt() -> impl IntoView {
     let duel = use_duel();
+    let heading = focus_on_mount();
     let answers =
         Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.hit_answers(ME)).unwrap_or_default()));
     let headline = Memo::new(move |_| {
@@ -60,7 +75,7 @@ pub fn HitPrompt() -> impl IntoView {
     };
     view! {
         <section class="ts-prompt" data-testid="ts-hit" role="alertdialog" aria-label="You are hit">
-            <h2 class="ts-panel__title">{headline}</h2>
+            <h2 class="ts-panel__title" tabindex="-1" node_ref=heading>{headline}</h2>
             <div class="ts-choices">{shields}</div>
             {spaces}
         </section>
@@ -71,6 +86,7 @@ pub fn HitPrompt() -> impl IntoView {
 #[component]
 pub fn SteerPrompt() -> impl IntoView {
     let duel = use_duel();
+    let heading = focus_on_mount();
     let steers = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.steers(ME)).unwrap_or_default()));
     let spots = Memo::new(move |_| {
         let mut s: Vec<Space> = steers.with(|v| {
@@ -106,7 +122,7 @@ pub fn SteerPrompt() -> impl IntoView {
     };
     view! {
         <section class="ts-prompt" data-testid="ts-steer" role="alertdialog" aria-label="You won the Manoeuvre">
-            <h2 class="ts-panel__title">"You win the Manoeuvre!"</h2>
+            <h2 class="ts-panel__title" tabindex="-1" node_ref=heading>"You win the Manoeuvre!"</h2>
             <p class="hint">{move || if spots.with(Vec::is_empty) { "Flip your ship round, or hold your course." } else { "Flip, hold, or warp (you had two Manoeuvre dice)." }}</p>
             <div class="ts-choices">
                 <button class="btn btn--helm" data-testid="ts-steer-flip" on:click=move |_| duel.send(Intent::Steer(Steer::Flip))>{flip_label}</button>

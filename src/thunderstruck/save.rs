@@ -49,7 +49,7 @@ fn parse(text: &str, pace: Pace) -> Result<Session, String> {
     let setup = Setup {
         players: num("players").ok_or("no player count")?,
         rounds: num("rounds").ok_or("no round count")?,
-        level: v.get("level").and_then(Value::as_str).and_then(Level::from_name).unwrap_or(Level::Hard),
+        level: v.get("level").and_then(Value::as_str).and_then(|n| n.parse().ok()).unwrap_or(Level::Hard),
         red_first: v.get("red_first").and_then(Value::as_bool).unwrap_or(false),
     };
     let seed = v.get("seed").and_then(Value::as_str).and_then(|s| s.parse().ok()).ok_or("no seed")?;

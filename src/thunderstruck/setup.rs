@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::bots::Level;
+use super::bots::{level_label, Level, OFFERED};
 use super::duel::use_duel;
 use super::session::Setup;
 use crate::app::route::Route;
@@ -54,7 +54,7 @@ pub fn SetupScreen() -> impl IntoView {
             </header>
             {choices("Ships", vec![(2, "2 ships", "ts-setup-players-2"), (3, "3 ships", "ts-setup-players-3")], players)}
             {choices("Rounds", vec![(6, "6 rounds", "ts-setup-rounds-6"), (12, "12 rounds", "ts-setup-rounds-12")], rounds)}
-            {choices("Bots", Level::ALL.iter().map(|l| (*l, l.name(), match l { Level::Easy => "ts-setup-level-easy", Level::Hard => "ts-setup-level-hard" })).collect(), level)}
+            {choices("Bots", OFFERED.iter().map(|l| (*l, level_label(*l), if *l == Level::Easy { "ts-setup-level-easy" } else { "ts-setup-level-hard" })).collect(), level)}
             {choices("First turn", vec![(false, "Random", "ts-setup-first-random"), (true, "Red (you)", "ts-setup-first-red")], red_first)}
             <button class="btn btn--big btn--weapons" data-testid="ts-start" on:click=start>"Start the duel"</button>
             <p class="ts-notice" role="status">{move || duel.notice.get()}</p>

@@ -162,7 +162,8 @@ fn acted(player: Player, act: &Act, value: u8, outcome: &Outcome) -> String {
                     .iter()
                     .map(|(p, warp)| if *warp { format!("{p} (may warp)") } else { p.to_string() })
                     .collect();
-                format!("{} wins", names.join(" and "))
+                let verb = if winners.len() == 1 { "wins" } else { "win" };
+                format!("{} {verb}", names.join(" and "))
             };
             format!("{player} calls the Manoeuvre{spent}: {}; {won}.", totals.join(", "))
         }

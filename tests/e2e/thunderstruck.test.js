@@ -56,7 +56,7 @@ test('three ships: Red plays two bots to the result by touch on a phone', { time
   await context.close();
 });
 
-test('two ships, six rounds: a plan by keyboard, the log, a reload mid-duel, the result', { timeout: 120000 }, async () => {
+test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-duel, the result', { timeout: 120000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   await page.setViewportSize(PHONE);
@@ -75,6 +75,17 @@ test('two ships, six rounds: a plan by keyboard, the log, a reload mid-duel, the
   await page.keyboard.press(' ');
   assert.ok(await duel.id('ts-space-boost-a').getAttribute('data-pip'), 'the die is on Boost A');
   assert.match(await duel.id('ts-ready-reason').textContent(), /Manoeuvre/);
+  await duel.press('ts-clear');
+
+  // A die dragged from the tray onto a space lands there.
+  const from = await duel.id('ts-die-1').boundingBox();
+  const to = await duel.id('ts-space-manoeuvre-a').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
+  await page.mouse.up();
+  assert.equal(await duel.id('ts-space-manoeuvre-a').getAttribute('data-pip'), await duel.id('ts-die-1').getAttribute('data-pip'));
+  assert.equal(await duel.id('ts-die-1').getAttribute('aria-pressed'), 'false', 'the drop is not also a pick');
   await duel.press('ts-clear');
 
   // A reload keeps the duel (and its secret dice): the same roll comes back.
