@@ -144,8 +144,11 @@ impl Duel {
 
     fn install(&self, session: Session) {
         let game = Arc::new(session.game().clone());
+        // A resumed duel tells its log again.
+        let mut story = Story::default();
+        story.record(game.board(), session.events());
         self.session.set_value(Some(session));
-        self.set_story.set(Story::default());
+        self.set_story.set(story);
         self.reset_plan();
         self.act.reset();
         self.notice.set(None);

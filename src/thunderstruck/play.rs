@@ -53,7 +53,7 @@ fn status(game: &Game) -> String {
             format!("{turn} is taking its turn…")
         }
         Phase::Action { .. } if game.turn() == Some(ME) => "Your turn: action one of your dice.".into(),
-        Phase::Action { .. } => "Your answer.".into(),
+        Phase::Action { .. } => "Your choice: answer below.".into(),
         Phase::Over { .. } => "The duel is over.".into(),
     }
 }

@@ -76,6 +76,7 @@ pub fn HitPrompt() -> impl IntoView {
     view! {
         <section class="ts-prompt" data-testid="ts-hit" role="alertdialog" aria-label="You are hit">
             <h2 class="ts-panel__title" tabindex="-1" node_ref=heading>{headline}</h2>
+            <p class="hint">"The shield goes down. Its damage token goes on a space it allows: the front shield's on an A space or the front shield space, the rear's on a B space or the rear shield space, the mid shield's anywhere."</p>
             <div class="ts-choices">{shields}</div>
             {spaces}
         </section>

@@ -151,6 +151,11 @@ impl Session {
         self.table.game()
     }
 
+    /// Everything that happened, in order (the log after a reload is told from it).
+    pub fn events(&self) -> &[Event] {
+        self.table.log()
+    }
+
     pub fn journal(&self) -> &[Entry] {
         &self.journal
     }

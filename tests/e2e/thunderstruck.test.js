@@ -95,6 +95,7 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   await duel.id('ts-die-0').waitFor();
   const after = await page.locator('[data-testid^="ts-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
   assert.deepEqual(after, before, 'the same dice after the reload');
+  assert.match(await duel.id('ts-log').textContent(), /Dice rolled/, 'the log is told again after the reload');
 
   await duel.playToResult({ timeoutMs: 100000 });
   assert.match(await duel.id('ts-winner').textContent(), /^(You win!|Blue wins\.|A draw\.)$/);
