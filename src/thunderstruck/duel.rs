@@ -156,9 +156,9 @@ impl Duel {
     }
 
     /// Ends the running duel (it is forgotten) and goes home.
-    pub fn leave(&self) {
+    pub fn leave(&self, store: crate::app::store::Store) {
         self.quit();
-        go(expect_context::<crate::app::store::Store>(), Route::Home);
+        go(store, Route::Home);
     }
 
     /// Abandons the running duel (it is forgotten): the set-up screen shows.

@@ -81,8 +81,9 @@ pub fn DuelScreen() -> impl IntoView {
     let main = move || match panel.get() {
         Some(Panel::Plan) => view! { <Planning /> }.into_any(),
         Some(Panel::Turn) => view! { <Turn /> }.into_any(),
-        Some(Panel::Hit) => view! { <HitPrompt /> }.into_any(),
-        Some(Panel::Steer) => view! { <SteerPrompt /> }.into_any(),
+        // The person's console stays in sight under a prompt: where a hit's damage would go.
+        Some(Panel::Hit) => view! { <HitPrompt /> <Watch /> }.into_any(),
+        Some(Panel::Steer) => view! { <SteerPrompt /> <Watch /> }.into_any(),
         Some(Panel::Watch) | None => view! { <Watch /> }.into_any(),
     };
     let log = move || {
@@ -150,7 +151,7 @@ fn Watch() -> impl IntoView {
     view! {
         <section class="ts-watch" data-testid="ts-watch">
             <h2 class="ts-panel__title">"Your console"</h2>
-            <ConsoleGrid spaces=spaces on_tap=Callback::new(move |_| duel.notice.set(Some("Wait for your turn.".into()))) testid="ts-space" />
+            <ConsoleGrid spaces=spaces on_tap=Callback::new(move |_| duel.notice.set(Some("Your dice are actioned on your turn.".into()))) testid="ts-space" />
         </section>
     }
 }

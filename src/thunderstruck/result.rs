@@ -10,6 +10,7 @@ use super::session::ME;
 #[component]
 pub fn ResultScreen() -> impl IntoView {
     let duel = use_duel();
+    let store = crate::app::store::use_store();
     let summary = Memo::new(move |_| {
         duel.game.with(|g| {
             let g = g.as_ref()?;
@@ -40,9 +41,9 @@ pub fn ResultScreen() -> impl IntoView {
                     <dl class="ts-result__ships">
                         {ships.into_iter().map(|(n, d)| view! { <dt>{n}</dt><dd>{d}</dd> }).collect_view()}
                     </dl>
-                    <div class="ts-plan__actions">
+                    <div class="ts-result__actions">
                         <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
-                        <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave()>"Home"</button>
+                        <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave(store)>"Home"</button>
                     </div>
                 </main>
             }
