@@ -1,0 +1,60 @@
+// Thunderstruck Duel between two browsers over real WebRTC: Alice creates a room, picks
+// Thunderstruck Duel (two ships, six rounds) in the lobby, Bob joins by the share link and takes
+// Blue, and both play their own consoles by clicks to the same result. Each browser keeps its
+// own secrets (the hidden planning's seeds); the host only ever sees digests until the reveal.
+const { after, before, test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, LobbyPage, ThunderPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
+
+let server;
+let session;
+
+before(async () => {
+  server = await startServer({ dist: paths.DIST });
+  session = await launchBrowser({ players: 2 });
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+test('two browsers play a Thunderstruck duel over WebRTC to the same result', { timeout: 180000 }, async () => {
+  const alice = await session.players[0].newPage();
+  const bob = await session.players[1].newPage();
+  const home = new HomePage(alice);
+  await home.goto(server.url, '?fast=1&speed=10');
+  await home.createRoom();
+  const hostLobby = new LobbyPage(alice);
+  await hostLobby.waitFor();
+  await alice.getByTestId('lobby-game-thunderstruck').click();
+  await alice.getByTestId('lobby-ts-rounds-6').click();
+  await alice.waitForFunction(() => document.querySelector('[data-testid="lobby-ts-rounds-6"]')?.classList.contains('is-on'));
+  await hostLobby.waitHolder(0, 'player');
+  assert.equal((await alice.getByTestId('seat-0').textContent()).includes('Red'), true, 'seat 0 is Red');
+
+  const link = await alice.getByTestId('lobby-share-link').inputValue();
+  await bob.goto(`${link}&fast=1&speed=10`);
+  const guestLobby = new LobbyPage(bob);
+  await guestLobby.waitFor();
+  await bob.getByTestId('lobby-game-thunderstruck').waitFor();
+  assert.ok(await bob.getByTestId('lobby-game-thunderstruck').evaluate((b) => b.classList.contains('is-on')), 'the guest sees the mode');
+  await guestLobby.take(1);
+  await hostLobby.waitHolder(1, 'player');
+  await screenshot(alice, 'thunderstruck-room-lobby');
+  await alice.getByTestId('lobby-start').click();
+
+  const red = new ThunderPage(alice, 'click');
+  const blue = new ThunderPage(bob, 'click');
+  await Promise.all([red.id('ts-duel').waitFor({ timeout: 20000 }), blue.id('ts-duel').waitFor({ timeout: 20000 })]);
+  assert.match(await blue.id('ts-round').textContent(), /Round 1 of 6/);
+  await Promise.all([red.playToResult({ timeoutMs: 150000 }), blue.playToResult({ timeoutMs: 150000 })]);
+  await screenshot(bob, 'thunderstruck-room-result');
+
+  const [a, b] = [await red.id('ts-winner').textContent(), await blue.id('ts-winner').textContent()];
+  const agree = { 'You win!': 'Red wins.', 'Blue wins.': 'You win!', 'A draw.': 'A draw.' };
+  assert.equal(agree[a], b, `Alice sees "${a}", Bob "${b}"`);
+  assert.equal(await red.id('ts-rounds').textContent(), await blue.id('ts-rounds').textContent());
+  assert.ok(red.stats.plans >= 1 && blue.stats.plans >= 1, 'both planned by hand');
+  assert.deepEqual(session.players.flatMap((p) => p.errors), []);
+});
