@@ -16,6 +16,8 @@ enum Stage {
     Lobby,
     Game,
     Over,
+    /// A Thunderstruck match (R23): its own screens, result included.
+    Thunderstruck,
 }
 
 #[component]
@@ -26,6 +28,10 @@ pub fn Play() -> impl IntoView {
             return Stage::Nothing;
         }
         let started = store.room.with(|r| r.as_ref().map(|r| r.started));
+        let thunder = store.game.with(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_some()));
+        if thunder {
+            return Stage::Thunderstruck;
+        }
         let over = store.game.with(|g| g.as_ref().map(|g| g.outcome().is_some()));
         match (started, over) {
             (None, _) | (Some(true), None) => Stage::Connecting,
@@ -54,6 +60,7 @@ pub fn Play() -> impl IntoView {
         Stage::Lobby => view! { <Lobby /> }.into_any(),
         Stage::Game => view! { <GameScreen /> }.into_any(),
         Stage::Over => view! { <Debrief /> }.into_any(),
+        Stage::Thunderstruck => view! { <crate::thunderstruck::RoomScreen /> }.into_any(),
     }
     }
 }

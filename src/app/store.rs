@@ -58,6 +58,9 @@ pub struct Store {
     pub calls: ReadSignal<Vec<EnergyRequest>>,
     pub timing: ReadSignal<Timing>,
     pub log: ReadSignal<Log>,
+    /// Thunderstruck: the duel's events of the last pump that had any, numbered
+    /// so that every batch is news (the duel screens tell them).
+    pub thunder_events: ReadSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     /// A coarse clock (ms since the epoch) for countdowns, ticked by the pump loop.
     pub now: ReadSignal<u64>,
     /// Each ship, re-read only when it changed (shared by every station screen).
@@ -85,6 +88,7 @@ struct Setters {
     calls: WriteSignal<Vec<EnergyRequest>>,
     timing: WriteSignal<Timing>,
     log: WriteSignal<Log>,
+    thunder_events: WriteSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     now: WriteSignal<u64>,
 }
 
@@ -104,6 +108,7 @@ impl Store {
         let (calls, set_calls) = signal(Vec::new());
         let (timing, set_timing) = signal(Timing::default());
         let (log, set_log) = signal(Log::default());
+        let (thunder_events, set_thunder_events) = signal((0, Vec::new()));
         let (now, set_now) = signal(now_ms());
         let ships = std::array::from_fn(|i| {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
@@ -130,6 +135,7 @@ impl Store {
                 calls: set_calls,
                 timing: set_timing,
                 log: set_log,
+                thunder_events: set_thunder_events,
                 now: set_now,
             },
             mode,
@@ -145,6 +151,7 @@ impl Store {
             calls,
             timing,
             log,
+            thunder_events,
             now,
             ships,
             tabs,
@@ -278,6 +285,20 @@ impl Store {
                 }
             });
             self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), &p.events, now)));
+            let thunder: Vec<duel_core::thunderstruck::Event> = p
+                .events
+                .iter()
+                .filter_map(|(_, e)| match e {
+                    duel_core::Event::Thunderstruck(t) => Some(t.clone()),
+                    _ => None,
+                })
+                .collect();
+            if !thunder.is_empty() {
+                self.set.thunder_events.update(|(n, batch)| {
+                    *n += 1;
+                    *batch = thunder;
+                });
+            }
         }
         for reason in &p.rejections {
             self.toasts.error(reason.clone());

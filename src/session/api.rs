@@ -94,8 +94,7 @@ pub trait SessionApi {
     /// The last event the replica applied (test hooks).
     #[cfg(feature = "test-hooks")]
     fn head(&self) -> u64;
-    /// Commands and intents the replica sent that the host has not answered yet (test hooks).
-    #[cfg(feature = "test-hooks")]
+    /// Commands and intents the replica sent that the host has not answered yet.
     fn pending(&self) -> usize;
     /// Guest: the host's transport id while linked to it (test hooks).
     #[cfg(feature = "test-hooks")]

@@ -342,7 +342,6 @@ impl<T: Remote> SessionApi for Session<T> {
         self.link.clone()
     }
 
-    #[cfg(feature = "test-hooks")]
     fn pending(&self) -> usize {
         self.dev.replica.pending()
     }

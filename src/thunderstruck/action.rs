@@ -9,15 +9,14 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::{use_duel, ActUi};
-use super::session::ME;
 use super::words;
 
 /// The act the picks describe, if a die is picked.
-fn act_of(ui: &ActUi, game: &Game) -> Option<Act> {
+fn act_of(ui: &ActUi, game: &Game, me: Player) -> Option<Act> {
     let die = ui.die.get()?;
     let to = ui.to.get();
     let at = to.unwrap_or(die);
-    let c = &game.ship(ME)?.console;
+    let c = &game.ship(me)?.console;
     let with = (ui.with.get() && at.system() == System::Boost)
         .then(|| {
             Slot::of(System::Boost).iter().copied().find(|s| *s != at && *s != die && c.die(*s).is_some())
@@ -28,8 +27,8 @@ fn act_of(ui: &ActUi, game: &Game) -> Option<Act> {
 }
 
 /// What the act will do, in words, before it is sent.
-fn preview(game: &Game, act: &Act) -> String {
-    let Some(ship) = game.ship(ME) else { return String::new() };
+fn preview(game: &Game, act: &Act, me: Player) -> String {
+    let Some(ship) = game.ship(me) else { return String::new() };
     let value = ship.console.die(act.die).map_or(0, |p| p.value() as i8 + act.pips);
     let at = act.at();
     match at.system() {
@@ -41,7 +40,7 @@ fn preview(game: &Game, act: &Act) -> String {
             "Manoeuvre: every ship's Manoeuvre dice are totalled; the highest in each sector wins.".into()
         }
         System::Fire => {
-            let rivals: Vec<Player> = game.living().filter(|p| *p != ME).collect();
+            let rivals: Vec<Player> = game.living().filter(|p| *p != me).collect();
             let target = act.target.or_else(|| (rivals.len() == 1).then(|| rivals[0]));
             match target.and_then(|t| game.ship(t).map(|s| (t, s.at))) {
                 Some((t, at)) => {
@@ -62,18 +61,19 @@ fn preview(game: &Game, act: &Act) -> String {
 #[component]
 pub fn Turn() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let ui = duel.act;
     let cubes = Memo::new(move |_| {
-        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(ME)).map_or(0, |s| s.console.cubes()))
+        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(me)).map_or(0, |s| s.console.cubes()))
     });
-    let act = Memo::new(move |_| duel.game.with(|g| g.as_ref().and_then(|g| act_of(&ui, g))));
+    let act = Memo::new(move |_| duel.game.with(|g| g.as_ref().and_then(|g| act_of(&ui, g, me))));
     let verdict = Memo::new(move |_| {
         let a = act.get()?;
-        duel.game.with(|g| g.as_ref().map(|g| g.validate(ME, &Intent::Act(a)).map_err(|r| r.to_string())))
+        duel.game.with(|g| g.as_ref().map(|g| g.validate(me, &Intent::Act(a)).map_err(|r| r.to_string())))
     });
     let spaces = Signal::derive(move || {
         duel.game.with(|g| {
-            let Some(c) = g.as_ref().and_then(|g| g.ship(ME)).map(|s| s.console.clone()) else {
+            let Some(c) = g.as_ref().and_then(|g| g.ship(me)).map(|s| s.console.clone()) else {
                 return vec![];
             };
             let (die, to, moving) = (ui.die.get(), ui.to.get(), ui.moving.get());
@@ -90,9 +90,9 @@ pub fn Turn() -> impl IntoView {
     let tap = Callback::new(move |slot: Slot| {
         let free = duel
             .game
-            .with_untracked(|g| g.as_ref().and_then(|g| g.ship(ME)).is_some_and(|s| s.console.is_free(slot)));
+            .with_untracked(|g| g.as_ref().and_then(|g| g.ship(me)).is_some_and(|s| s.console.is_free(slot)));
         let has_die = duel.game.with_untracked(|g| {
-            g.as_ref().and_then(|g| g.ship(ME)).is_some_and(|s| s.console.die(slot).is_some())
+            g.as_ref().and_then(|g| g.ship(me)).is_some_and(|s| s.console.die(slot).is_some())
         });
         if ui.moving.get_untracked() && free {
             ui.to.set(Some(slot));
@@ -121,25 +121,29 @@ pub fn Turn() -> impl IntoView {
     let value = move || {
         let a = act.get()?;
         duel.game.with(|g| {
-            let pip = g.as_ref().and_then(|g| g.ship(ME)).and_then(|s| s.console.die(a.die))?;
+            let pip = g.as_ref().and_then(|g| g.ship(me)).and_then(|s| s.console.die(a.die))?;
             Some(pip.value() as i8 + a.pips)
         })
     };
     let options = move || {
         let (die, at) = key.get()?;
         let other_boost = duel.game.with_untracked(|g| {
-            g.as_ref().and_then(|g| g.ship(ME)).is_some_and(|s| {
+            g.as_ref().and_then(|g| g.ship(me)).is_some_and(|s| {
                 Slot::of(System::Boost).iter().any(|b| *b != at && *b != die && s.console.die(*b).is_some())
             })
         });
         let rivals = duel.game.with_untracked(|g| {
             g.as_ref()
                 .map(|g| {
-                    let me = g.ship(ME).map(|s| s.at);
+                    let here = g.ship(me).map(|s| s.at);
                     g.living()
-                        .filter(|p| *p != ME)
+                        .filter(|p| *p != me)
                         .map(|p| {
-                            (p, me.zip(g.ship(p).map(|s| s.at)).map_or(0, |(a, b)| g.board().distance(a, b)))
+                            (
+                                p,
+                                here.zip(g.ship(p).map(|s| s.at))
+                                    .map_or(0, |(a, b)| g.board().distance(a, b)),
+                            )
                         })
                         .collect::<Vec<_>>()
                 })
@@ -191,7 +195,7 @@ pub fn Turn() -> impl IntoView {
                         }).collect_view()}
                     </div>
                 })}
-                <p class="ts-preview" data-testid="ts-preview">{move || act.get().and_then(|a| duel.game.with(|g| g.as_ref().map(|g| preview(g, &a))))}</p>
+                <p class="ts-preview" data-testid="ts-preview">{move || act.get().and_then(|a| duel.game.with(|g| g.as_ref().map(|g| preview(g, &a, me))))}</p>
             </div>
         })
     };

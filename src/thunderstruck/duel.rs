@@ -11,12 +11,15 @@ use std::time::Duration;
 use duel_core::thunderstruck::{Event, Game, Intent, Placement, Player, Shield, Slot, Space};
 use leptos::prelude::*;
 
+use super::room::RoomSeat;
 use super::save;
 use super::session::{Pace, Session, Setup, ME};
 use super::story::Story;
 use crate::app::route::{go, Route};
+use crate::app::store::Store;
 use crate::platform::{now_ms, random};
 use crate::session::Options;
+use duel_core::SeatId;
 
 /// How often the session is pumped (bots' pace is set by [`Pace`], not by this).
 const PUMP: Duration = Duration::from_millis(40);
@@ -61,6 +64,8 @@ impl ActUi {
 #[derive(Clone, Copy)]
 pub struct Duel {
     session: StoredValue<Option<Session>, LocalStorage>,
+    /// In a room: this device's seat and secrets (then `session` stays empty).
+    room: StoredValue<Option<RoomSeat>, LocalStorage>,
     set_game: WriteSignal<Option<Arc<Game>>>,
     set_story: WriteSignal<Story>,
     /// The game as the table holds it (`None`: no duel running).
@@ -70,16 +75,32 @@ pub struct Duel {
     pub notice: RwSignal<Option<String>>,
     pub plan: PlanUi,
     pub act: ActUi,
+    /// The seat this screen plays (Red in practice; this device's seat in a room).
+    pub me: Player,
     opts: Options,
 }
 
 impl Duel {
     /// The context, with a saved duel resumed if there is one, and its pump.
     pub fn new(opts: Options) -> Duel {
+        let duel = Duel::blank(opts, ME);
+        match save::load(duel.pace()) {
+            Some(Ok(session)) => duel.install(session),
+            Some(Err(e)) => leptos::logging::warn!("the saved Thunderstruck duel could not be resumed: {e}"),
+            None => {}
+        }
+        // The app lives as long as the page: the interval stays.
+        set_interval(move || duel.pump(), PUMP);
+        duel
+    }
+
+    /// A duel context with nothing running yet, played from seat `me`.
+    fn blank(opts: Options, me: Player) -> Duel {
         let (game, set_game) = signal(None::<Arc<Game>>);
         let (story, set_story) = signal(Story::default());
-        let duel = Duel {
+        Duel {
             session: StoredValue::new_local(None),
+            room: StoredValue::new_local(None),
             set_game,
             set_story,
             game,
@@ -100,16 +121,58 @@ impl Duel {
                 shield: RwSignal::new(None),
                 warp: RwSignal::new(None),
             },
+            me,
             opts,
-        };
-        match save::load(duel.pace()) {
-            Some(Ok(session)) => duel.install(session),
-            Some(Err(e)) => leptos::logging::warn!("the saved Thunderstruck duel could not be resumed: {e}"),
-            None => {}
         }
-        // The app lives as long as the page: the interval stays.
-        set_interval(move || duel.pump(), PUMP);
+    }
+
+    /// The duel of the room `store` runs, played from this device's `seat`:
+    /// the game follows the room's replica, the story its events, and the
+    /// seat's protocol steps go out as soon as they are due. Its pump stops
+    /// with the calling component.
+    pub fn room(store: Store, room: &str, seat: SeatId) -> Duel {
+        let duel = Duel::blank(store.opts, Player(seat.0));
+        duel.room.set_value(Some(RoomSeat::open(room, seat)));
+        Effect::new(move |_| {
+            let game = store.game.with(|g| g.as_ref().and_then(|g| g.thunderstruck().cloned()).map(Arc::new));
+            if let Some(g) = &game {
+                if !g.waiting_on().contains(&duel.me) {
+                    duel.act.reset();
+                }
+            }
+            duel.set_game.set(game);
+        });
+        Effect::new(move |_| {
+            let events = store.thunder_events.get().1;
+            if events.iter().any(|e| matches!(e, Event::Beacon { .. })) {
+                duel.reset_plan();
+            }
+            store.game.with_untracked(|g| {
+                if let Some(g) = g.as_ref().and_then(|g| g.thunderstruck()) {
+                    duel.set_story.update(|s| s.record(g.board(), &events));
+                }
+            });
+        });
+        if let Ok(handle) = set_interval_with_handle(move || duel.room_step(store), PUMP) {
+            on_cleanup(move || handle.clear());
+        }
         duel
+    }
+
+    /// In a room: sends this seat's protocol step when one is due.
+    fn room_step(&self, store: Store) {
+        let Some(game) = self.game.get_untracked() else { return };
+        let step = self.room.with_value(|r| r.as_ref().and_then(|r| r.step(&game).map(|i| (r.seat, i))));
+        if let Some((seat, intent)) = step {
+            let waiting = store.with_session(|s| s.pending()).unwrap_or(0);
+            if waiting == 0 {
+                let _ = store.submit(seat, duel_core::Intent::Thunderstruck(intent));
+            }
+        }
+    }
+
+    fn in_room(&self) -> bool {
+        self.room.with_value(Option::is_some)
     }
 
     fn pace(&self) -> Pace {
@@ -157,12 +220,20 @@ impl Duel {
 
     /// Ends the running duel (it is forgotten) and goes home.
     pub fn leave(&self, store: crate::app::store::Store) {
+        if self.in_room() {
+            crate::app::boot::leave(store);
+            return;
+        }
         self.quit();
         go(store, Route::Home);
     }
 
     /// Abandons the running duel (it is forgotten): the set-up screen shows.
     pub fn quit(&self) {
+        if self.in_room() {
+            crate::app::boot::leave(expect_context::<Store>());
+            return;
+        }
         self.session.set_value(None);
         save::forget();
         self.set_game.set(None);
@@ -183,16 +254,42 @@ impl Duel {
 
     /// The person's dice this round after `rerolls` rerolls (untracked: read it in a memo over `game`).
     pub fn dice(&self, rerolls: u8) -> Option<Vec<duel_core::Pip>> {
+        if self.in_room() {
+            let game = self.game.get_untracked()?;
+            return self.room.with_value(|r| r.as_ref().and_then(|r| r.desk().dice(&game, rerolls)));
+        }
         self.session.with_value(|s| s.as_ref().and_then(|s| s.dice(rerolls)))
+    }
+
+    /// Whether this duel is played in a room (not against this tab's bots).
+    pub fn online(&self) -> bool {
+        self.in_room()
     }
 
     /// The plan the person locked in this round.
     pub fn my_plan(&self) -> Option<(u8, Placement)> {
+        if self.in_room() {
+            let game = self.game.get_untracked()?;
+            return self
+                .room
+                .with_value(|r| r.as_ref().and_then(|r| r.desk().plan(&game).map(|(n, p)| (n, p.clone()))));
+        }
         self.session.with_value(|s| s.as_ref().and_then(Session::my_plan))
     }
 
     /// Whether `player`'s plan is locked in.
     pub fn sealed(&self, player: Player) -> bool {
+        if self.in_room() {
+            return self.game.with_untracked(|g| {
+                g.as_ref().and_then(|g| g.ship(player)).is_some_and(|s| {
+                    matches!(
+                        s.planning,
+                        duel_core::thunderstruck::Planning::Sealed { .. }
+                            | duel_core::thunderstruck::Planning::Revealed
+                    )
+                })
+            });
+        }
         self.session.with_value(|s| s.as_ref().is_some_and(|s| s.sealed(player)))
     }
 
@@ -208,6 +305,18 @@ impl Duel {
     pub fn seal(&self) {
         let rerolls = self.plan.rerolls.get_untracked();
         let placement = Placement::new(self.plan.draft.get_untracked());
+        if self.in_room() {
+            let Some(game) = self.game.get_untracked() else { return };
+            let sealed = self
+                .room
+                .try_update_value(|r| r.as_mut().map(|r| (r.seat, r.seal(&game, rerolls, placement))));
+            match sealed.flatten() {
+                Some((seat, Ok(intent))) => self.send_to_room(seat, intent),
+                Some((_, Err(refusal))) => self.notice.set(Some(refusal.to_string())),
+                None => {}
+            }
+            return;
+        }
         let now = now_ms();
         let result = self.session.try_update_value(|s| s.as_mut().map(|s| s.seal(now, rerolls, placement)));
         self.answer(result.flatten());
@@ -215,9 +324,25 @@ impl Duel {
 
     /// Sends one of the person's Action Phase intents.
     pub fn send(&self, intent: Intent) {
+        if let Some(seat) = self.room.with_value(|r| r.as_ref().map(|r| r.seat)) {
+            self.send_to_room(seat, intent);
+            return;
+        }
         let now = now_ms();
         let result = self.session.try_update_value(|s| s.as_mut().map(|s| s.submit(now, intent)));
         self.answer(result.flatten());
+    }
+
+    /// Sends a Thunderstruck intent through the room's session; the state comes back from the host.
+    fn send_to_room(&self, seat: SeatId, intent: Intent) {
+        let store = expect_context::<Store>();
+        match store.submit(seat, duel_core::Intent::Thunderstruck(intent)) {
+            Ok(()) => {
+                self.notice.set(None);
+                self.act.reset();
+            }
+            Err(reason) => self.notice.set(Some(reason)),
+        }
     }
 
     fn answer(&self, result: Option<Result<Vec<Event>, duel_core::thunderstruck::Refusal>>) {
@@ -240,7 +365,7 @@ impl Duel {
             self.reset_plan();
         }
         // Someone else's move may end the person's half-made one (a hit, a new round).
-        if !game.waiting_on().contains(&ME) {
+        if !game.waiting_on().contains(&self.me) {
             self.act.reset();
         }
         self.set_story.update(|s| s.record(game.board(), events));

@@ -9,7 +9,6 @@ use duel_core::thunderstruck::{Board, Facing, Game, Player, Space};
 use leptos::prelude::*;
 
 use super::duel::use_duel;
-use super::session::ME;
 
 /// Where a space is drawn, and the angle (degrees) of "Up" there.
 fn place(board: &Board, space: Space) -> (f64, f64, f64) {
@@ -95,7 +94,7 @@ fn track(board: Board, highlight: Vec<Space>) -> impl IntoView {
 }
 
 /// One ship token.
-fn token(game: &Game, player: Player) -> Option<impl IntoView> {
+fn token(game: &Game, player: Player, me: Player) -> Option<impl IntoView> {
     let ship = game.ship(player)?;
     if ship.destroyed {
         return None;
@@ -108,7 +107,7 @@ fn token(game: &Game, player: Player) -> Option<impl IntoView> {
     };
     let c = &ship.console;
     let colour = player.colour().to_lowercase();
-    let distance = game.ship(ME).filter(|_| player != ME).map(|me| board.distance(me.at, ship.at));
+    let distance = game.ship(me).filter(|_| player != me).map(|mine| board.distance(mine.at, ship.at));
     let label = format!(
         "{player} on space {}{}",
         ship.at.0 + 1,
@@ -136,13 +135,14 @@ fn token(game: &Game, player: Player) -> Option<impl IntoView> {
 #[component]
 pub fn Field() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let board = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| *g.board())));
     let spots = Memo::new(move |_| {
         duel.game.with(|g| {
             let mut s: Vec<Space> = g
                 .as_ref()
                 .map(|g| {
-                    g.steers(ME)
+                    g.steers(me)
                         .into_iter()
                         .filter_map(|x| match x {
                             duel_core::thunderstruck::Steer::Warp { to, .. } => Some(to),
@@ -156,7 +156,7 @@ pub fn Field() -> impl IntoView {
         })
     });
     let ships = move || {
-        duel.game.with(|g| g.as_ref().map(|g| g.players().filter_map(|p| token(g, p)).collect_view()))
+        duel.game.with(|g| g.as_ref().map(|g| g.players().filter_map(|p| token(g, p, me)).collect_view()))
     };
     move || {
         board.get().map(|b| {

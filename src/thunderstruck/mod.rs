@@ -16,6 +16,7 @@ mod planning;
 mod play;
 mod prompts;
 mod result;
+mod room;
 mod save;
 pub mod session;
 mod setup;
@@ -36,5 +37,40 @@ pub fn ThunderScreen() -> impl IntoView {
         None => view! { <setup::SetupScreen /> }.into_any(),
         Some(false) => view! { <play::DuelScreen /> }.into_any(),
         Some(true) => view! { <result::ResultScreen /> }.into_any(),
+    }
+}
+
+/// A Thunderstruck match in a room (R23), seen from this device's seat: the
+/// duel follows the room's replica, and the seat's secrets stay here.
+#[component]
+pub fn RoomScreen() -> impl IntoView {
+    let store = crate::app::store::use_store();
+    let room = match store.mode.get_untracked() {
+        crate::app::boot::Mode::Online { room, .. } => room,
+        _ => String::from("practice"),
+    };
+    match store.my_seats_untracked().first().copied() {
+        Some(seat) => {
+            provide_context(Duel::room(store, &room, seat));
+            view! { <RoomDuel /> }.into_any()
+        }
+        None => view! {
+            <main class="center" data-testid="ts-no-seat">
+                <p>"This device holds no seat in the duel: each player plays from their own device."</p>
+                <a class="btn btn--helm" href=crate::app::route::Route::Home.hash()>"Home"</a>
+            </main>
+        }
+        .into_any(),
+    }
+}
+
+#[component]
+fn RoomDuel() -> impl IntoView {
+    let duel = use_duel();
+    let over = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.is_over())));
+    move || match over.get() {
+        Some(true) => view! { <result::ResultScreen /> }.into_any(),
+        Some(false) => view! { <play::DuelScreen /> }.into_any(),
+        None => view! { <main class="center"><p class="pulse">"Starting the duel…"</p></main> }.into_any(),
     }
 }

@@ -9,7 +9,6 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::{use_duel, Duel};
-use super::session::ME;
 use super::words;
 use crate::ui::die::{die_svg, Show};
 
@@ -47,9 +46,10 @@ fn place(duel: Duel, dice: &[Pip], i: usize, slot: Slot) {
 #[component]
 pub fn Planning() -> impl IntoView {
     let duel = use_duel();
-    let sealed = Memo::new(move |_| duel.game.with(|_| duel.sealed(ME)));
+    let me = duel.me;
+    let sealed = Memo::new(move |_| duel.game.with(|_| duel.sealed(me)));
     let state = Memo::new(move |_| {
-        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(ME)).map(|s| (s.destroyed, s.planning)))
+        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(me)).map(|s| (s.destroyed, s.planning)))
     });
     move || {
         match state.get() {
@@ -64,8 +64,9 @@ pub fn Planning() -> impl IntoView {
 #[component]
 fn Plan() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let console = Memo::new(move |_| {
-        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(ME)).map(|s| s.console.clone()))
+        duel.game.with(|g| g.as_ref().and_then(|g| g.ship(me)).map(|s| s.console.clone()))
     });
     let dice = Memo::new(move |_| {
         let r = duel.plan.rerolls.get();
@@ -241,9 +242,10 @@ fn slot_under(x: i32, y: i32) -> Option<Slot> {
 #[component]
 fn Waiting() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let spaces = Signal::derive(move || {
         duel.game.with(|g| {
-            let Some(c) = g.as_ref().and_then(|g| g.ship(ME)).map(|s| s.console.clone()) else {
+            let Some(c) = g.as_ref().and_then(|g| g.ship(me)).map(|s| s.console.clone()) else {
                 return vec![];
             };
             let Some((rerolls, plan)) = duel.my_plan() else { return SpaceView::of(&c) };
@@ -262,7 +264,7 @@ fn Waiting() -> impl IntoView {
         duel.game.with(|g| {
             let Some(g) = g else { return vec![] };
             g.living()
-                .filter(|p| *p != ME)
+                .filter(|p| *p != me)
                 .map(|p| {
                     let ready = duel.sealed(p);
                     view! {

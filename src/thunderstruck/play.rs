@@ -11,7 +11,6 @@ use super::duel::use_duel;
 use super::field::Field;
 use super::planning::Planning;
 use super::prompts::{HitPrompt, SteerPrompt};
-use super::session::ME;
 use super::ships::Ships;
 use crate::app::route::Route;
 
@@ -25,34 +24,34 @@ enum Panel {
     Watch,
 }
 
-fn panel(game: &Game) -> Panel {
+fn panel(game: &Game, me: Player) -> Panel {
     match game.phase() {
         Phase::Planning { .. } => Panel::Plan,
-        _ if !game.hit_answers(ME).is_empty() => Panel::Hit,
-        _ if !game.steers(ME).is_empty() => Panel::Steer,
-        _ if game.turn() == Some(ME) => Panel::Turn,
+        _ if !game.hit_answers(me).is_empty() => Panel::Hit,
+        _ if !game.steers(me).is_empty() => Panel::Steer,
+        _ if game.turn() == Some(me) => Panel::Turn,
         _ => Panel::Watch,
     }
 }
 
 /// What is happening now, in a sentence.
-fn status(game: &Game) -> String {
-    let waiting: Vec<Player> = game.waiting_on().into_iter().filter(|p| *p != ME).collect();
+fn status(game: &Game, me: Player) -> String {
+    let waiting: Vec<Player> = game.waiting_on().into_iter().filter(|p| *p != me).collect();
     let names = waiting.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ");
     match game.phase() {
         Phase::Planning { beacon: None } => "Rolling the dice…".into(),
         Phase::Planning { .. } => "Planning: place your dice in secret, then Ready.".into(),
-        Phase::Action { pending: Some(Pending::Hit { target, .. }), .. } if *target != ME => {
+        Phase::Action { pending: Some(Pending::Hit { target, .. }), .. } if *target != me => {
             format!("{target} chooses how to take the hit…")
         }
         Phase::Action { pending: Some(Pending::Steer { .. }), .. } if !waiting.is_empty() => {
             let verb = if waiting.len() == 1 { "chooses" } else { "choose" };
             format!("{names} won the Manoeuvre and {verb} what to do…")
         }
-        Phase::Action { turn, .. } if *turn != ME && game.waiting_on().contains(turn) => {
+        Phase::Action { turn, .. } if *turn != me && game.waiting_on().contains(turn) => {
             format!("{turn} is taking its turn…")
         }
-        Phase::Action { .. } if game.turn() == Some(ME) => "Your turn: action one of your dice.".into(),
+        Phase::Action { .. } if game.turn() == Some(me) => "Your turn: action one of your dice.".into(),
         Phase::Action { .. } => "Your choice: answer below.".into(),
         Phase::Over { .. } => "The duel is over.".into(),
     }
@@ -61,11 +60,13 @@ fn status(game: &Game) -> String {
 #[component]
 pub fn DuelScreen() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let round = Memo::new(move |_| {
         duel.game.with(|g| g.as_ref().map(|g| (g.round(), g.config().rounds, g.reflex(), g.first())))
     });
-    let panel = Memo::new(move |_| duel.game.with(|g| g.as_deref().map(panel)));
-    let status = Memo::new(move |_| duel.game.with(|g| g.as_deref().map(status)).unwrap_or_default());
+    let panel = Memo::new(move |_| duel.game.with(|g| g.as_deref().map(|g| panel(g, me))));
+    let status =
+        Memo::new(move |_| duel.game.with(|g| g.as_deref().map(|g| status(g, me))).unwrap_or_default());
     let head = move || {
         round.get().map(|(r, of, reflex, first)| {
             view! {
@@ -143,9 +144,10 @@ pub fn DuelScreen() -> impl IntoView {
 #[component]
 fn Watch() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let spaces = Signal::derive(move || {
         duel.game.with(|g| {
-            g.as_ref().and_then(|g| g.ship(ME)).map(|s| SpaceView::of(&s.console)).unwrap_or_default()
+            g.as_ref().and_then(|g| g.ship(me)).map(|s| SpaceView::of(&s.console)).unwrap_or_default()
         })
     });
     view! {

@@ -7,7 +7,6 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::duel::use_duel;
-use super::session::ME;
 use super::words;
 
 /// Puts the keyboard focus on a prompt's heading when it appears (the
@@ -27,9 +26,10 @@ fn focus_on_mount() -> NodeRef<html::H2> {
 #[component]
 pub fn HitPrompt() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let heading = focus_on_mount();
     let answers =
-        Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.hit_answers(ME)).unwrap_or_default()));
+        Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.hit_answers(me)).unwrap_or_default()));
     let headline = Memo::new(move |_| {
         duel.game.with(|g| {
             let g = g.as_ref()?;
@@ -87,8 +87,9 @@ pub fn HitPrompt() -> impl IntoView {
 #[component]
 pub fn SteerPrompt() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let heading = focus_on_mount();
-    let steers = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.steers(ME)).unwrap_or_default()));
+    let steers = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.steers(me)).unwrap_or_default()));
     let spots = Memo::new(move |_| {
         let mut s: Vec<Space> = steers.with(|v| {
             v.iter().filter_map(|x| if let Steer::Warp { to, .. } = x { Some(*to) } else { None }).collect()
@@ -99,7 +100,7 @@ pub fn SteerPrompt() -> impl IntoView {
     let facing_of = move || {
         duel.game.with(|g| {
             let g = g.as_ref()?;
-            Some((g.board().to_owned(), g.ship(ME)?.facing))
+            Some((g.board().to_owned(), g.ship(me)?.facing))
         })
     };
     let flip_label = move || {

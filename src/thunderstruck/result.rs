@@ -5,18 +5,18 @@ use duel_core::thunderstruck::Phase;
 use leptos::prelude::*;
 
 use super::duel::use_duel;
-use super::session::ME;
 
 #[component]
 pub fn ResultScreen() -> impl IntoView {
     let duel = use_duel();
+    let me = duel.me;
     let store = crate::app::store::use_store();
     let summary = Memo::new(move |_| {
         duel.game.with(|g| {
             let g = g.as_ref()?;
             let Phase::Over { winner } = g.phase() else { return None };
             let headline = match winner {
-                Some(p) if *p == ME => "You win!".to_string(),
+                Some(p) if *p == me => "You win!".to_string(),
                 Some(p) => format!("{p} wins."),
                 None => "A draw.".to_string(),
             };
@@ -25,7 +25,7 @@ pub fn ResultScreen() -> impl IntoView {
                 .filter_map(|p| {
                     let s = g.ship(p)?;
                     let fate = if s.destroyed { "destroyed" } else { "still flying" };
-                    let name = if p == ME { format!("{p} (you)") } else { p.to_string() };
+                    let name = if p == me { format!("{p} (you)") } else { p.to_string() };
                     Some((name, format!("{} damage · {fate}", s.console.damage())))
                 })
                 .collect();
@@ -42,7 +42,9 @@ pub fn ResultScreen() -> impl IntoView {
                         {ships.into_iter().map(|(n, d)| view! { <dt>{n}</dt><dd>{d}</dd> }).collect_view()}
                     </dl>
                     <div class="ts-result__actions">
-                        <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
+                        {(!duel.online()).then(|| view! {
+                            <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
+                        })}
                         <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave(store)>"Home"</button>
                     </div>
                 </main>

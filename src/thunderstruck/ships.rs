@@ -8,7 +8,6 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::use_duel;
-use super::session::ME;
 use super::words;
 
 /// What a card says about one ship (a plain value, so the card redraws only when it changes).
@@ -24,9 +23,9 @@ struct Card {
     badges: Vec<&'static str>,
 }
 
-fn card(game: &Game, player: Player) -> Option<Card> {
+fn card(game: &Game, player: Player, me: Player) -> Option<Card> {
     let ship = game.ship(player)?;
-    let me = game.ship(ME)?;
+    let mine = game.ship(me)?;
     let mut badges = Vec::new();
     if game.waiting_on().contains(&player) || game.turn() == Some(player) {
         badges.push("acting");
@@ -49,8 +48,8 @@ fn card(game: &Game, player: Player) -> Option<Card> {
         player,
         destroyed: ship.destroyed,
         place: format!("{} · facing {}", words::space(ship.at), words::facing(game.board(), ship.facing)),
-        distance: (player != ME && !ship.destroyed && !me.destroyed)
-            .then(|| game.board().distance(me.at, ship.at)),
+        distance: (player != me && !ship.destroyed && !mine.destroyed)
+            .then(|| game.board().distance(mine.at, ship.at)),
         damage: ship.console.damage(),
         cubes: ship.console.cubes(),
         shields: Shield::ALL.into_iter().map(|s| (s, ship.console.shield_up(s))).collect(),
@@ -70,7 +69,8 @@ pub fn Ships() -> impl IntoView {
 #[component]
 fn ShipCard(player: Player) -> impl IntoView {
     let duel = use_duel();
-    let info = Memo::new(move |_| duel.game.with(|g| g.as_ref().and_then(|g| card(g, player))));
+    let me = duel.me;
+    let info = Memo::new(move |_| duel.game.with(|g| g.as_ref().and_then(|g| card(g, player, me))));
     let spaces = Signal::derive(move || {
         duel.game.with(|g| {
             g.as_ref().and_then(|g| g.ship(player)).map(|s| SpaceView::of(&s.console)).unwrap_or_default()
@@ -101,9 +101,9 @@ fn ShipCard(player: Player) -> impl IntoView {
     };
     view! {
         <article class=format!("ts-card ts-who--{colour}") data-testid=format!("ts-card-{colour}")>
-            <h3 class="ts-card__name">{if player == ME { format!("{player} · you") } else { player.to_string() }}</h3>
+            <h3 class="ts-card__name">{if player == me { format!("{player} · you") } else { player.to_string() }}</h3>
             {body}
-            {(player != ME).then(|| view! { <ConsoleGrid spaces=spaces on_tap=Callback::new(|_| {}) testid=rival_testid(player) compact=true /> })}
+            {(player != me).then(|| view! { <ConsoleGrid spaces=spaces on_tap=Callback::new(|_| {}) testid=rival_testid(player) compact=true /> })}
         </article>
     }
 }
