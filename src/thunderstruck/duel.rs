@@ -21,6 +21,9 @@ use crate::platform::{now_ms, random};
 use crate::session::Options;
 use duel_core::SeatId;
 
+/// How long the prompts wait for the host's answer before taking taps again.
+const SENDING_AT_MOST: Duration = Duration::from_millis(2_000);
+
 /// How often the session is pumped (bots' pace is set by [`Pace`], not by this).
 const PUMP: Duration = Duration::from_millis(40);
 
@@ -77,6 +80,9 @@ pub struct Duel {
     pub act: ActUi,
     /// The seat this screen plays (Red in practice; this device's seat in a room).
     pub me: Player,
+    /// In a room: an intent of this seat is on its way to the host (the
+    /// prompts wait for its answer instead of taking a second tap).
+    pub sending: RwSignal<bool>,
     opts: Options,
 }
 
@@ -122,6 +128,7 @@ impl Duel {
                 warp: RwSignal::new(None),
             },
             me,
+            sending: RwSignal::new(false),
             opts,
         }
     }
@@ -140,6 +147,7 @@ impl Duel {
                     duel.act.reset();
                 }
             }
+            duel.sending.set(false);
             duel.set_game.set(game);
         });
         Effect::new(move |_| {
@@ -340,6 +348,10 @@ impl Duel {
             Ok(()) => {
                 self.notice.set(None);
                 self.act.reset();
+                // Until the host's events come back (or a refusal: then the toast says why).
+                self.sending.set(true);
+                let sending = self.sending;
+                set_timeout(move || sending.set(false), SENDING_AT_MOST);
             }
             Err(reason) => self.notice.set(Some(reason)),
         }

@@ -64,7 +64,12 @@ pub fn DuelScreen() -> impl IntoView {
     let round = Memo::new(move |_| {
         duel.game.with(|g| g.as_ref().map(|g| (g.round(), g.config().rounds, g.reflex(), g.first())))
     });
-    let panel = Memo::new(move |_| duel.game.with(|g| g.as_deref().map(|g| panel(g, me))));
+    let panel = Memo::new(move |_| {
+        if duel.sending.get() {
+            return Some(Panel::Watch);
+        }
+        duel.game.with(|g| g.as_deref().map(|g| panel(g, me)))
+    });
     let status =
         Memo::new(move |_| duel.game.with(|g| g.as_deref().map(|g| status(g, me))).unwrap_or_default());
     let head = move || {
