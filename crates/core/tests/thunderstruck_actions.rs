@@ -521,3 +521,68 @@ fn a_ship_destroyed_before_its_turn_is_skipped() {
     act(&mut g, RED, Act { target: Some(BLUE), ..Act::plain(Slot::FireA) });
     assert_eq!(g.turn(), Some(GREEN));
 }
+
+#[test]
+fn d37_a_die_is_left_off_only_when_no_free_space_takes_it() {
+    use duel_core::thunderstruck::{Console, Misplaced, Placement};
+    let console = Console::default();
+    let dice: Vec<duel_core::Pip> = [1, 2, 3, 4].iter().map(|p| duel_core::Pip::new(*p)).collect();
+    let left_off = Placement::new(vec![Some(Slot::BoostA), Some(Slot::ManoeuvreA), Some(Slot::FireA), None]);
+    assert_eq!(left_off.check(&dice, &console), Err(Misplaced::LeftOff(duel_core::Pip::new(4))));
+}
+
+#[test]
+fn d38_a_deadline_takes_the_stated_default() {
+    // A turn: the first die in console order, no cubes, at the nearest ship.
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::FireA, 6), (Slot::PowerA, 1)]),
+            ship(5, Facing::Down, &[(Slot::PowerA, 1)]),
+        ],
+        RED,
+    );
+    let e =
+        g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
+    assert!(matches!(
+        e[0],
+        Event::Acted { player: RED, act: Act { die: Slot::FireA, pips: 0, to: None, .. }, .. }
+    ));
+    // A hit: the first shield that can take it and its first damage space.
+    let e =
+        g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
+    assert_eq!(e[0], Event::HitTaken { player: BLUE, shield: Shield::Mid, damage: Slot::BoostA });
+}
+
+#[test]
+fn d39_with_three_players_the_fastest_rival_takes_the_reflex_die() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::BoostA, 1), (Slot::ManoeuvreA, 1)]),
+            ship(6, Facing::Up, &[(Slot::BoostA, 4), (Slot::ManoeuvreA, 2)]),
+            ship(12, Facing::Up, &[(Slot::BoostA, 3), (Slot::ManoeuvreA, 6)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::BoostA);
+    plain(&mut g, BLUE, Slot::BoostA);
+    plain(&mut g, GREEN, Slot::BoostA);
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = hold_all(&mut g);
+    // Red is lowest on both tokens; Green (3 + 6) outpaces Blue (4 + 2).
+    assert!(e.contains(&Event::RoundEnded { reflex: Some(GREEN), closed: None }), "{e:?}");
+}
+
+#[test]
+fn d41_a_ship_alone_in_its_sector_wins_there_with_any_manoeuvre_die() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 1), (Slot::FireA, 1)]),
+            ship(9, Facing::Down, &[(Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    assert!(
+        matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners == &vec![(RED, false)])
+    );
+}
