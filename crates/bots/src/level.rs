@@ -108,13 +108,17 @@ impl fmt::Display for Difficulty {
     }
 }
 
-/// The name was not a level.
+/// The name was not a level: the name given and the names there are
+/// (shared by Dice Duel's crews and Thunderstruck's pilots).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownLevel(pub String);
+pub struct UnknownLevel {
+    pub name: String,
+    pub choices: &'static str,
+}
 
 impl fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?}: use easy, medium or hard", self.0)
+        write!(f, "unknown level {:?}: use {}", self.name, self.choices)
     }
 }
 
@@ -127,7 +131,7 @@ impl FromStr for Difficulty {
         Difficulty::ALL
             .into_iter()
             .find(|d| d.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownLevel(s.to_string()))
+            .ok_or_else(|| UnknownLevel { name: s.to_string(), choices: "easy, medium or hard" })
     }
 }
 

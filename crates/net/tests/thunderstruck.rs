@@ -67,6 +67,23 @@ fn drive(m: &mut Mesh, desks: &mut [Desk], quiet: &[usize]) {
     m.step();
 }
 
+/// Every device plans and seals, but holds its reveal back, until `done` (at most a minute).
+fn seal_without_revealing(m: &mut Mesh, desks: &mut [Desk], done: impl Fn(&Mesh) -> bool) {
+    let end = m.now + 60_000;
+    while m.now < end && !done(m) {
+        for i in 0..desks.len() {
+            let step = next_move(m, desks, i);
+            if let Some(intent) =
+                step.filter(|s| !matches!(s, Intent::Thunderstruck(ts::Intent::Reveal { .. })))
+            {
+                let now = m.now;
+                let _ = m.devices[i].as_mut().unwrap().submit(now, SeatId(i as u8), intent);
+            }
+        }
+        m.step();
+    }
+}
+
 fn over(m: &Mesh) -> bool {
     m.alive().all(|d| d.replica.game().is_some_and(|g| g.outcome().is_some()))
 }
@@ -97,20 +114,8 @@ fn t10_nothing_on_the_wire_reveals_a_plan_before_every_plan_is_sealed() {
             })
         })
     };
-    let end = m.now + 60_000;
     // Seal, but hold the reveals back until the transcript is read.
-    while m.now < end && !sealed(&m) {
-        for i in 0..desks.len() {
-            let step = next_move(&mut m, &mut desks, i);
-            if let Some(intent) =
-                step.filter(|s| !matches!(s, Intent::Thunderstruck(ts::Intent::Reveal { .. })))
-            {
-                let now = m.now;
-                let _ = m.devices[i].as_mut().unwrap().submit(now, SeatId(i as u8), intent);
-            }
-        }
-        m.step();
-    }
+    seal_without_revealing(&mut m, &mut desks, sealed);
     assert!(sealed(&m), "both plans sealed\n{}", m.describe());
     let before = m.net.tapped();
     let duel = m.dev(0).replica.game().unwrap().thunderstruck().unwrap().clone();
@@ -161,19 +166,7 @@ fn t10_a_reveal_that_is_not_the_sealed_plan_is_refused_and_changes_nothing() {
             g.living().all(|p| matches!(g.ship(p).unwrap().planning, Planning::Sealed { .. }))
         })
     };
-    let end = m.now + 60_000;
-    while m.now < end && !all_sealed(&m) {
-        for i in 0..desks.len() {
-            let step = next_move(&mut m, &mut desks, i);
-            if let Some(intent) =
-                step.filter(|s| !matches!(s, Intent::Thunderstruck(ts::Intent::Reveal { .. })))
-            {
-                let now = m.now;
-                let _ = m.devices[i].as_mut().unwrap().submit(now, SeatId(i as u8), intent);
-            }
-        }
-        m.step();
-    }
+    seal_without_revealing(&mut m, &mut desks, all_sealed);
     m.run_for(500);
     let duel = m.dev(1).replica.game().unwrap().thunderstruck().unwrap().clone();
     let Some(ts::Intent::Reveal { seed, rerolls, placement, next }) = desks[1].next_intent(&duel) else {

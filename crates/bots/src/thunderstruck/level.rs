@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::level::UnknownLevel;
+
 /// The levels offered in the lobby, plus the random-legal baseline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
@@ -56,18 +58,6 @@ impl fmt::Display for Level {
     }
 }
 
-/// The name was not a Thunderstruck level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownLevel(pub String);
-
-impl fmt::Display for UnknownLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?}: use random, easy or hard", self.0)
-    }
-}
-
-impl std::error::Error for UnknownLevel {}
-
 impl FromStr for Level {
     type Err = UnknownLevel;
 
@@ -75,7 +65,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownLevel(s.to_string()))
+            .ok_or_else(|| UnknownLevel { name: s.to_string(), choices: "random, easy or hard" })
     }
 }
 

@@ -22,7 +22,7 @@ mod search;
 pub mod series;
 pub mod sim;
 
-pub use level::{Level, UnknownLevel};
+pub use level::Level;
 pub use pilot::Pilot;
 pub use series::{run_series, Tally};
 pub use sim::{play_game, GameRecord};
