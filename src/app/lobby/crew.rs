@@ -183,7 +183,7 @@ fn SeatRow(i: usize) -> impl IntoView {
             } else {
                 ship_name(layout, spec.ship).to_string()
             };
-            let badge = if thunder { format!("ts-badge ts-badge--{}", ship.to_lowercase()) } else { format!("ship-badge--{}", ship_class(layout, spec.ship)) };
+            let badge = if thunder { format!("seat__ship--ts ts-who--{}", ship.to_lowercase()) } else { format!("ship-badge--{}", ship_class(layout, spec.ship)) };
             let stations = if thunder {
                 view! { <span class="seat__station">"Ship and console"</span> }.into_any()
             } else if layout.class_of(spec.ship) == ShipClass::Fighter {
