@@ -150,9 +150,17 @@ pub fn Turn() -> impl IntoView {
                 .unwrap_or_default()
         });
         let spend = move || act.get().map_or(0, |a| a.cubes());
+        // The keyboard goes on from the picked die's options (a few Tabs to
+        // "Action!") instead of through the rest of the console.
+        let what = NodeRef::<leptos::html::P>::new();
+        Effect::new(move |_| {
+            if let Some(p) = what.get() {
+                let _ = p.focus();
+            }
+        });
         Some(view! {
             <div class="ts-options" data-testid="ts-options">
-                <p class="ts-options__what">
+                <p class="ts-options__what" tabindex="-1" node_ref=what>
                     <strong>{move || format!("{} · {}", words::slot_label(at), value().unwrap_or(0))}</strong>
                     {(at != die).then(|| format!(" (moved from {})", words::slot_label(die)))}
                 </p>

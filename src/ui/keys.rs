@@ -26,7 +26,10 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
         if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing(&ev) {
             return;
         }
-        if route.get_untracked() != Route::Play || store.game.with_untracked(Option::is_none) {
+        // Dice Duel's shortcuts only: a Thunderstruck match keeps Tab and every letter for its own screens.
+        let dice_duel =
+            store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_none()));
+        if route.get_untracked() != Route::Play || !dice_duel {
             return;
         }
         let tab = store.ui.tab.get_untracked();

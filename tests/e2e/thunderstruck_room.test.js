@@ -48,6 +48,21 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const blue = new ThunderPage(bob, 'click');
   await Promise.all([red.id('ts-duel').waitFor({ timeout: 20000 }), blue.id('ts-duel').waitFor({ timeout: 20000 })]);
   assert.match(await blue.id('ts-round').textContent(), /Round 1 of 6/);
+
+  // Round 1's plans by hand, then Red's first turn by keyboard alone: Enter on a die, and
+  // "Action!" is a few Tabs away (the focus moves to the die's options).
+  await Promise.all([red.plan(), blue.plan()]);
+  await red.id('ts-turn').waitFor({ timeout: 20000 });
+  await alice.locator('[data-testid^="ts-space-"][data-pip]').first().focus();
+  await alice.keyboard.press('Enter');
+  await red.id('ts-options').waitFor();
+  let tabs = 0;
+  const onGo = () => alice.evaluate(() => document.activeElement?.dataset?.testid === 'ts-go');
+  while (tabs < 8 && !(await onGo())) { await alice.keyboard.press('Tab'); tabs += 1; }
+  assert.ok(await onGo(), `"Action!" within 8 Tabs of the die (${tabs})`);
+  await alice.keyboard.press('Enter');
+  await red.id('ts-turn').waitFor({ state: 'hidden', timeout: 10000 });
+
   await Promise.all([red.playToResult({ timeoutMs: 150000 }), blue.playToResult({ timeoutMs: 150000 })]);
   await screenshot(bob, 'thunderstruck-room-result');
 
