@@ -24,6 +24,7 @@ mod legal;
 pub mod plan;
 mod play;
 pub mod refusal;
+mod round_end;
 pub mod seal;
 
 pub use arrange::{Arrangement, ShipSetup};

@@ -5,6 +5,7 @@
 
 pub mod equipment;
 pub mod fighters;
+pub mod thunder;
 
 use duel_core::event::Event;
 use duel_core::*;

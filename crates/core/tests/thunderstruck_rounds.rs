@@ -1,0 +1,307 @@
+//! Thunderstruck Duel's rounds on written-down positions: Manoeuvre and
+//! warp, the turn order, the Reflex die, the round limit, three ships and a
+//! retirement, and the deadline defaults. Rulings cited by id.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use duel_core::thunderstruck::{
+    Act, Event, Facing, Intent, Outcome, Phase, Refusal, Shield, Shot, Slot, Space, Steer,
+};
+use support::thunder::*;
+
+#[test]
+fn t5_the_highest_manoeuvre_total_in_a_sector_wins_and_all_manoeuvre_dice_go() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 5), (Slot::FireA, 1)]),
+            ship(4, Facing::Down, &[(Slot::ManoeuvreA, 3), (Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    assert!(
+        matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners == &vec![(RED, false)])
+    );
+    assert!(g.ship(BLUE).unwrap().console.die(Slot::ManoeuvreA).is_none());
+    assert_eq!(g.steers(RED), vec![Steer::Flip, Steer::Hold]);
+    g.play(RED, &Intent::Steer(Steer::Flip)).unwrap();
+    assert_eq!(g.ship(RED).unwrap().facing, Facing::Down);
+    assert_eq!(g.turn(), Some(BLUE));
+}
+
+#[test]
+fn t5_a_manoeuvre_tie_means_nobody_manoeuvres_and_only_one_per_round() {
+    let mut red = ship(2, Facing::Up, &[(Slot::ManoeuvreA, 4), (Slot::FireA, 1), (Slot::FireB, 2)]);
+    red.cubes = 1;
+    let mut g = duel(vec![red, ship(4, Facing::Down, &[(Slot::ManoeuvreA, 4), (Slot::FireA, 1)])], RED);
+    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    assert!(
+        matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners.is_empty())
+    );
+    assert_eq!(g.turn(), Some(BLUE));
+    plain(&mut g, BLUE, Slot::FireA);
+    assert_eq!(
+        g.validate(RED, &Intent::Act(Act { to: Some(Slot::ManoeuvreA), ..Act::plain(Slot::FireB) })),
+        Err(Refusal::ManoeuvreDone)
+    );
+}
+
+#[test]
+fn t5_each_sector_has_its_own_winner() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 1), (Slot::FireA, 1)]),
+            ship(9, Facing::Down, &[(Slot::ManoeuvreA, 2), (Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    assert!(
+        matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners.len() == 2)
+    );
+    assert_eq!(g.waiting_on(), vec![RED, BLUE]);
+    g.play(BLUE, &Intent::Steer(Steer::Hold)).unwrap();
+    g.play(RED, &Intent::Steer(Steer::Hold)).unwrap();
+    assert_eq!(g.turn(), Some(BLUE));
+}
+
+#[test]
+fn d33_warp_needs_two_manoeuvre_dice_and_a_free_spot_across_the_battlefield() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 3), (Slot::ManoeuvreB, 2), (Slot::FireA, 1)]),
+            ship(10, Facing::Down, &[(Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    let warps: Vec<Steer> = g.steers(RED).into_iter().filter(|s| matches!(s, Steer::Warp { .. })).collect();
+    assert_eq!(
+        warps,
+        vec![
+            Steer::Warp { to: Space(7), facing: Facing::Up },
+            Steer::Warp { to: Space(7), facing: Facing::Down }
+        ]
+    );
+    assert_eq!(
+        g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(10), facing: Facing::Up })),
+        Err(Refusal::NotAWarpSpot)
+    );
+    g.play(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })).unwrap();
+    assert_eq!((at(&g, RED), g.ship(RED).unwrap().facing), (7, Facing::Up));
+}
+
+#[test]
+fn warp_is_refused_with_one_manoeuvre_die() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 3), (Slot::FireA, 1)]),
+            ship(10, Facing::Down, &[(Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    assert_eq!(
+        g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })),
+        Err(Refusal::CannotWarp)
+    );
+}
+
+#[test]
+fn t7_players_alternate_and_one_without_dice_passes() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::PowerA, 1), (Slot::PowerB, 1), (Slot::FireA, 1)]),
+            ship(11, Facing::Down, &[(Slot::PowerA, 1)]),
+        ],
+        RED,
+    );
+    assert_eq!(
+        g.validate(BLUE, &Intent::Act(Act::plain(Slot::PowerA))),
+        Err(Refusal::NotYourTurn { turn: RED })
+    );
+    plain(&mut g, RED, Slot::PowerA);
+    plain(&mut g, BLUE, Slot::PowerA);
+    plain(&mut g, RED, Slot::PowerB);
+    assert_eq!(g.turn(), Some(RED), "Blue has no dice left and passes");
+}
+
+#[test]
+fn t8_the_opponent_of_the_slowest_takes_the_reflex_die() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 1)]),
+            ship(11, Facing::Down, &[(Slot::BoostA, 5), (Slot::ManoeuvreA, 4)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::BoostA);
+    plain(&mut g, BLUE, Slot::BoostA);
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = hold_all(&mut g);
+    assert!(e.contains(&Event::RoundEnded { reflex: Some(BLUE), closed: None }), "{e:?}");
+    assert_eq!((g.round(), g.dice_count(BLUE), g.dice_count(RED)), (2, 5, 4));
+    assert_eq!(g.first(), BLUE, "the turn marker passes");
+}
+
+#[test]
+fn t8_a_tie_on_both_tokens_gives_nobody_the_reflex_die() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 3)]),
+            ship(11, Facing::Down, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 3)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::BoostA);
+    plain(&mut g, BLUE, Slot::BoostA);
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = hold_all(&mut g);
+    assert!(e.contains(&Event::RoundEnded { reflex: None, closed: None }), "{e:?}");
+}
+
+#[test]
+fn t9_least_damage_wins_at_the_round_limit_and_equal_is_a_draw() {
+    let mut blue = ship(11, Facing::Down, &[(Slot::PowerA, 1)]);
+    blue.damaged = vec![Slot::BoostB];
+    let mut g = duel_of(vec![ship(0, Facing::Up, &[(Slot::PowerA, 1)]), blue], RED, 6, 6);
+    plain(&mut g, RED, Slot::PowerA);
+    let e = plain(&mut g, BLUE, Slot::PowerA);
+    assert_eq!(e.last(), Some(&Event::Over { winner: Some(RED) }));
+    let mut g = duel_of(
+        vec![ship(0, Facing::Up, &[(Slot::PowerA, 1)]), ship(11, Facing::Down, &[(Slot::PowerA, 1)])],
+        RED,
+        12,
+        12,
+    );
+    plain(&mut g, RED, Slot::PowerA);
+    plain(&mut g, BLUE, Slot::PowerA);
+    assert_eq!(g.phase(), &Phase::Over { winner: None });
+}
+
+#[test]
+fn t4_with_three_players_the_shooter_picks_the_target() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::FireA, 6)]),
+            ship(6, Facing::Up, &[(Slot::PowerA, 1)]),
+            ship(15, Facing::Up, &[(Slot::PowerA, 1)]),
+        ],
+        RED,
+    );
+    assert_eq!(g.validate(RED, &Intent::Act(Act::plain(Slot::FireA))), Err(Refusal::Target));
+    assert_eq!(
+        g.validate(RED, &Intent::Act(Act { target: Some(RED), ..Act::plain(Slot::FireA) })),
+        Err(Refusal::Target)
+    );
+    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
+    // Green is 3 spaces behind Red round the ring, and faces Red: frontal.
+    assert!(matches!(
+        e[0],
+        Event::Acted {
+            outcome: Outcome::Fired { target: GREEN, distance: 3, shot: Shot::Shielded { frontal: true } },
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_destroyed_ship_retires_and_three_players_play_on_then_d34_closes_a_sector() {
+    let mut green = ship(15, Facing::Up, &[(Slot::PowerA, 1)]);
+    green.shields = vec![];
+    let mut g = duel(
+        vec![ship(2, Facing::Up, &[(Slot::FireA, 6)]), ship(4, Facing::Down, &[(Slot::PowerA, 1)]), green],
+        RED,
+    );
+    act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
+    assert!(g.ship(GREEN).unwrap().destroyed && !g.is_over());
+    assert_eq!(g.turn(), Some(BLUE));
+    let e = plain(&mut g, BLUE, Slot::PowerA);
+    // Red and Blue share sector 0: sector 2 (behind it) closes.
+    assert!(e.contains(&Event::RoundEnded { reflex: None, closed: Some(2) }), "{e:?}");
+    assert_eq!(g.board().closed(), Some(2));
+    assert_eq!(g.validate(GREEN, &Intent::Act(Act::plain(Slot::PowerA))), Err(Refusal::Retired));
+}
+
+#[test]
+fn a_ship_destroyed_before_its_turn_is_skipped() {
+    let mut blue = ship(4, Facing::Down, &[(Slot::PowerA, 1)]);
+    blue.shields = vec![];
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::FireA, 6)]),
+            blue,
+            ship(12, Facing::Up, &[(Slot::PowerA, 1), (Slot::PowerB, 1)]),
+        ],
+        RED,
+    );
+    act(&mut g, RED, Act { target: Some(BLUE), ..Act::plain(Slot::FireA) });
+    assert_eq!(g.turn(), Some(GREEN));
+}
+
+#[test]
+fn d37_a_die_is_left_off_only_when_no_free_space_takes_it() {
+    use duel_core::thunderstruck::{Console, Misplaced, Placement};
+    let console = Console::default();
+    let dice: Vec<duel_core::Pip> = [1, 2, 3, 4].iter().map(|p| duel_core::Pip::new(*p)).collect();
+    let left_off = Placement::new(vec![Some(Slot::BoostA), Some(Slot::ManoeuvreA), Some(Slot::FireA), None]);
+    assert_eq!(left_off.check(&dice, &console), Err(Misplaced::LeftOff(duel_core::Pip::new(4))));
+}
+
+#[test]
+fn d38_a_deadline_takes_the_stated_default() {
+    // A turn: the first die in console order, no cubes, at the nearest ship.
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::FireA, 6), (Slot::PowerA, 1)]),
+            ship(5, Facing::Down, &[(Slot::PowerA, 1)]),
+        ],
+        RED,
+    );
+    let e =
+        g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
+    assert!(matches!(
+        e[0],
+        Event::Acted { player: RED, act: Act { die: Slot::FireA, pips: 0, to: None, .. }, .. }
+    ));
+    // A hit: the first shield that can take it and its first damage space.
+    let e =
+        g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
+    assert_eq!(e[0], Event::HitTaken { player: BLUE, shield: Shield::Mid, damage: Slot::BoostA });
+}
+
+#[test]
+fn d39_with_three_players_the_fastest_rival_takes_the_reflex_die() {
+    let mut g = duel(
+        vec![
+            ship(0, Facing::Up, &[(Slot::BoostA, 1), (Slot::ManoeuvreA, 1)]),
+            ship(6, Facing::Up, &[(Slot::BoostA, 4), (Slot::ManoeuvreA, 2)]),
+            ship(12, Facing::Up, &[(Slot::BoostA, 3), (Slot::ManoeuvreA, 6)]),
+        ],
+        RED,
+    );
+    plain(&mut g, RED, Slot::BoostA);
+    plain(&mut g, BLUE, Slot::BoostA);
+    plain(&mut g, GREEN, Slot::BoostA);
+    plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = hold_all(&mut g);
+    // Red is lowest on both tokens; Green (3 + 6) outpaces Blue (4 + 2).
+    assert!(e.contains(&Event::RoundEnded { reflex: Some(GREEN), closed: None }), "{e:?}");
+}
+
+#[test]
+fn d41_a_ship_alone_in_its_sector_wins_there_with_any_manoeuvre_die() {
+    let mut g = duel(
+        vec![
+            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 1), (Slot::FireA, 1)]),
+            ship(9, Facing::Down, &[(Slot::FireA, 1)]),
+        ],
+        RED,
+    );
+    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    assert!(
+        matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners == &vec![(RED, false)])
+    );
+}
