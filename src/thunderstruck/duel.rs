@@ -21,6 +21,9 @@ use crate::platform::{now_ms, random};
 use crate::session::Options;
 use duel_core::SeatId;
 
+/// The "seat" of a device that only watches: no player of any duel.
+const WATCHER: Player = Player(u8::MAX);
+
 /// How long the prompts wait for the host's answer before taking taps again.
 const SENDING_AT_MOST: Duration = Duration::from_millis(2_000);
 
@@ -138,8 +141,23 @@ impl Duel {
     /// seat's protocol steps go out as soon as they are due. Its pump stops
     /// with the calling component.
     pub fn room(store: Store, room: &str, seat: SeatId) -> Duel {
-        let duel = Duel::blank(store.opts, Player(seat.0));
+        let duel = Duel::follow(store, Player(seat.0));
         duel.room.set_value(Some(RoomSeat::open(room, seat)));
+        if let Ok(handle) = set_interval_with_handle(move || duel.room_step(store), PUMP) {
+            on_cleanup(move || handle.clear());
+        }
+        duel
+    }
+
+    /// The duel of the room `store` runs, watched from a device with no
+    /// seat (the TV at the table): every console shows on the ship cards.
+    pub fn watch(store: Store) -> Duel {
+        Duel::follow(store, WATCHER)
+    }
+
+    /// A duel context that follows the room's replica: the game and the story.
+    fn follow(store: Store, me: Player) -> Duel {
+        let duel = Duel::blank(store.opts, me);
         Effect::new(move |_| {
             let game = store.game.with(|g| g.as_ref().and_then(|g| g.thunderstruck().cloned()).map(Arc::new));
             if let Some(g) = &game {
@@ -161,9 +179,6 @@ impl Duel {
                 }
             });
         });
-        if let Ok(handle) = set_interval_with_handle(move || duel.room_step(store), PUMP) {
-            on_cleanup(move || handle.clear());
-        }
         duel
     }
 
@@ -179,8 +194,9 @@ impl Duel {
         }
     }
 
+    /// Whether this duel is a room's (a seat's, or watched), not this tab's practice.
     fn in_room(&self) -> bool {
-        self.room.with_value(Option::is_some)
+        self.me == WATCHER || self.room.with_value(Option::is_some)
     }
 
     fn pace(&self) -> Pace {

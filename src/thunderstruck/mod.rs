@@ -54,13 +54,10 @@ pub fn RoomScreen() -> impl IntoView {
             provide_context(Duel::room(store, &room, seat));
             view! { <RoomDuel /> }.into_any()
         }
-        None => view! {
-            <main class="center" data-testid="ts-no-seat">
-                <p>"This device holds no seat in the duel: each player plays from their own device."</p>
-                <a class="btn btn--helm" href=crate::app::route::Route::Home.hash()>"Home"</a>
-            </main>
+        None => {
+            provide_context(Duel::watch(store));
+            view! { <RoomDuel /> }.into_any()
         }
-        .into_any(),
     }
 }
 

@@ -22,9 +22,14 @@ enum Panel {
     Hit,
     Steer,
     Watch,
+    /// This device holds no seat: it only watches.
+    Spectate,
 }
 
 fn panel(game: &Game, me: Player) -> Panel {
+    if game.ship(me).is_none() {
+        return Panel::Spectate;
+    }
     match game.phase() {
         Phase::Planning { .. } => Panel::Plan,
         _ if !game.hit_answers(me).is_empty() => Panel::Hit,
@@ -40,6 +45,9 @@ fn status(game: &Game, me: Player) -> String {
     let names = waiting.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ");
     match game.phase() {
         Phase::Planning { beacon: None } => "Rolling the dice…".into(),
+        Phase::Planning { .. } if game.ship(me).is_none() => {
+            "Planning: every ship places its dice in secret.".into()
+        }
         Phase::Planning { .. } => "Planning: place your dice in secret, then Ready.".into(),
         Phase::Action { pending: Some(Pending::Hit { target, .. }), .. } if *target != me => {
             format!("{target} chooses how to take the hit…")
@@ -91,6 +99,12 @@ pub fn DuelScreen() -> impl IntoView {
         Some(Panel::Hit) => view! { <HitPrompt /> <Watch /> }.into_any(),
         Some(Panel::Steer) => view! { <SteerPrompt /> <Watch /> }.into_any(),
         Some(Panel::Watch) | None => view! { <Watch /> }.into_any(),
+        Some(Panel::Spectate) => view! {
+            <p class="ts-status" data-testid="ts-spectating">
+                "You are watching: this device holds no seat. Every ship's console is on its card below."
+            </p>
+        }
+        .into_any(),
     };
     let log = move || {
         duel.story.with(|s| {

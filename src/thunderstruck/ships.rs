@@ -25,7 +25,7 @@ struct Card {
 
 fn card(game: &Game, player: Player, me: Player) -> Option<Card> {
     let ship = game.ship(player)?;
-    let mine = game.ship(me)?;
+    let mine = game.ship(me);
     let mut badges = Vec::new();
     if game.waiting_on().contains(&player) || game.turn() == Some(player) {
         badges.push("acting");
@@ -48,8 +48,9 @@ fn card(game: &Game, player: Player, me: Player) -> Option<Card> {
         player,
         destroyed: ship.destroyed,
         place: format!("{} · facing {}", words::space(ship.at), words::facing(game.board(), ship.facing)),
-        distance: (player != me && !ship.destroyed && !mine.destroyed)
-            .then(|| game.board().distance(mine.at, ship.at)),
+        distance: mine
+            .filter(|m| player != me && !ship.destroyed && !m.destroyed)
+            .map(|m| game.board().distance(m.at, ship.at)),
         damage: ship.console.damage(),
         cubes: ship.console.cubes(),
         shields: Shield::ALL.into_iter().map(|s| (s, ship.console.shield_up(s))).collect(),

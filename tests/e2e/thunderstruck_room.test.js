@@ -2,6 +2,7 @@
 // Thunderstruck Duel (two ships, six rounds) in the lobby, Bob joins by the share link and takes
 // Blue, and both play their own consoles by clicks to the same result. Each browser keeps its
 // own secrets (the hidden planning's seeds); the host only ever sees digests until the reveal.
+// A third browser, the TV at the table, takes no seat and watches the same duel.
 const { after, before, test } = require('node:test');
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, ThunderPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
@@ -11,7 +12,7 @@ let session;
 
 before(async () => {
   server = await startServer({ dist: paths.DIST });
-  session = await launchBrowser({ players: 2 });
+  session = await launchBrowser({ players: 3 });
 });
 
 after(async () => {
@@ -22,6 +23,7 @@ after(async () => {
 test('two browsers play a Thunderstruck duel over WebRTC to the same result', { timeout: 180000 }, async () => {
   const alice = await session.players[0].newPage();
   const bob = await session.players[1].newPage();
+  const tv = await session.players[2].newPage();
   const home = new HomePage(alice);
   await home.goto(server.url, '?fast=1&speed=10');
   await home.createRoom();
@@ -41,6 +43,8 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   assert.ok(await bob.getByTestId('lobby-game-thunderstruck').evaluate((b) => b.classList.contains('is-on')), 'the guest sees the mode');
   await guestLobby.take(1);
   await hostLobby.waitHolder(1, 'player');
+  await tv.goto(link);
+  await new LobbyPage(tv).waitFor();
   await screenshot(alice, 'thunderstruck-room-lobby');
   await alice.getByTestId('lobby-start').click();
 
@@ -48,6 +52,8 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const blue = new ThunderPage(bob, 'click');
   await Promise.all([red.id('ts-duel').waitFor({ timeout: 20000 }), blue.id('ts-duel').waitFor({ timeout: 20000 })]);
   assert.match(await blue.id('ts-round').textContent(), /Round 1 of 6/);
+  await tv.getByTestId('ts-spectating').waitFor({ timeout: 20000 });
+  await screenshot(tv, 'thunderstruck-room-tv');
 
   // Round 1's plans by hand, then Red's first turn by keyboard alone: Enter on a die, and
   // "Action!" is a few Tabs away (the focus moves to the die's options).
@@ -69,6 +75,9 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const [a, b] = [await red.id('ts-winner').textContent(), await blue.id('ts-winner').textContent()];
   const agree = { 'You win!': 'Red wins.', 'Blue wins.': 'You win!', 'A draw.': 'A draw.' };
   assert.equal(agree[a], b, `Alice sees "${a}", Bob "${b}"`);
+  const watched = { 'You win!': 'Red wins.', 'Blue wins.': 'Blue wins.', 'A draw.': 'A draw.' };
+  await tv.getByTestId('ts-result').waitFor({ timeout: 20000 });
+  assert.equal(await tv.getByTestId('ts-winner').textContent(), watched[a], 'the TV shows the same result');
   assert.equal(await red.id('ts-rounds').textContent(), await blue.id('ts-rounds').textContent());
   assert.ok(red.stats.plans >= 1 && blue.stats.plans >= 1, 'both planned by hand');
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
