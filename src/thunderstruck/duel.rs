@@ -8,9 +8,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use duel_core::thunderstruck::{Event, Game, Intent, Placement, Player, Shield, Slot, Space};
+use duel_core::thunderstruck::{Event, Game, Intent, Placement, Player};
 use leptos::prelude::*;
 
+pub use super::picks::{ActUi, PlanUi};
 use super::room::RoomSeat;
 use super::save;
 use super::session::{Pace, Session, Setup, ME};
@@ -29,42 +30,6 @@ const SENDING_AT_MOST: Duration = Duration::from_millis(2_000);
 
 /// How often the session is pumped (bots' pace is set by [`Pace`], not by this).
 const PUMP: Duration = Duration::from_millis(40);
-
-/// The planning screen's picks: rerolls paid for, where each die goes, the die in hand.
-#[derive(Clone, Copy)]
-pub struct PlanUi {
-    pub rerolls: RwSignal<u8>,
-    /// By die index, like a [`Placement`].
-    pub draft: RwSignal<Vec<Option<Slot>>>,
-    pub picked: RwSignal<Option<usize>>,
-}
-
-/// The action screen's picks: the die, the cubes spent on it, a target, a prompt's half-answer.
-#[derive(Clone, Copy)]
-pub struct ActUi {
-    pub die: RwSignal<Option<Slot>>,
-    pub pips: RwSignal<i8>,
-    pub to: RwSignal<Option<Slot>>,
-    /// Waiting for a tap on the space to move the die to.
-    pub moving: RwSignal<bool>,
-    pub with: RwSignal<bool>,
-    pub target: RwSignal<Option<Player>>,
-    pub shield: RwSignal<Option<Shield>>,
-    pub warp: RwSignal<Option<Space>>,
-}
-
-impl ActUi {
-    pub fn reset(&self) {
-        self.die.set(None);
-        self.pips.set(0);
-        self.to.set(None);
-        self.moving.set(false);
-        self.with.set(false);
-        self.target.set(None);
-        self.shield.set(None);
-        self.warp.set(None);
-    }
-}
 
 /// The duel context (provided by the app's root). `Copy`.
 #[derive(Clone, Copy)]
@@ -115,21 +80,8 @@ impl Duel {
             game,
             story,
             notice: RwSignal::new(None),
-            plan: PlanUi {
-                rerolls: RwSignal::new(0),
-                draft: RwSignal::new(Vec::new()),
-                picked: RwSignal::new(None),
-            },
-            act: ActUi {
-                die: RwSignal::new(None),
-                pips: RwSignal::new(0),
-                to: RwSignal::new(None),
-                moving: RwSignal::new(false),
-                with: RwSignal::new(false),
-                target: RwSignal::new(None),
-                shield: RwSignal::new(None),
-                warp: RwSignal::new(None),
-            },
+            plan: PlanUi::new(),
+            act: ActUi::new(),
             me,
             sending: RwSignal::new(false),
             opts,

@@ -12,6 +12,7 @@ mod bots;
 mod console;
 pub mod duel;
 mod field;
+mod picks;
 mod planning;
 mod play;
 mod prompts;
