@@ -267,6 +267,13 @@ impl Game {
         }
     }
 
+    /// Whether the host should draw the round's beacon now: every living
+    /// player has committed its seed and none is drawn yet (D36).
+    pub fn beacon_due(&self) -> bool {
+        matches!(self.phase, Phase::Planning { beacon: None })
+            && self.living().all(|p| self.ships[usize::from(p.0)].planning != Planning::Unseeded)
+    }
+
     /// How many dice `player` rolls this round: 4, or 5 with the Reflex die.
     pub fn dice_count(&self, player: Player) -> u8 {
         4 + u8::from(self.reflex == Some(player))

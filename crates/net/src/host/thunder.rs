@@ -40,8 +40,7 @@ impl Match {
     /// The beacon, as soon as every living player has committed a seed.
     fn due_now(&self) -> Option<Ts> {
         let duel = self.game.thunderstruck()?;
-        let committed = duel.living().all(|p| duel.ship(p).is_some_and(|s| s.planning != Planning::Unseeded));
-        (matches!(duel.phase(), Phase::Planning { beacon: None }) && committed).then_some(Ts::Beacon)
+        duel.beacon_due().then_some(Ts::Beacon)
     }
 
     /// What a deadline does now: the beacon without the missing seeds; a

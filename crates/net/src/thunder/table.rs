@@ -2,9 +2,7 @@
 //! log, and the seeded dice that draw each round's beacon. Offline practice
 //! runs it in the tab; every seat still talks to it only through intents.
 
-use duel_core::thunderstruck::{
-    Config, ConfigError, Event, Game, HostAction, Intent, Phase, Planning, Player, Refusal,
-};
+use duel_core::thunderstruck::{Config, ConfigError, Event, Game, HostAction, Intent, Player, Refusal};
 
 use crate::dice::ChaChaDice;
 
@@ -44,9 +42,7 @@ impl Table {
     /// What the host does by itself now: draw the round's beacon once every
     /// living player has committed its seed.
     pub fn step(&mut self) -> Vec<Event> {
-        let committed =
-            self.game.living().all(|p| self.game.ship(p).is_some_and(|s| s.planning != Planning::Unseeded));
-        if matches!(self.game.phase(), Phase::Planning { beacon: None }) && committed {
+        if self.game.beacon_due() {
             return self.host(HostAction::Beacon);
         }
         Vec::new()
