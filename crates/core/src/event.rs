@@ -22,6 +22,8 @@ pub enum Removal {
     MoveDone,
     Asteroid,
     Nebula,
+    /// The ship moved through a rift: every shield die goes (D43).
+    Rift,
     /// Torpedoes launched (R14).
     Launched,
     /// Locks spent on a launch (R14).
@@ -139,6 +141,23 @@ pub enum Event {
     ObstacleEntered {
         ship: ShipId,
         obstacle: Obstacle,
+    },
+    /// The ship entered a rift: every shield die goes at the end of the move (D43).
+    RiftEntered {
+        ship: ShipId,
+        square: Square,
+    },
+    /// A helm move stepped onto a gravity arrow, with it or against it (D44).
+    GravityPulled {
+        ship: ShipId,
+        square: Square,
+        pull: crate::map::Pull,
+    },
+    /// Helm dice a gravity arrow kept (D44): back beside Helm, and placed on
+    /// any face with no crystal, as by a Station Override.
+    HelmDiceKept {
+        ship: ShipId,
+        dice: Vec<u8>,
     },
 
     MineReleased {

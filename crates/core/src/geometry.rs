@@ -85,6 +85,16 @@ impl Dir {
         self.right().right().right()
     }
 
+    /// The compass word a player reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::North => "north",
+            Dir::East => "east",
+            Dir::South => "south",
+            Dir::West => "west",
+        }
+    }
+
     /// The opposite direction.
     pub fn opposite(self) -> Dir {
         self.right().right()

@@ -93,6 +93,9 @@ pub struct Ship {
     pub cockpit: Option<Cockpit>,
     /// Experimental Equipment cards the ship holds (its team's, R22); none on a Fighter.
     pub cards: Vec<Card>,
+    /// Helm dice a gravity arrow kept (D44): idle, and placed on any face
+    /// with no crystal until rolled or placed. Sorted.
+    pub gravity_kept: Vec<u8>,
 }
 
 impl Ship {
@@ -126,6 +129,7 @@ impl Ship {
             clock: 0,
             cockpit: (class == ShipClass::Fighter).then(|| Cockpit::new(health)),
             cards: Vec::new(),
+            gravity_kept: Vec::new(),
         }
     }
 

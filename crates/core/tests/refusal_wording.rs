@@ -110,6 +110,7 @@ fn table() -> Vec<(RuleError, &'static str)> {
         (SideNotNamed, "the side is only named under the McGuire house rule"),
         (FriendlyFire, "you may not fire at a friendly ship"),
         (NoMineAt { square: c4 }, "there is no mine at C4"),
+        (RiftInTheWay { square: c4 }, "the rift at C4 is in the way: fire cannot pass through a rift (D43)"),
         (
             TractorTooWeak { what: Tractored::Crystal, need: 4, have: 2 },
             "tractoring that crystal needs strength 4 (twice the range, R16); you have 2",
@@ -275,6 +276,7 @@ fn covered(e: &RuleError) -> &'static str {
         SideNotNamed => "SideNotNamed",
         FriendlyFire => "FriendlyFire",
         NoMineAt { .. } => "NoMineAt",
+        RiftInTheWay { .. } => "RiftInTheWay",
         TractorTooWeak { .. } => "TractorTooWeak",
         CrystalNotOnMap => "CrystalNotOnMap",
         NoSuchCrystal => "NoSuchCrystal",

@@ -26,7 +26,7 @@ fn corpus() -> Vec<Vec<u8>> {
     let host = started_host();
     let game = host.game().unwrap();
     let mut msgs = vec![
-        HostMsg::Room(host.room()),
+        HostMsg::Room(Box::new(host.room())),
         HostMsg::Welcome {
             build: BUILD.into(),
             you: duel_net::PlayerNo(1),

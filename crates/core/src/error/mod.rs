@@ -14,18 +14,10 @@ use crate::geometry::Square;
 /// Why a `GameConfig` cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SetupError {
-    MapSize {
-        cols: u8,
-        rows: u8,
-    },
-    OffMap {
-        what: &'static str,
-        square: Square,
-    },
-    Overlap {
-        what: &'static str,
-        square: Square,
-    },
+    /// The map cannot be played, or not with this layout (D42–D45).
+    Map(crate::map::MapError),
+    /// Tokens preplaced on a tile map, whose printed terrain is the set-up (D42).
+    TokensOnTileMap,
     Seat {
         seat: u8,
         reason: String,
@@ -47,14 +39,9 @@ pub enum SetupError {
 impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SetupError::MapSize { cols, rows } => {
-                write!(f, "a map must be 5 to 16 squares each way, not {cols}×{rows}")
-            }
-            SetupError::OffMap { what, square } => {
-                write!(f, "{what} {} is off the map", fmt_square(*square))
-            }
-            SetupError::Overlap { what, square } => {
-                write!(f, "{what} {} overlaps another", fmt_square(*square))
+            SetupError::Map(e) => e.fmt(f),
+            SetupError::TokensOnTileMap => {
+                f.write_str("this map's tiles are its set-up: no tokens are placed on it (D42)")
             }
             SetupError::Seat { seat, reason } => write!(f, "seat {seat}: {reason}"),
             SetupError::TooManyObstacles => f.write_str("there are only ten obstacle tokens"),

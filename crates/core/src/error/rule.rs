@@ -186,6 +186,10 @@ pub enum RuleError {
     NoMineAt {
         square: Square,
     },
+    /// Weapons fire is not traced through a rift (D43).
+    RiftInTheWay {
+        square: Square,
+    },
 
     // ----- tractor beams and mines (R16, R17, R35, R36) -----
     /// R16.

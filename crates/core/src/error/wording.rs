@@ -128,6 +128,9 @@ impl std::fmt::Display for RuleError {
             SideNotNamed => f.write_str("the side is only named under the McGuire house rule"),
             FriendlyFire => f.write_str("you may not fire at a friendly ship"),
             NoMineAt { square } => write!(f, "there is no mine at {}", fmt_square(*square)),
+            RiftInTheWay { square } => {
+                write!(f, "the rift at {} is in the way: fire cannot pass through a rift (D43)", fmt_square(*square))
+            }
 
             TractorTooWeak { what, need, have } => {
                 let what = match what {

@@ -52,6 +52,9 @@ impl Game {
             }
             Event::DiceRolled { ship, station, faces } => {
                 if let Some(s) = self.ship_mut(*ship) {
+                    if *station == crate::station::Station::Helm {
+                        s.gravity_kept.retain(|d| !faces.iter().any(|(die, _)| die == d));
+                    }
                     for (die, pip) in faces {
                         let order = s.tick();
                         let face = station.face(*pip);
@@ -78,6 +81,9 @@ impl Game {
             }
             Event::DieOverridden { ship, station, die, face, spot } => {
                 if let Some(s) = self.ship_mut(*ship) {
+                    if *station == crate::station::Station::Helm {
+                        s.gravity_kept.retain(|d| d != die);
+                    }
                     let order = s.tick();
                     if let Some(d) = s.dice[station.index()].get_mut(usize::from(*die)) {
                         *d = DieState::Placed { face: *face, spot: *spot, order };
@@ -119,7 +125,18 @@ impl Game {
                     s.position.half = *half;
                 }
             }
-            Event::ObstacleEntered { .. } | Event::HitTested { .. } | Event::SectorStruck { .. } => {}
+            Event::ObstacleEntered { .. }
+            | Event::RiftEntered { .. }
+            | Event::GravityPulled { .. }
+            | Event::HitTested { .. }
+            | Event::SectorStruck { .. } => {}
+            Event::HelmDiceKept { ship, dice } => {
+                if let Some(s) = self.ship_mut(*ship) {
+                    s.gravity_kept.extend(dice);
+                    s.gravity_kept.sort_unstable();
+                    s.gravity_kept.dedup();
+                }
+            }
             Event::DamageRolled { .. } | Event::WarpRolled { .. } | Event::TorpedoesLaunched { .. } => {}
             Event::MineReleased { ship, mine, square } => {
                 if let Some(s) = self.ship_mut(*ship) {

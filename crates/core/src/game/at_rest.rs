@@ -44,7 +44,15 @@ impl Game {
         let Setup { config, ships, obstacles, wormholes, crystals, battle } = setup;
         // The map, the seats and the ships' start squares, as for a new game.
         let mut game = Game::new(GameConfig { preplaced: None, ..config })?;
-        if obstacles.len() > usize::from(OBSTACLE_TOKENS) {
+        if game.map.is_tiled() {
+            // D42: a tile map's obstacles and wormholes are printed, never moved.
+            let (mut sorted, mut holes) = (obstacles.clone(), wormholes.clone());
+            sorted.sort();
+            holes.sort();
+            if sorted != game.obstacles || holes != game.wormholes || !battle {
+                return Err(SetupError::Position("a tile map's terrain is printed on it".into()));
+            }
+        } else if obstacles.len() > usize::from(OBSTACLE_TOKENS) {
             return Err(SetupError::TooManyObstacles);
         }
         let wormholes_ok = if game.ruleset.wormholes {
@@ -57,7 +65,9 @@ impl Game {
         }
         // R5's token squares, judged with the ships on their start squares.
         let mut seen = Vec::new();
-        for square in obstacles.iter().map(|(s, _)| *s).chain(wormholes.iter().copied()) {
+        let tokens = if game.map.is_tiled() { &[][..] } else { &obstacles[..] };
+        let holes = if game.map.is_tiled() { &[][..] } else { &wormholes[..] };
+        for square in tokens.iter().map(|(s, _)| *s).chain(holes.iter().copied()) {
             setup::token_square_free(&game, square, &seen).map_err(SetupError::Token)?;
             seen.push(square);
         }

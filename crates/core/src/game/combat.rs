@@ -54,10 +54,11 @@ pub(super) fn check_fire(
             }
         }
     }
-    match target_position(game, target) {
-        Some(to) => fighter::check_missile(s, count, to),
-        None => Ok(()),
+    let Some(to) = target_position(game, target) else { return Ok(()) };
+    if let Some(square) = game.map.rift_between(s.position.square, to.square) {
+        return Err(RuleError::RiftInTheWay { square });
     }
+    fighter::check_missile(s, count, to)
 }
 
 fn target_position(game: &Game, target: Target) -> Option<Position> {
@@ -337,6 +338,8 @@ pub struct FirePreview {
     pub lock: u8,
     pub range: u8,
     pub jammers: u8,
+    /// A rift on the line of fire (D43): no shot may be declared.
+    pub rift: Option<crate::geometry::Square>,
     /// Every hit condition met by at least one torpedo.
     pub would_hit: bool,
 }
@@ -356,13 +359,15 @@ impl Game {
         let loaded_on_arc = arc.map_or(0, |side| s.loaded_tubes(side).len() as u8);
         let test = hit_test(self, ship, target)?;
         let HitTest { lock, range, jammers } = test;
+        let rift = self.map.rift_between(s.position.square, target_position(self, target)?.square);
         Some(FirePreview {
             arc,
             loaded_on_arc,
             lock,
             range,
             jammers,
-            would_hit: loaded_on_arc > 0 && test.hits(),
+            rift,
+            would_hit: loaded_on_arc > 0 && test.hits() && rift.is_none(),
         })
     }
 }

@@ -32,10 +32,10 @@ pub(super) fn validate_override(
     face: Face,
     spot: Spot,
 ) -> Result<(), RuleError> {
-    if game.crystals_to_spend(ship) == 0 {
+    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
+    if game.crystals_to_spend(ship) == 0 && !kept_by_gravity(s, station, die) {
         return Err(RuleError::OverrideNeedsCrystal);
     }
-    let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
     super::energy::validate_override(s, station, die, face, spot)
 }
 
@@ -48,8 +48,16 @@ pub(super) fn station_override(
     spot: Spot,
     out: &mut Vec<Event>,
 ) {
-    spend_crystal(game, ship, CrystalAt::Used, out);
+    // D44: a die a gravity arrow kept is placed for free.
+    if !game.ship(ship).is_some_and(|s| kept_by_gravity(s, station, die)) {
+        spend_crystal(game, ship, CrystalAt::Used, out);
+    }
     game.emit(out, Event::DieOverridden { ship, station, die, face, spot });
+}
+
+/// Whether `die` of `station` is a helm die a gravity arrow kept (D44).
+pub(super) fn kept_by_gravity(ship: &crate::ship::Ship, station: Station, die: u8) -> bool {
+    station == Station::Helm && ship.gravity_kept.contains(&die)
 }
 
 pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {

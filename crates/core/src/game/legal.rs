@@ -173,7 +173,10 @@ impl Game {
                     DieState::Idle => {}
                 }
             }
-            if let (true, Some(die)) = (crystals, idle.first().copied()) {
+            // D44: a die a gravity arrow kept needs no crystal.
+            let free = if station == Station::Helm { ship.gravity_kept.first().copied() } else { None };
+            let overridable = free.or(if crystals { idle.first().copied() } else { None });
+            if let Some(die) = overridable {
                 for pip in 1..=6 {
                     if let Some(face) = station.face(Pip::new(pip)) {
                         for spot in spots.iter().copied().filter(|s| s.accepts(face)) {
@@ -227,7 +230,7 @@ impl Game {
         }
         if self.ruleset.house.tractor_moves_mines {
             for mine in self.mines() {
-                for to in mine.square.neighbours(self.map.cols, self.map.rows) {
+                for to in self.map.neighbours(mine.square) {
                     out.push(Intent::TractorMine { at: mine.square, to });
                 }
             }

@@ -23,7 +23,7 @@ mod tractor;
 mod validate;
 
 pub use combat::{FirePreview, HitTest};
-pub use movement::{plan_path, PathStep};
+pub use movement::{plan_move, plan_path, MovePlan, PathStep};
 
 use serde::{Deserialize, Serialize};
 
@@ -95,8 +95,8 @@ impl Game {
         if let crate::config::Mode::Thunderstruck(mode) = config.mode {
             return thunderstruck::new(config, mode);
         }
+        config.map.check_for(config.layout).map_err(SetupError::Map)?;
         let starts = config.map.starts(config.layout);
-        config.map.validate(&starts)?;
         setup::validate_seats(&config)?;
         let ships = starts
             .iter()
@@ -109,8 +109,13 @@ impl Game {
             })
             .collect();
         let crystals = std::array::from_fn(|i| CrystalAt::OnMap(config.map.crystal_squares[i]));
+        let mut ruleset = config.ruleset;
+        if config.map.is_tiled() {
+            // D42: the tiles say whether wormholes are in play.
+            ruleset.wormholes = !config.map.printed_wormholes().is_empty();
+        }
         let mut game = Game {
-            ruleset: config.ruleset,
+            ruleset,
             map: config.map,
             layout: config.layout,
             seats: config.seats,
@@ -127,8 +132,11 @@ impl Game {
             applied: 0,
             thunderstruck: None,
         };
-        if let Some(pre) = config.preplaced {
-            setup::preplace(&mut game, &pre)?;
+        match (game.map.is_tiled(), config.preplaced) {
+            (true, Some(_)) => return Err(SetupError::TokensOnTileMap),
+            (true, None) => setup::lay_tiles(&mut game),
+            (false, Some(pre)) => setup::preplace(&mut game, &pre)?,
+            (false, None) => {}
         }
         if game.ruleset.equipment.is_on() {
             equipment::check_layout(&game)?;

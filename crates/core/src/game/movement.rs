@@ -1,6 +1,7 @@
-//! Helm movement (R10, R11) and the effects of entering a square, shared by
-//! helm moves, tractor drags and warps: wormholes, mines, asteroids, nebulae,
-//! and the half-square shuffle when ships share a square.
+//! Helm movement (R10, R11, D44's gravity arrows) and the effects of
+//! entering a square, shared by helm moves, tractor drags and warps:
+//! wormholes, mines, asteroids, nebulae, rifts (D43), and the half-square
+//! shuffle when ships share a square.
 
 use super::{damage, Game};
 use crate::class::Strip;
@@ -8,14 +9,15 @@ use crate::config::ShipId;
 use crate::dice::{DiceSource, HelmFace};
 use crate::event::{DamageCause, Event, Removal};
 use crate::geometry::{Dir, Position, Square};
-use crate::map::Obstacle;
+use crate::map::{Obstacle, Pull};
 use crate::station::{helm_face, HelmSlot, Spot, Station};
 
-/// Obstacles entered during one move, stripped once at its end (R33).
+/// Obstacles and rifts entered during one move, stripped once at its end (R33, D43).
 #[derive(Default)]
 pub(super) struct Entered {
     asteroids: u8,
     nebulae: u8,
+    rifts: u8,
 }
 
 /// Whether every helm slot of the ship's class holds a die (three on a
@@ -41,40 +43,66 @@ pub(super) fn helm_faces(game: &Game, ship: ShipId) -> Option<Vec<HelmFace>> {
 pub struct PathStep {
     pub square: Square,
     pub facing: Dir,
+    /// A gravity arrow this step met (D44).
+    pub pull: Option<Pull>,
+}
+
+/// What a helm move would do, for the helm's preview and for bots.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MovePlan {
+    pub path: Vec<PathStep>,
+    /// The last die's action is lost: an earlier die moved against an arrow (D44).
+    pub last_cancelled: bool,
+    /// Helm dice kept by moving with arrows (D44).
+    pub kept: u8,
 }
 
 /// The path a ship would take with these helm faces, ignoring what it meets
-/// except wormholes and the map edge (for the helm's preview and for bots).
+/// except wormholes, gravity arrows and the map's edge.
 pub fn plan_path(game: &Game, from: Square, facing: Dir, faces: &[HelmFace]) -> Vec<PathStep> {
-    let mut path = Vec::new();
+    plan_move(game, from, facing, faces).path
+}
+
+/// The whole move these helm faces would make (see [`MovePlan`]).
+pub fn plan_move(game: &Game, from: Square, facing: Dir, faces: &[HelmFace]) -> MovePlan {
+    let mut plan = MovePlan::default();
     let (mut sq, mut dir) = (from, facing);
-    for face in faces {
+    let last = faces.len().saturating_sub(1);
+    for (k, face) in faces.iter().enumerate() {
+        if k == last && plan.last_cancelled && k > 0 {
+            break;
+        }
         if let Some(squares) = forward_squares(game, sq, dir, *face) {
-            for s in squares {
-                sq = s;
-                path.push(PathStep { square: sq, facing: dir });
+            for (entered, landed) in squares {
+                let pull = game.map.arrow_at(entered).and_then(|a| Pull::of(a, dir));
+                match pull {
+                    Some(Pull::Against) if k < last => plan.last_cancelled = true,
+                    Some(Pull::With) => plan.kept += 1,
+                    _ => {}
+                }
+                sq = landed;
+                plan.path.push(PathStep { square: sq, facing: dir, pull });
             }
         }
         dir = turn(dir, *face);
-        path.push(PathStep { square: sq, facing: dir });
+        plan.path.push(PathStep { square: sq, facing: dir, pull: None });
     }
-    path.dedup();
-    path
+    plan.path.dedup_by(|b, a| a.square == b.square && a.facing == b.facing && b.pull.is_none());
+    plan.kept = plan.kept.min(faces.len() as u8);
+    plan
 }
 
-/// R10: the squares one die's forward movement enters, following wormholes;
-/// `None` when any step would leave the map (the whole forward part is ignored).
-fn forward_squares(game: &Game, from: Square, dir: Dir, face: HelmFace) -> Option<Vec<Square>> {
+/// R10: each step of one die's forward movement as (the square entered, where
+/// the ship lands: a wormhole's other end, or the same square); `None` when
+/// any step would leave the map (the whole forward part is ignored).
+fn forward_squares(game: &Game, from: Square, dir: Dir, face: HelmFace) -> Option<Vec<(Square, Square)>> {
     let steps = if face == HelmFace::Forward2 { 2 } else { 1 };
     let mut sq = from;
     let mut out = Vec::new();
     for _ in 0..steps {
-        sq = sq.step(dir, game.map.cols, game.map.rows)?;
-        if let Some(other) = game.wormhole_exit(sq) {
-            out.push(sq);
-            sq = other;
-        }
-        out.push(sq);
+        let entered = game.map.step(sq, dir)?;
+        sq = game.wormhole_exit(entered).unwrap_or(entered);
+        out.push((entered, sq));
     }
     Some(out)
 }
@@ -99,14 +127,24 @@ impl Game {
     }
 }
 
-/// Moves the ship by its helm dice, A then B (then C), then clears them (R10).
+/// Moves the ship by its helm dice, A then B (then C), then clears them
+/// (R10), keeping one for each gravity arrow moved with (D44).
 pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSource, out: &mut Vec<Event>) {
     let Some(faces) = helm_faces(game, ship) else { return };
     let Some(slots) = game.ship(ship).map(|s| s.class.helm_slots()) else { return };
+    let helm_dice: Vec<u8> = slots
+        .iter()
+        .filter_map(|slot| game.ship(ship)?.dice_at(Spot::Helm(*slot)).next().map(|(i, _)| i))
+        .collect();
     // R22: a bombing run needs the bomb loaded before the move began.
     let bomb_before = game.ship(ship).and_then(|s| s.bomb_bay());
     let mut entered = Entered::default();
-    for face in faces {
+    let last = faces.len().saturating_sub(1);
+    let (mut cancel_last, mut kept) = (false, Vec::new());
+    for (k, face) in faces.into_iter().enumerate() {
+        if k == last && cancel_last {
+            break;
+        }
         let Some(s) = game.ship(ship) else { return };
         if s.destroyed {
             break;
@@ -119,8 +157,15 @@ pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSourc
                 if s.destroyed {
                     break;
                 }
-                let Some(next) = s.position.square.step(dir, game.map.cols, game.map.rows) else { break };
+                let Some(next) = game.map.step(s.position.square, dir) else { break };
                 enter(game, ship, next, Some(dir), dir, &mut entered, out);
+                let Some(pull) = game.map.arrow_at(next).and_then(|a| Pull::of(a, dir)) else { continue };
+                game.emit(out, Event::GravityPulled { ship, square: next, pull });
+                match pull {
+                    // D44: against with any die before the last costs the last die's action.
+                    Pull::Against => cancel_last |= k < last,
+                    Pull::With => kept.push(k),
+                }
             }
         }
         let Some(s) = game.ship(ship) else { return };
@@ -129,16 +174,30 @@ pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSourc
             game.emit(out, Event::ShipMoved { ship, to: s.position, facing: new_facing });
         }
     }
-    let helm_dice: Vec<u8> = slots
-        .iter()
-        .filter_map(|slot| game.ship(ship)?.dice_at(Spot::Helm(*slot)).next().map(|(i, _)| i))
-        .collect();
     game.emit(
         out,
-        Event::DiceRemoved { ship, station: Station::Helm, dice: helm_dice, why: Removal::MoveDone },
+        Event::DiceRemoved { ship, station: Station::Helm, dice: helm_dice.clone(), why: Removal::MoveDone },
     );
+    let kept = kept_dice(&helm_dice, &kept);
+    if !kept.is_empty() && game.ship(ship).is_some_and(|s| !s.destroyed) {
+        game.emit(out, Event::HelmDiceKept { ship, dice: kept });
+    }
     strip_entered(game, ship, entered, out);
     super::fighter::after_move(game, ship, bomb_before, out);
+}
+
+/// D44: the die that moved with an arrow is kept; a second arrow met by the
+/// same die keeps the next die in A, B, C order not kept already.
+fn kept_dice(helm_dice: &[u8], with: &[usize]) -> Vec<u8> {
+    let mut kept: Vec<usize> = Vec::new();
+    for k in with {
+        let pick =
+            std::iter::once(*k).chain(0..helm_dice.len()).find(|i| *i < helm_dice.len() && !kept.contains(i));
+        kept.extend(pick);
+    }
+    let mut dice: Vec<u8> = kept.into_iter().map(|i| helm_dice[i]).collect();
+    dice.sort_unstable();
+    dice
 }
 
 /// The ship moves into `dest` travelling `travel` (for the R11 halves), keeping `facing`.
@@ -209,6 +268,12 @@ fn effects(game: &mut Game, ship: ShipId, sq: Square, entered: &mut Entered, out
             Obstacle::Nebula => entered.nebulae += 1,
         }
     }
+    // D43: a rift takes the shields whatever the ship carries (NeuroNav names
+    // asteroids and nebulae only).
+    if game.map.rift_at(sq) {
+        game.emit(out, Event::RiftEntered { ship, square: sq });
+        entered.rifts += 1;
+    }
     // D14: the mine damages but does not stop the move (R10: it cannot be interrupted).
     if let Some(mine) = game.mine_at(sq) {
         game.emit(out, Event::MineGone { owner: mine.owner, mine: mine.mine });
@@ -248,6 +313,9 @@ pub(super) fn strip_entered(game: &mut Game, ship: ShipId, entered: Entered, out
         if let Some((station, _)) = class.strips(obstacle) {
             strip(game, ship, station, count, why, out);
         }
+    }
+    if entered.rifts > 0 && class.has_shields() {
+        strip(game, ship, Station::Shields, u8::MAX, Removal::Rift, out);
     }
 }
 

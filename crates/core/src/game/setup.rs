@@ -80,6 +80,14 @@ pub(super) fn preplace(game: &mut Game, pre: &Preplaced) -> Result<(), SetupErro
     Ok(())
 }
 
+/// D42: on a tile map the printed asteroids, nebulae and wormholes are
+/// the set-up (any number of them), and the battle starts at once.
+pub(super) fn lay_tiles(game: &mut Game) {
+    game.obstacles = game.map.printed_obstacles();
+    game.wormholes = game.map.printed_wormholes();
+    game.phase = Phase::Battle;
+}
+
 /// A token may go on an empty square that is no start or crystal square.
 /// D1: never on a start or crystal square (the token would cover the printed square).
 pub(super) fn token_square_free(game: &Game, sq: Square, also_taken: &[Square]) -> Result<(), RuleError> {

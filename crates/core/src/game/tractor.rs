@@ -101,7 +101,7 @@ pub(super) fn release(game: &mut Game, ship: ShipId, mine: MineId, out: &mut Vec
 pub(super) fn start_drag(game: &mut Game, ship: ShipId, target: ShipId, out: &mut Vec<Event>) {
     discard_tractor_dice(game, ship, out);
     let Some(t) = game.ship(target) else { return };
-    let options = t.position.square.neighbours(game.map.cols, game.map.rows);
+    let options = game.map.neighbours(t.position.square);
     let kind = ChoiceKind::TractorDestination { target, options };
     game.open_choice(out, ship, Chooser::CaptainOr(Station::Tractor), kind);
 }

@@ -54,7 +54,7 @@ impl Host {
     fn flush(&mut self) -> Vec<Outbound> {
         if std::mem::take(&mut self.room_dirty) {
             self.room_version = self.room_version.wrapping_add(1);
-            let view = HostMsg::Room(self.room());
+            let view = HostMsg::Room(Box::new(self.room()));
             self.out.send_all(&self.roster.peers(), &view);
         }
         self.out.take()
@@ -80,7 +80,7 @@ impl Host {
         let build = self.settings.build.clone();
         let commits = self.keys.commits();
         self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command, commits });
-        self.out.send(from, &HostMsg::Room(self.room()));
+        self.out.send(from, &HostMsg::Room(Box::new(self.room())));
         if let Stage::Playing(m) = &self.stage {
             self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
         }
@@ -116,7 +116,7 @@ impl Host {
                     self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
                 }
             }
-            PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(self.room())),
+            PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(Box::new(self.room()))),
             PeerMsg::Bye => {
                 if self.roster.leave(from) {
                     self.presence_changed(now);

@@ -30,7 +30,8 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// 3: the saved game may hold Fighters and a mission (Die Fighter), see `PROTOCOL_VERSION`.
 /// 4: token proofs instead of tokens, the epoch, dice keys, the log's marks
 /// and base (a successor host's log starts at its copy's snapshot).
-const FORMAT: u16 = 5;
+/// 6: maps carry tile terrain and start squares; ships the dice gravity kept (D42–D45).
+const FORMAT: u16 = 6;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.

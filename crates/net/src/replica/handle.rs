@@ -42,7 +42,7 @@ impl Replica {
                 self.welcome(now_ms, you, next_command, &mut out)
             }
             HostMsg::Refused { reason } => self.refused_by_host(now_ms, reason, &mut out),
-            HostMsg::Room(view) => self.room_view(view),
+            HostMsg::Room(view) => self.room_view(*view),
             HostMsg::Sync(snapshot) => self.snapshot(*snapshot),
             HostMsg::Events { from, events, hash, marks } => {
                 if let Some(sync) = &mut self.sync {

@@ -44,7 +44,9 @@ use thiserror::Error;
 /// 4: host succession and verifiable dice: host messages carry their epoch,
 /// commands a nonce, events their marks; the room view names the host, its
 /// successors and each player's token proof; peer-to-peer election messages.
-pub const PROTOCOL_VERSION: u16 = 5;
+/// 6: map tiles: a map's terrain and start squares, rift and gravity events,
+/// the helm dice a gravity arrow kept (D42–D45).
+pub const PROTOCOL_VERSION: u16 = 6;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.

@@ -88,7 +88,7 @@ pub enum HostMsg {
     /// The connection is refused (version, build, full room, not joined, malformed).
     Refused { reason: Refusal },
     /// The room: who is here, who holds which seat, the config.
-    Room(RoomView),
+    Room(Box<RoomView>),
     /// A checkpoint of the game plus the events after it.
     Sync(Box<Snapshot>),
     /// Events `from ..` in log order; `hash` is the state hash after the

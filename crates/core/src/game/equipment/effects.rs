@@ -45,7 +45,7 @@ fn blink_target(game: &Game, ship: ShipId) -> Result<(Square, Dir), RuleError> {
     let squares = s.card_dice(Card::Blink).iter().filter(|(st, ..)| *st == Station::Tractor).count() as i8;
     let dir = blink_direction(face, s.facing);
     let (dx, dy) = dir.delta();
-    let to = s.position.square.offset(dx * squares, dy * squares, game.map.cols, game.map.rows);
+    let to = game.map.offset(s.position.square, dx * squares, dy * squares);
     to.map(|sq| (sq, dir)).ok_or(RuleError::BlinkOffMap)
 }
 
