@@ -31,7 +31,10 @@ struct Outcome {
 /// One game: two officers per ship (the rulebook's 2-player split, so
 /// Engineering is shared) and a spectator, on a chaotic network.
 fn chaotic_game(seed: u64, cap: u64) -> Outcome {
-    let mut config = GameConfig::quick_duel(seed);
+    chaotic_game_on(seed, cap, GameConfig::quick_duel(seed))
+}
+
+fn chaotic_game_on(seed: u64, cap: u64, mut config: GameConfig) -> Outcome {
     config.seats = [SeatSpec::recommended(ShipId(0), 2), SeatSpec::recommended(ShipId(1), 2)].concat();
     let mut sim = Sim::new(seed, config, 5, Conditions::CHAOTIC);
     sim.seat_and_start(&[vec![SeatId(0)], vec![SeatId(1)], vec![SeatId(2)], vec![SeatId(3)], vec![]]);
@@ -73,6 +76,20 @@ fn chaotic_games_converge() {
     let finished = run_games(20, CAP_MS);
     // The end of a game must be exercised under chaos, not only its middle.
     assert!(finished >= 15, "only {finished} of 20 chaotic games reached a result");
+}
+
+/// The map-tile variant under chaos (D42–D44): rifts, gravity arrows and
+/// kept helm dice replicate like everything else.
+#[test]
+fn chaotic_games_on_tile_maps_converge() {
+    for map in duel_core::map::builtin_maps().into_iter().filter(|m| m.is_tiled()) {
+        for seed in 0..2 {
+            let config = GameConfig { map: map.clone(), preplaced: None, ..GameConfig::duel() };
+            let o = chaotic_game_on(seed, CAP_MS, config);
+            assert!(o.converged, "{} seed {seed}: a replica did not reach the host's hash", map.name);
+            assert!(o.events > 100, "{} seed {seed}: the game was played", map.name);
+        }
+    }
 }
 
 /// The long run: `cargo test -p duel-net --release --test chaos -- --ignored --nocapture`.

@@ -207,11 +207,23 @@ fn strangers_and_guests_cannot_steer_the_room() {
         .iter()
         .any(|m| matches!(m, HostMsg::Accepted { id: CommandId(2), .. })));
     assert_eq!(host.bot_seats(), vec![SeatId(0)]);
-    // A config the core refuses cannot start.
+    // A map that cannot be played is refused as it is chosen, with the reason.
     let map = duel_core::map::MapSpec { cols: 3, ..Default::default() };
-    let bad = Command::Edit(LobbyEdit::Map(map));
-    send(&mut host, OWNER, cmd(3, bad));
-    let reasons = rejected(&send(&mut host, OWNER, cmd(4, Command::Start)));
-    assert!(matches!(&reasons[..], [Refusal::Setup(_)]), "{reasons:?}");
+    let reasons = rejected(&send(&mut host, OWNER, cmd(3, Command::Edit(LobbyEdit::Map(map)))));
+    assert_eq!(reasons, vec![Refusal::Setup("a map must be 5 to 16 squares each way, not 3×9".into())]);
+    // A tile map clears the preplaced tokens (D42) and refuses new ones.
+    let rift_field = duel_core::map::builtin("Rift Field").unwrap();
+    send(&mut host, OWNER, cmd(4, Command::Edit(LobbyEdit::Map(rift_field))));
+    assert_eq!(host.room().config.preplaced, None);
+    let tokens = Command::Edit(LobbyEdit::Preplaced(Some(Default::default())));
+    assert!(matches!(&rejected(&send(&mut host, OWNER, cmd(5, tokens)))[..], [Refusal::Setup(_)]));
+    // A config the core refuses cannot start: four ships on a two-start map (D45).
+    send(&mut host, OWNER, cmd(6, Command::Edit(LobbyEdit::Layout(duel_core::Layout::TwoPerSide))));
+    let reasons = rejected(&send(&mut host, OWNER, cmd(7, Command::Start)));
+    assert_eq!(
+        reasons,
+        vec![Refusal::Setup("this map has start squares for 2 ships; this game needs 4".into())],
+        "{reasons:?}"
+    );
     assert!(host.game().is_none());
 }

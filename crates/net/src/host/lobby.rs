@@ -22,7 +22,17 @@ impl Lobby {
     pub(crate) fn edit(&mut self, edit: LobbyEdit, seats: &mut Seats) -> Result<(), Refusal> {
         match edit {
             LobbyEdit::Ruleset(ruleset) => self.config.ruleset = ruleset,
-            LobbyEdit::Map(map) => self.config.map = map,
+            LobbyEdit::Map(map) => {
+                map.check().map_err(|e| Refusal::Setup(e.to_string()))?;
+                // D42: a tile map is its own set-up; there are no tokens to preplace.
+                if map.is_tiled() {
+                    self.config.preplaced = None;
+                }
+                self.config.map = map;
+            }
+            LobbyEdit::Preplaced(Some(_)) if self.config.map.is_tiled() => {
+                return Err(Refusal::Setup(duel_core::SetupError::TokensOnTileMap.to_string()));
+            }
             LobbyEdit::Preplaced(preplaced) => self.config.preplaced = preplaced,
             LobbyEdit::Mode(mode) => {
                 let config = match mode {
