@@ -4,6 +4,7 @@
 //! duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire]
 //!          [--players N] [--max-minutes M] [--timeout-ms MS] [--review-ms MS]
 //!          [--random-reaction MS] [--matrix] [--mission 1|2|3] [--two-health]
+//!          [--map NAME] [--two-per-side]
 //! ```
 //! A and B are crews: `easy`, `medium`, `hard`, `random` (weighted
 //! random-legal intents) or `uniform` (uniformly random legal intents);
@@ -18,15 +19,21 @@
 //! `--equipment` deals Die Fighter's Experimental Equipment cards and drafts
 //! them (`--equipment=random`: two each at random), then prints each card's
 //! pick rate and the win rate of the team holding it.
+//! `--map NAME` plays on a built-in map (`duel_core::map::builtin`: "Rift
+//! Field", "gravity-well", …; an unknown name is refused with the list); on
+//! a tile map the printed terrain is the set-up (D42). `--two-per-side`
+//! gives each side two ships (a map with four start squares, D45).
+//! The table counts wins by colour (White, Black, draws) and the intents
+//! the host refused (the bots should never send one).
 
 #![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duel_bots::sim::{run_series, CrewSpec, SimOptions, Tally};
+use duel_bots::sim::{map_named, run_series, CrewSpec, SimOptions, Tally};
 use duel_bots::{Difficulty, RandomStyle};
-use duel_core::{Equipment, HouseRules, Mission, Ruleset};
+use duel_core::{Equipment, HouseRules, Layout, Mission, Ruleset};
 
 struct Args {
     pairs: Vec<(CrewSpec, CrewSpec)>,
@@ -69,6 +76,8 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 let n: u8 = number("--mission", it.next())?;
                 args.opts.mission = Some(Mission::number(n).ok_or("--mission takes 1, 2 or 3")?);
             }
+            "--map" => args.opts.map = map_named(&it.next().ok_or("--map needs a map's name")?)?,
+            "--two-per-side" => args.opts.layout = Layout::TwoPerSide,
             "--random" | "--random=weighted" => random = Some(RandomStyle::Weighted),
             "--random=uniform" => random = Some(RandomStyle::Uniform),
             "-h" | "--help" => return Err(String::new()),
@@ -117,20 +126,25 @@ fn main() -> ExitCode {
                 "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--two-health] [--players N]"
             );
             eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
-            eprintln!("                [--mission 1|2|3] [--equipment[=random]]");
+            eprintln!(
+                "                [--mission 1|2|3] [--equipment[=random]] [--map NAME] [--two-per-side]"
+            );
+            eprintln!("maps: {}", duel_core::map::BUILTIN_NAMES.join(", "));
             eprintln!("crews: easy, medium, hard, random (weighted random-legal), uniform");
             return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
         }
     };
-    let table = match args.opts.mission {
-        Some(m) => format!("mission {} ({})", m.index(), m.name()),
-        None => format!("{} player(s) per team", args.opts.players),
+    let table = match (args.opts.mission, args.opts.layout) {
+        (Some(m), _) => format!("mission {} ({})", m.index(), m.name()),
+        (None, Layout::TwoPerSide) => format!("two ships per side, {} player(s) per ship", args.opts.players),
+        (None, _) => format!("{} player(s) per team", args.opts.players),
     };
     println!(
-        "duel-sim: {} games per pairing, colours swapped every game, seed {}, {} rules, {table}",
+        "duel-sim: {} games per pairing, colours swapped every game, seed {}, {} rules, {table}, map {}",
         args.games,
         args.seed,
         if args.mcguire { "McGuire house" } else { "base" },
+        args.opts.map.name,
     );
     println!();
     println!("{}", Tally::header());
@@ -161,6 +175,7 @@ fn main() -> ExitCode {
     }
     println!();
     println!("{games} games in {secs:.2} s wall: {:.0} games/s on one core", games as f64 / secs.max(1e-9));
+    println!("refused intents: {refused}");
     if refused > 0 {
         println!("warning: the host refused {refused} bot intents");
     }

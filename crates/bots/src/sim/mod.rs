@@ -8,10 +8,12 @@
 mod cards;
 mod dice;
 mod report;
+mod setup;
 
 pub use cards::CardTally;
 pub use dice::ChaChaDice;
 pub use report::Tally;
+pub use setup::{duel_seats, map_named};
 
 use std::fmt;
 use std::str::FromStr;
@@ -19,9 +21,8 @@ use std::str::FromStr;
 use duel_core::choice::ChoiceId;
 use duel_core::event::{DamageCause, Event};
 use duel_core::freeze::Progress;
-use duel_core::{
-    Game, GameConfig, HostAction, Intent, Mission, Ruleset, SeatId, SeatSpec, SetupError, ShipId, TeamId,
-};
+use duel_core::map::MapSpec;
+use duel_core::{Game, HostAction, Intent, Layout, Mission, Ruleset, SeatId, SetupError, ShipId, TeamId};
 
 use crate::crew::{Agent, Crew};
 use crate::level::Difficulty;
@@ -76,6 +77,15 @@ pub struct SimOptions {
     /// `GameConfig::mission` (a Pilot seat holds the whole cockpit), and
     /// `players` is ignored. White's crew plays team 0, Black's team 1.
     pub mission: Option<Mission>,
+    /// The board (default: the rulebook's 9 × 9). On the plain board the
+    /// tokens are the seed's symmetric layout; a tile map's printed terrain
+    /// is the set-up (D42).
+    pub map: MapSpec,
+    /// One ship per side (`Duel`) or two (`TwoPerSide`, on a map that
+    /// paints four start squares or none, D45). There are two crews, White's
+    /// and Black's, so the free-for-all is not simulated. Ignored with a
+    /// `mission`.
+    pub layout: Layout,
 }
 
 impl Default for SimOptions {
@@ -88,6 +98,8 @@ impl Default for SimOptions {
             max_ms: 120 * 60_000,
             random_reaction_ms: 800,
             mission: None,
+            map: MapSpec::default(),
+            layout: Layout::Duel,
         }
     }
 }
@@ -125,13 +137,6 @@ pub struct GameRecord {
     pub uses: Vec<duel_core::Card>,
     /// Per card in deck order: steps after which it was charged, and steps it was held.
     pub charged: [(u32, u32); duel_core::equipment::DECK.len()],
-}
-
-/// The seats of a duel with `players` per team: White's first.
-pub fn duel_seats(players: u8) -> Vec<SeatSpec> {
-    let mut seats = SeatSpec::recommended(ShipId(0), players);
-    seats.extend(SeatSpec::recommended(ShipId(1), players));
-    seats
 }
 
 fn agent(spec: CrewSpec, seats: &[SeatId], seed: u64, opts: &SimOptions) -> Box<dyn Agent> {
@@ -180,15 +185,7 @@ pub fn play_game_observed(
     seed: u64,
     observe: &mut Observer<'_>,
 ) -> Result<GameRecord, SetupError> {
-    let mut config = match opts.mission {
-        Some(mission) => GameConfig::quick_mission(mission, seed),
-        None => {
-            let mut config = GameConfig::quick_duel(seed);
-            config.seats = duel_seats(opts.players.clamp(1, 4));
-            config
-        }
-    };
-    config.ruleset = opts.ruleset;
+    let config = setup::config(opts, seed);
     let layout = config.layout;
     let seats_of = |team: u8| -> Vec<SeatId> {
         config

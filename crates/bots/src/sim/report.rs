@@ -16,8 +16,9 @@ pub struct Tally {
     pub b_wins: u32,
     pub draws: u32,
     pub unfinished: u32,
-    /// Games White won (a colour advantage shows here).
+    /// Games White won and games Black won (a colour advantage shows here).
     pub white_wins: u32,
+    pub black_wins: u32,
     /// Simulated time summed over finished games.
     pub finished_ms: u64,
     pub freezes: u64,
@@ -42,6 +43,7 @@ impl Tally {
             draws: 0,
             unfinished: 0,
             white_wins: 0,
+            black_wins: 0,
             finished_ms: 0,
             freezes: 0,
             damage_to_a: [0; 2],
@@ -64,8 +66,9 @@ impl Tally {
                 } else {
                     self.b_wins += 1;
                 }
-                if t == 0 {
-                    self.white_wins += 1;
+                match t {
+                    0 => self.white_wins += 1,
+                    _ => self.black_wins += 1,
                 }
             }
             Outcome::Draw => self.draws += 1,
@@ -98,8 +101,8 @@ impl Tally {
 
     /// The header line matching `Display`.
     pub fn header() -> &'static str {
-        "| A | B | games | A wins | B wins | draws | unfinished | A win % | white wins | avg min | freezes/game | torpedo dmg to A/B | mine dmg to A/B | actions/game |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "| A | B | games | A wins | B wins | draws | unfinished | A win % | white wins | black wins | avg min | freezes/game | torpedo dmg to A/B | mine dmg to A/B | actions/game |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     }
 }
 
@@ -115,7 +118,7 @@ impl fmt::Display for Tally {
         let dm = self.avg_deci_minutes();
         write!(
             f,
-            "| {} | {} | {} | {} | {} | {} | {} | {}.{} | {} | {}.{} | {} | {} / {} | {} / {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {}.{} | {} | {} | {}.{} | {} | {} / {} | {} / {} | {} |",
             self.a,
             self.b,
             self.games,
@@ -126,6 +129,7 @@ impl fmt::Display for Tally {
             pm / 10,
             pm % 10,
             self.white_wins,
+            self.black_wins,
             dm / 10,
             dm % 10,
             per_game(self.freezes, self.games),
