@@ -151,12 +151,12 @@ fn tractor_on_blink(sit: &Situation) -> i8 {
     sit.ship.card_dice(Card::Blink).iter().filter(|(st, ..)| *st == Station::Tractor).count() as i8
 }
 
-/// Where a Blink with `face` over `squares` lands, if on the map.
+/// Where a Blink with `face` over `squares` lands, if on the map (not in a gap).
 fn blink_square(sit: &Situation, face: HelmFace, squares: i8) -> Option<Square> {
     let dir = blink_direction(face, sit.ship.facing);
     let (dx, dy) = dir.delta();
-    let map = sit.game.map();
-    sit.ship.position.square.offset(dx * squares, dy * squares, map.cols, map.rows)
+    // D42: a gap between tiles is off the map, as beyond its edge.
+    sit.game.map().offset(sit.ship.position.square, dx * squares, dy * squares)
 }
 
 fn blink_score(sit: &Situation, face: HelmFace, squares: i8) -> Option<i32> {

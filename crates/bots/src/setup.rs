@@ -33,20 +33,15 @@ pub fn suggest_token(game: &Game, seat: SeatId, seed: u64) -> Option<Intent> {
     None
 }
 
-/// Every square of the map as a token intent, centre rows first (a token
-/// between the ships matters more than one in a corner).
+/// Every square of the map (never a gap, D42) as a token intent, centre rows
+/// first (a token between the ships matters more than one in a corner).
 fn anywhere(game: &Game, obstacle: Option<Obstacle>) -> impl Iterator<Item = Intent> {
-    let (cols, rows) = (game.map().cols, game.map().rows);
-    let mid = rows / 2;
-    let mut order: Vec<u8> = (0..rows).collect();
-    order.sort_by_key(|r| r.abs_diff(mid));
-    order.into_iter().flat_map(move |row| {
-        (0..cols).map(move |col| {
-            let square = Square::new(col, row);
-            match obstacle {
-                Some(obstacle) => Intent::PlaceObstacle { square, obstacle },
-                None => Intent::PlaceWormhole { square },
-            }
-        })
+    let mid = game.map().rows / 2;
+    let mut squares: Vec<Square> = game.map().squares().collect();
+    // Stable: each row keeps its columns in order.
+    squares.sort_by_key(|sq| sq.row.abs_diff(mid));
+    squares.into_iter().map(move |square| match obstacle {
+        Some(obstacle) => Intent::PlaceObstacle { square, obstacle },
+        None => Intent::PlaceWormhole { square },
     })
 }

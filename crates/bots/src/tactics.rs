@@ -315,8 +315,8 @@ pub(crate) fn drag_gain(sit: &Situation) -> Option<i32> {
 
 fn compute_drag_gain(sit: &Situation) -> Option<i32> {
     let foe = sit.foe.as_ref()?;
-    let map = sit.game.map();
-    let options = foe.ship.position.square.neighbours(map.cols, map.rows);
+    // R16, D42: never into a gap between tiles.
+    let options = sit.game.map().neighbours(foe.ship.position.square);
     let (_, best) = best_drag(sit, &options)?;
     Some(best - stay(sit))
 }
@@ -382,8 +382,7 @@ mod tests {
         put(&mut game, ShipId(0), 3, 4, Dir::North);
         put(&mut game, ShipId(1), 4, 4, Dir::South);
         let sit = Situation::new(&game, ShipId(0)).expect("ship");
-        let map = game.map();
-        let options = Square::new(4, 4).neighbours(map.cols, map.rows);
+        let options = game.map().neighbours(Square::new(4, 4));
         let (best, _) = best_drag(&sit, &options).expect("options");
         assert_eq!(best, Square::new(5, 4));
         assert!(drag_gain(&sit).expect("foe") >= DRAG_WORTH);

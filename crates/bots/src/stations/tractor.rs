@@ -81,7 +81,7 @@ fn on_enemy_path(sit: &Situation) -> bool {
     let map = sit.game.map();
     let mut sq: Square = there;
     for _ in 0..3 {
-        match sq.step(foe.ship.facing, map.cols, map.rows) {
+        match map.step(sq, foe.ship.facing) {
             Some(next) if next == here => return true,
             Some(next) => sq = next,
             None => break,
