@@ -153,6 +153,11 @@ pub enum Event {
         square: Square,
         pull: crate::map::Pull,
     },
+    /// The last helm die's action is lost: an earlier die moved against a gravity arrow (D44).
+    HelmDieCancelled {
+        ship: ShipId,
+        slot: crate::station::HelmSlot,
+    },
     /// Helm dice a gravity arrow kept (D44): back beside Helm, and placed on
     /// any face with no crystal, as by a Station Override.
     HelmDiceKept {

@@ -189,6 +189,7 @@ fn d44_against_an_arrow_with_die_a_cancels_die_c() {
     // A: F1 north onto a south arrow (against). B: F1. C: F1 + right: cancelled.
     let events = fly(&mut g, [1, 1, 5]);
     assert_eq!(pulls(&events), [Pull::Against]);
+    assert!(events.contains(&Event::HelmDieCancelled { ship: WHITE, slot: HelmSlot::C }));
     assert_eq!(at(&g), (Square::new(4, 4), Dir::North), "C neither moved nor turned");
     assert!(g.ship(WHITE).unwrap().placed(Station::Helm).next().is_none(), "all three dice came off");
     assert!(g.ship(WHITE).unwrap().gravity_kept.is_empty());
@@ -208,6 +209,7 @@ fn d44_against_an_arrow_with_die_c_has_no_effect() {
     put(&mut g, WHITE, Square::new(4, 6), Dir::North);
     let events = fly(&mut g, [1, 1, 1]);
     assert_eq!(pulls(&events), [Pull::Against]);
+    assert!(!events.iter().any(|e| matches!(e, Event::HelmDieCancelled { .. })));
     assert_eq!(at(&g).0, Square::new(4, 3), "resolved as normal");
     assert!(g.ship(WHITE).unwrap().gravity_kept.is_empty());
 }

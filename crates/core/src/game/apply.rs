@@ -128,6 +128,7 @@ impl Game {
             Event::ObstacleEntered { .. }
             | Event::RiftEntered { .. }
             | Event::GravityPulled { .. }
+            | Event::HelmDieCancelled { .. }
             | Event::HitTested { .. }
             | Event::SectorStruck { .. } => {}
             Event::HelmDiceKept { ship, dice } => {

@@ -23,7 +23,7 @@ mod tractor;
 mod validate;
 
 pub use combat::{FirePreview, HitTest};
-pub use movement::{plan_move, plan_path, MovePlan, PathStep};
+pub use movement::{plan_move, plan_partial_move, plan_path, MovePlan, PathStep};
 
 use serde::{Deserialize, Serialize};
 

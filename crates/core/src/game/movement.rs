@@ -65,9 +65,21 @@ pub fn plan_path(game: &Game, from: Square, facing: Dir, faces: &[HelmFace]) -> 
 
 /// The whole move these helm faces would make (see [`MovePlan`]).
 pub fn plan_move(game: &Game, from: Square, facing: Dir, faces: &[HelmFace]) -> MovePlan {
+    plan_partial_move(game, from, facing, faces, faces.len())
+}
+
+/// The move so far while the helm fills its `slots` slots: `faces` are the
+/// first dice; the last slot's die is the one an earlier "against" cancels (D44).
+pub fn plan_partial_move(
+    game: &Game,
+    from: Square,
+    facing: Dir,
+    faces: &[HelmFace],
+    slots: usize,
+) -> MovePlan {
     let mut plan = MovePlan::default();
     let (mut sq, mut dir) = (from, facing);
-    let last = faces.len().saturating_sub(1);
+    let last = slots.saturating_sub(1);
     for (k, face) in faces.iter().enumerate() {
         if k == last && plan.last_cancelled && k > 0 {
             break;
@@ -143,6 +155,9 @@ pub(super) fn move_ship(game: &mut Game, ship: ShipId, _dice: &mut dyn DiceSourc
     let (mut cancel_last, mut kept) = (false, Vec::new());
     for (k, face) in faces.into_iter().enumerate() {
         if k == last && cancel_last {
+            if let Some(slot) = slots.get(k) {
+                game.emit(out, Event::HelmDieCancelled { ship, slot: *slot });
+            }
             break;
         }
         let Some(s) = game.ship(ship) else { return };
