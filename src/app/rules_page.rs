@@ -52,6 +52,11 @@ const RULES: &[(&str, &[&str])] = &[
         "Mission 1, Carrier Strike: each team a Capital ship and a Fighter; the team whose Capital ship is destroyed loses. While its Fighter is destroyed, the Capital ship's crew may call Launch! (a freeze): pay three crystals or take one damage (not at three damage); the Fighter appears in the Capital ship's square facing 90° left or right of it, Health full, cockpit empty. The team may then swap who flies it.",
         "Mission 2, Fighter Assault: White's Capital ship against Black's two Fighters; White wins by destroying both. Mission 3, Fighter Duel: one Fighter each.",
     ]),
+    ("Map tiles: rifts, gravity arrows and gaps", &[
+        "A tile map (chosen or drawn in the lobby) prints its own asteroids, nebulae and wormholes: nobody places tokens and the battle starts at once. Dark hatched squares are gaps between tiles: ships cannot enter them, like the map's edge.",
+        "Rift (a jagged crack, RIFT): a ship moving through one loses every shield die at the end of its move. Fire cannot be traced through a rift: if the straight line between the centres of the two ships' squares passes through a rift's square, no torpedo, missile or shot at a mine may be fired (a line that only touches its corner is fine). Tractor beams pass through.",
+        "Gravity arrow (a big arrow, GRAV): each forward step onto an arrow square goes with it, against it, or across it. Against it with die A or B, die C does nothing (against with die C: no effect). Each arrow moved with keeps one helm die: it comes off the display, and Helm may place it on any face for free (the “Place kept die” button). The helm's preview says what the arrows on the way will do before the last die lands.",
+    ]),
 ];
 
 /// Thunderstruck Duel, the turn-based mode (`004_…`, T1–T10), briefly.
@@ -75,6 +80,7 @@ const RULINGS: &[(&str, &str)] = &[
     ("R22", "Die Fighter is played as written, reading: a placed Fighter die may be rerolled (it comes off first); torpedoes deal a Fighter one damage each; a missile counts a Capital ship's shields as one more and removes at most one; a Fighter fires only Fire 1, forward; Bomb! needs the bomb loaded before the move into the enemy's square."),
     ("D19–D24", "A Fighter's Fire outside its front arc is refused; seats change only within a team, while its Fighter is down or during its Launch; Launch! is called by any seat of the Capital ship; a mission's victory counts only Capital ships in mission 1, every ship in missions 2 and 3."),
     ("D25–D31", "Equipment: each card's spaces take the faces its text names (the expansion symbols where it names only a die); Blink goes the way its Helm die points (forward, left, right; turn-about is backwards), is shouted “Blink!” and freezes like a warp jump, and enters only its destination; crystal actions pay from the box first, then from cards; obstacles and tractor attempts never strip a card; cards are played in a duel or mission 1; Maneuver Jets move after any two helm dice."),
+    ("D42–D45", "Tile maps print their set-up; a rift strips all shields and blocks fire on the line between square centres (corners do not block; tractor beams pass); a gravity arrow is judged on the square each step enters (turns are neither); against before the last die cancels the last die; each arrow moved with keeps the die that rode it, placed free until rolled; a map's start squares are numbered 1 White, 2 Black, 3 and 4 the second ships."),
     ("R39", "The McGuire house rules are separate toggles in the lobby: no queued freezes, diagonal range, the defender picks diagonals, Weapons names the side, mines hit everyone, tractor moves mines, unplaced dice are lost on a freeze."),
 ];
 

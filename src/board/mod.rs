@@ -1,5 +1,5 @@
-//! The board as SVG: the grid with its crystal squares, obstacles,
-//! wormholes, crystals, mines and ships (facing, half-square positions),
+//! The board as SVG: the grid with its crystal squares, a tile map's
+//! rifts, gravity arrows and gaps, obstacles, wormholes, crystals, mines and ships (facing, half-square positions),
 //! and overlays for the ship this device plays: its arcs, the tractor
 //! beam's reach, the helm's planned path, and the squares a pending choice
 //! offers. Tapping a square does what the moment calls for ([`click`]).
@@ -8,6 +8,7 @@ pub mod click;
 mod marks;
 mod overlays;
 mod pieces;
+pub mod terrain;
 
 use duel_core::{ShipId, Square, Station};
 use leptos::prelude::*;
@@ -85,6 +86,7 @@ pub fn Board(
         <svg class="board" class:board--interactive=interactive viewBox=view_box data-testid="board"
             role="img" aria-label="The board">
             <g class="board__squares">{squares}</g>
+            <terrain::TerrainLayer />
             <Labels />
             <Tokens />
             <Crystals />

@@ -87,7 +87,9 @@ pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
     let Some(ship) = ship_of(&game, seat) else { return };
     let dice = ship.station_dice(station);
     if let Some(face) = store.ui.override_face.get_untracked() {
-        let die = dice.iter().position(|d| *d == DieState::Idle).unwrap_or(0) as u8;
+        // D44: a helm die a gravity arrow kept goes first: it costs no crystal.
+        let kept = if station == Station::Helm { ship.gravity_kept.first().copied() } else { None };
+        let die = kept.unwrap_or_else(|| dice.iter().position(|d| *d == DieState::Idle).unwrap_or(0) as u8);
         if store.send(seat, Intent::Override { station, die, face, spot }) {
             store.ui.override_face.set(None);
         }

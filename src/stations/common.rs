@@ -235,19 +235,36 @@ pub fn RemoveBar(seat: SeatId, station: Station, #[prop(optional)] reroll: bool)
     }
 }
 
-/// Station Override (1 crystal): shown when the ship holds a crystal.
+/// Station Override (1 crystal): shown when the ship holds a crystal, or
+/// (free) when a gravity arrow kept a helm die (D44).
 #[component]
 fn OverrideButton(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
     let store = use_store();
     let _ = seat;
     let crystals = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.crystals_held(ship))));
+    let kept = Memo::new(move |_| {
+        store.game.with(|g| {
+            g.as_ref().and_then(|g| g.ship(ship)).map_or(0, |s| {
+                if station == Station::Helm {
+                    s.gravity_kept.len()
+                } else {
+                    0
+                }
+            })
+        })
+    });
     let open = store.ui.override_face;
     move || {
-        (crystals.get() > 0).then(|| {
+        (crystals.get() > 0 || kept.get() > 0).then(|| {
+            let label = move || match (open.get().is_some(), kept.get()) {
+                (true, _) => "Override: pick a spot".to_string(),
+                (false, 0) => "Override ◆1".to_string(),
+                (false, n) => format!("Place kept die ({n}) · free"),
+            };
             view! {
                 <button class="btn btn--small btn--crystal" data-testid=format!("{}-override", station_key(station))
                     on:click=move |_| { store.ui.override_face.set(None); store.ui.picked.set(Vec::new()); toggle_picker(store, station); }>
-                    {move || if open.get().is_some() { "Override: pick a spot" } else { "Override ◆1" }}
+                    {label}
                 </button>
             }
         })

@@ -3,7 +3,8 @@
 //! dice placed so far plus the die picked for the next empty slot.
 
 use duel_core::dice::HelmFace;
-use duel_core::game::{plan_path, PathStep};
+use duel_core::game::{plan_partial_move, PathStep};
+use duel_core::map::Pull;
 use duel_core::station::{helm_face, HELM_SLOTS};
 use duel_core::{Game, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
@@ -18,6 +19,32 @@ pub struct Preview {
     pub path: Vec<PathStep>,
     /// All three slots accounted for: this is the whole move.
     pub complete: bool,
+    /// An earlier die moves against a gravity arrow: the last die will do nothing (D44).
+    pub last_cancelled: bool,
+    /// Helm dice moving with gravity arrows will keep (D44).
+    pub kept: u8,
+}
+
+impl Preview {
+    /// What the gravity arrows on the way will do, in words (empty when none are met).
+    pub fn gravity(&self, last_slot: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for step in &self.path {
+            match step.pull {
+                Some(Pull::Against) => out.push(format!("against the arrow at {}", square(step.square))),
+                Some(Pull::With) => out.push(format!("with the arrow at {}", square(step.square))),
+                None => {}
+            }
+        }
+        if self.last_cancelled {
+            out.push(format!("die {last_slot} will do nothing"));
+        }
+        if self.kept > 0 {
+            let dice = if self.kept == 1 { "1 helm die" } else { "2 helm dice" };
+            out.push(format!("{dice} kept for a free placement"));
+        }
+        out
+    }
 }
 
 /// The preview for `ship`: placed dice in slot order, the picked (or first
@@ -44,8 +71,13 @@ pub fn preview(game: &Game, ship: ShipId, picked: &[u8]) -> Option<Preview> {
     if faces.is_empty() {
         return None;
     }
-    let path = plan_path(game, s.position.square, s.facing, &faces);
-    Some(Preview { path, complete: faces.len() == slots.len() })
+    let plan = plan_partial_move(game, s.position.square, s.facing, &faces, slots.len());
+    Some(Preview {
+        path: plan.path,
+        complete: faces.len() == slots.len(),
+        last_cancelled: plan.last_cancelled,
+        kept: plan.kept,
+    })
 }
 
 #[component]
@@ -59,7 +91,13 @@ pub fn Helm(seat: SeatId, ship: ShipId) -> impl IntoView {
             let p = preview(g, ship, &picked)?;
             let end = p.path.last()?;
             let verb = if p.complete { "Moves to" } else { "So far: to" };
-            Some(format!("{verb} {}, facing {}", square(end.square), dir_name(end.facing)))
+            let last = g.ship(ship).and_then(|s| s.class.helm_slots().last().map(|slot| format!("{slot:?}")));
+            let mut text = format!("{verb} {}, facing {}", square(end.square), dir_name(end.facing));
+            for note in p.gravity(&last.unwrap_or_default()) {
+                text.push_str(" · ");
+                text.push_str(&note);
+            }
+            Some(text)
         })
     });
     view! {

@@ -67,10 +67,17 @@ pub fn HitTests(ship: ShipId) -> impl IntoView {
                         None => "in neither arc".to_string(),
                     };
                     let need = p.test().lock_needed();
-                    let text = format!(
+                    let mut text = format!(
                         "{arc}: lock {} vs range {} + jammers {} (needs {need})",
                         p.lock, p.range, p.jammers
                     );
+                    if let Some(rift) = p.rift {
+                        // D43: say why a shot cannot be declared at all.
+                        text.push_str(&format!(
+                            " · the rift at {} blocks the shot",
+                            crate::ui::names::square(rift)
+                        ));
+                    }
                     Some(Test { name: ship_of(g, id), text, hit: p.would_hit })
                 })
                 .collect()

@@ -186,6 +186,49 @@ impl Log {
                     format!("{cause} {} {} dice from {}.", dice.len(), station.name(), self.name(*ship));
                 self.say(seq, text, Tone::Miss);
             }
+            Event::RiftEntered { ship, square: sq } => {
+                let text = format!(
+                    "{} crosses the rift at {}: its shields will fail.",
+                    self.name(*ship),
+                    square(*sq)
+                );
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::DiceRemoved { ship, dice, why: Removal::Rift, .. } => {
+                let text =
+                    format!("The rift strips all {} shield dice from {}.", dice.len(), self.name(*ship));
+                self.say(seq, text, Tone::Miss);
+            }
+            Event::GravityPulled { ship, square: sq, pull } => {
+                let text = match pull {
+                    duel_core::map::Pull::With => {
+                        format!(
+                            "{} rides the gravity arrow at {}: a helm die is kept.",
+                            self.name(*ship),
+                            square(*sq)
+                        )
+                    }
+                    duel_core::map::Pull::Against => {
+                        format!("{} fights the gravity arrow at {}.", self.name(*ship), square(*sq))
+                    }
+                };
+                self.say(seq, text, Tone::Plain);
+            }
+            Event::HelmDieCancelled { ship, slot } => {
+                let text =
+                    format!("Against the gravity: {}'s helm die {slot:?} does nothing.", self.name(*ship));
+                self.say(seq, text, Tone::Miss);
+            }
+            Event::HelmDiceKept { ship, dice } => {
+                let n = dice.len();
+                let text = format!(
+                    "{} keeps {n} helm {}: Helm may place {} on any face, free.",
+                    self.name(*ship),
+                    if n == 1 { "die" } else { "dice" },
+                    if n == 1 { "it" } else { "them" }
+                );
+                self.say(seq, text, Tone::Plain);
+            }
             Event::MineReleased { ship, mine, square: sq } => {
                 let text = format!("{} releases mine {mine:?} at {}.", self.name(*ship), square(*sq));
                 self.say(seq, text, Tone::Plain);
