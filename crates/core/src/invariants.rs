@@ -43,6 +43,12 @@ pub fn check(game: &Game) -> Result<(), String> {
         if !game.map().contains(ship.position.square) {
             return Err(format!("ship {i} is off the map"));
         }
+        // D44: a kept helm die is an idle helm die, listed once.
+        let helm = ship.station_dice(crate::station::Station::Helm);
+        let idle = |d: &u8| helm.get(usize::from(*d)) == Some(&crate::ship::DieState::Idle);
+        if !ship.gravity_kept.iter().all(idle) || !ship.gravity_kept.windows(2).all(|w| w[0] < w[1]) {
+            return Err(format!("ship {i}: a kept helm die is not idle, or listed twice (D44)"));
+        }
         let on_track = ship.energy_on_track() as u8;
         if ship.hits > HULL {
             return Err(format!("ship {i} has {} hits", ship.hits));

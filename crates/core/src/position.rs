@@ -75,8 +75,12 @@ impl Setup {
         if let Some(s) = self.ship_mut(ship) {
             let station = spot.station();
             let order = s.tick();
-            if let Some(d) = s.dice[station.index()].iter_mut().find(|d| **d == DieState::Idle) {
-                *d = DieState::Placed { face, spot, order };
+            if let Some(die) = s.dice[station.index()].iter().position(|d| *d == DieState::Idle) {
+                s.dice[station.index()][die] = DieState::Placed { face, spot, order };
+                // A die on the display is no longer one a gravity arrow kept (D44).
+                if station == Station::Helm {
+                    s.gravity_kept.retain(|d| usize::from(*d) != die);
+                }
             }
         }
         self
@@ -105,6 +109,9 @@ impl Setup {
         }
         let order = s.tick();
         s.dice[station.index()][die] = DieState::Rolled { face, order };
+        if station == Station::Helm {
+            s.gravity_kept.retain(|d| usize::from(*d) != die);
+        }
         Some(die as u8)
     }
 
