@@ -221,6 +221,15 @@ fn legal_intents_are_exactly_the_valid_ones_in_every_die_fighter_mission() {
 }
 
 #[test]
+fn legal_intents_are_exactly_the_valid_ones_on_every_tile_map() {
+    // Rifts refuse Fire, kept helm dice add free overrides, gaps shrink tractor choices (D42–D44).
+    for (i, map) in duel_core::map::builtin_maps().into_iter().filter(|m| m.is_tiled()).enumerate() {
+        let config = |_| GameConfig { map: map.clone(), preplaced: None, ..GameConfig::duel() };
+        check_games(config, 800, 9_000 + 1_000 * i as u64);
+    }
+}
+
+#[test]
 fn the_enumeration_catches_a_missing_intent() {
     // The check itself can fail: a position where a valid intent exists that
     // a deliberately shortened list would miss.
