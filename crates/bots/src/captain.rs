@@ -1,5 +1,6 @@
 //! The crew coordinator (the Captain's brain, R21): when to shout "Fire!"
-//! (only when the hit test passes, or to strip jammers), when to tractor the
+//! (only when the hit test passes and no rift is in the way, D43, or to
+//! strip jammers), when to tractor the
 //! enemy or warp away, and when a crystal buys the critical die (R18).
 //! Who may actually shout is left to `validate`: a Captain seat, Weapons or
 //! Tractor when there is none, any seat for a warp.
@@ -32,6 +33,8 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
         out.push(Proposal::new(band::FIRE, 9, Intent::Fire { count, target, side }));
     } else if profile.tactics
         && plan.is_some()
+        // D43: Fire through a rift is refused at declaration.
+        && attack.rift.is_none()
         && attack.loaded_on_arc >= 2
         && (HitTest { jammers: 0, ..attack.test() }).hits()
         && attack.jammers >= 3
@@ -76,7 +79,8 @@ fn overrides(sit: &Situation, plan: &Plan, out: &mut Vec<Proposal>) {
     let Some(foe) = &sit.foe else { return };
     let a = foe.attack;
     let need_lock = a.test().lock_needed();
-    if let Some(side) = a.arc {
+    // D43: no crystal for a shot a rift blocks.
+    if let Some(side) = a.arc.filter(|_| a.rift.is_none()) {
         // A torpedo one part short on the arc's side, with the lock already there.
         if a.loaded_on_arc == 0 && a.test().hits() {
             let short = TUBES.iter().filter(|t| t.side == side).find(|t| parts_in(sit.ship, **t) == 2);
@@ -150,4 +154,63 @@ fn relaunch(sit: &Situation, out: &mut Vec<Proposal>) {
         .find(|side| enemy.is_some_and(|e| arc_of(at, side.facing(sit.ship.facing), e) == Some(Arc::Front)))
         .unwrap_or(LaunchSide::Left);
     out.push(Proposal::new(band::OVERRIDE, 9, Intent::Launch { side, pay }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Difficulty;
+    use duel_core::map::{MapSpec, Terrain};
+    use duel_core::station::{Tube, TubeSide};
+    use duel_core::{Dir, Game, GameConfig, ShipId, Square};
+
+    /// White at E7 facing Black at E3 (range 4) with both front torpedoes
+    /// loaded and `lock`; Black jams 3. A rift at E5 (`blocked`) or in a corner.
+    fn shot(blocked: bool, lock: u8) -> Game {
+        let mut map = MapSpec::default();
+        let rift = if blocked { Square::new(4, 4) } else { Square::new(0, 0) };
+        map.paint(rift, Some(Terrain::Rift));
+        let game = Game::new(GameConfig { map, ..GameConfig::duel() }).expect("a valid tile map");
+        let mut setup = game.to_setup().expect("at rest");
+        setup.put(ShipId(0), Square::new(4, 6), Dir::North).put(ShipId(1), Square::new(4, 2), Dir::South);
+        for index in 0..2 {
+            let tube = Tube { side: TubeSide::Front, index };
+            for (face, part) in [
+                (WeaponFace::Nose, TorpedoPart::Nose),
+                (WeaponFace::Body, TorpedoPart::Body),
+                (WeaponFace::Tail, TorpedoPart::Tail),
+            ] {
+                setup.place(ShipId(0), Face::Weapons(face), Spot::Torpedo(tube, part));
+            }
+        }
+        for _ in 0..lock / 2 {
+            setup.place(ShipId(0), Face::Sensors(SensorFace::DoubleLock), Spot::Lock);
+        }
+        setup.place(ShipId(1), Face::Sensors(SensorFace::DoubleJammer), Spot::Jammer);
+        setup.place(ShipId(1), Face::Sensors(SensorFace::Jammer), Spot::Jammer);
+        setup.into_game().expect("a possible position")
+    }
+
+    fn fires(game: &Game) -> bool {
+        let sit = Situation::new(game, ShipId(0)).expect("ship");
+        let profile = Difficulty::Hard.profile();
+        let plan = Plan::new(&sit, &profile, false);
+        let mut out = Vec::new();
+        propose(&sit, Some(&plan), &profile, &mut out);
+        out.iter().any(|p| matches!(p.intent, Intent::Fire { .. }))
+    }
+
+    /// D43: Fire through a rift is refused, so the Captain never shouts it:
+    /// neither a shot that would hit (lock 8 against range 4 + 3 jammers) nor
+    /// one to strip the jammers (lock 4), both of which it shouts in the open.
+    #[test]
+    fn d43_the_captain_never_declares_fire_through_a_rift() {
+        for lock in [8, 4] {
+            assert!(fires(&shot(false, lock)), "lock {lock}, no rift in the way");
+            let blocked = shot(true, lock);
+            let preview = blocked.fire_preview(ShipId(0), Target::Ship(ShipId(1))).expect("ships");
+            assert_eq!(preview.rift, Some(Square::new(4, 4)));
+            assert!(!fires(&blocked), "lock {lock}: fired through the rift");
+        }
+    }
 }

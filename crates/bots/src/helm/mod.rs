@@ -1,7 +1,8 @@
 //! Helm (R10): plan the three-die move toward a firing position and place
 //! each rolled die where the plan wants it; reroll faces that are worse than
 //! trying again; hold the last die while standing still is better (the move
-//! then happens the moment it is placed).
+//! then happens the moment it is placed). A die a gravity arrow kept (D44)
+//! goes on the best face for nothing and is never rolled away.
 
 mod planner;
 
@@ -74,12 +75,17 @@ fn jets_move(sit: &Situation, current: Slots, face: HelmFace) -> Option<(usize, 
     use crate::tactics::{end_sightlines, exchange_at, outcome_cost, Trail};
     let mut best: Option<(usize, i32)> = None;
     for k in (0..3).filter(|k| current[*k] == 0) {
-        let faces = (0..3).filter_map(|i| match (i == k, current[i]) {
-            (true, _) => Some(face),
-            (false, 0) => None,
-            (false, n) => Some(planner::FACES[usize::from(n - 1)]),
-        });
-        let o = faces.fold(Trail::start(sit), |t, f| t.then(sit, f)).outcome(sit);
+        let faces: Vec<HelmFace> = (0..3)
+            .filter_map(|i| match (i == k, current[i]) {
+                (true, _) => Some(face),
+                (false, 0) => None,
+                (false, n) => Some(planner::FACES[usize::from(n - 1)]),
+            })
+            .collect();
+        // D44: the second of the two dice plays C's part.
+        let last = faces.len().saturating_sub(1);
+        let trail = faces.iter().enumerate().fold(Trail::start(sit), |t, (i, f)| t.then(sit, *f, i == last));
+        let o = trail.outcome(sit);
         let v = end_sightlines(sit, &o.end).map_or(0, |l| exchange_at(sit, &l)) - outcome_cost(sit, &o, true);
         if best.is_none_or(|(_, b)| v > b) {
             best = Some((k, v));
@@ -92,7 +98,34 @@ fn jets_move(sit: &Situation, current: Slots, face: HelmFace) -> Option<(usize, 
 /// move is under way (so whether to start one is open).
 pub(crate) fn planner_needed(sit: &Situation) -> bool {
     let helm = sit.ship.station_dice(Station::Helm);
-    helm.iter().any(|d| d.rolled().is_some()) || helm.iter().all(|d| d.placed().is_none())
+    helm.iter().any(|d| d.rolled().is_some())
+        || helm.iter().all(|d| d.placed().is_none())
+        || !kept_dice(sit).is_empty()
+}
+
+/// Idle helm dice a gravity arrow kept (D44): each may be placed on any
+/// face with no crystal and no energy, until it is rolled or placed.
+fn kept_dice(sit: &Situation) -> Vec<u8> {
+    let helm = sit.ship.station_dice(Station::Helm);
+    sit.ship
+        .gravity_kept
+        .iter()
+        .copied()
+        .filter(|d| helm.get(usize::from(*d)) == Some(&DieState::Idle))
+        .collect()
+}
+
+/// D44: the best (slot, face) for a kept die, and the worth of the display after.
+fn best_kept_placement(planner: &HelmPlanner, current: Slots) -> Option<(usize, usize, i32)> {
+    let mut best: Option<(usize, usize, i32)> = None;
+    for f in 0..planner::FACES.len() {
+        if let Some((k, v)) = planner.best_slot(current, f) {
+            if best.is_none_or(|(_, _, b)| v > b) {
+                best = Some((k, f, v));
+            }
+        }
+    }
+    best
 }
 
 /// Whether the helm should ask for energy: a move is under way, or one is
@@ -120,10 +153,34 @@ pub(crate) fn propose(
     let mut idle: Vec<u8> = Vec::new();
     let cost = profile.reroll_cost;
     let jets = sit.game.card_active(sit.me, duel_core::Card::ManeuverJets);
+    let kept = kept_dice(sit);
+    let planned = profile.helm != HelmSkill::Naive && !jets;
+    if let (true, Some(die)) = (planned, kept.first().copied()) {
+        // D44: a kept die needs no roll: the best face in the best slot, for nothing.
+        if let Some((k, f, v)) = best_kept_placement(planner, current) {
+            let place = if gaps > 1 {
+                plan.helm_move
+            } else {
+                gaps == 1 && v >= planner.stay() + margin(restless).min(0)
+            };
+            if place {
+                let b = if gaps == 1 && sit.in_loaded_arc() && v > planner.stay() + 20 {
+                    band::ESCAPE
+                } else {
+                    band::PLACE
+                };
+                let face = duel_core::Face::Helm(planner::FACES[f]);
+                let spot = Spot::Helm(HELM_SLOTS[k]);
+                out.push(Proposal::new(b, rank, Intent::Override { station, die, face, spot }));
+            }
+        }
+    }
     for (i, d) in sit.ship.station_dice(station).iter().enumerate() {
         let die = i as u8;
         let face = match d {
             DieState::Rolled { face, .. } => *face,
+            // A kept die rolled would lose its mark (D44): the planning helm keeps it.
+            DieState::Idle if planned && kept.contains(&die) => continue,
             DieState::Idle => {
                 idle.push(die);
                 continue;

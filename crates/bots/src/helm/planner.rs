@@ -1,7 +1,9 @@
 //! The helm planner (R10). The ship moves only when all three slots are
 //! filled, A then B then C, so a move is an ordered triple of faces: 125 of
-//! them. Each is walked die by die with `plan_path` (moves sharing their
-//! first dice share those steps) and its end judged ([`tactics::exchange_at`]). Then, for every partly filled display, it
+//! them. Each is walked die by die with `plan_move` (moves sharing their
+//! first dice share those steps; gravity arrows keep or cancel dice, D44,
+//! rifts strip shields, D43) and its end judged ([`tactics::exchange_at`],
+//! which knows a rift on the line of fire). Then, for every partly filled display, it
 //! works out what the display is worth if the helm keeps rolling for the
 //! missing dice, paying `reroll_cost` per reroll: an optimal-stopping value
 //! that says when a rolled face is good enough to place.
@@ -178,14 +180,16 @@ impl HelmPlanner {
         }
     }
 
-    /// Walks all 125 moves with `plan_path` and keeps their distinct outcomes.
+    /// Walks all 125 moves with `plan_move` and keeps their distinct outcomes.
     fn walk(&mut self, sit: &Situation) {
         // Die A, then B, then C (R10): moves sharing their first dice share those steps.
         let start = tactics::Trail::start(sit);
-        let after_a: [tactics::Trail; 5] = FACES.map(|f| start.then(sit, f));
-        let after_b: [tactics::Trail; 25] = std::array::from_fn(|i| after_a[i / 5].then(sit, FACES[i % 5]));
+        // Die C is the last: an arrow moved against by A or B costs its action (D44).
+        let after_a: [tactics::Trail; 5] = FACES.map(|f| start.then(sit, f, false));
+        let after_b: [tactics::Trail; 25] =
+            std::array::from_fn(|i| after_a[i / 5].then(sit, FACES[i % 5], false));
         let all: [tactics::Outcome; 125] =
-            std::array::from_fn(|i| after_b[i / 5].then(sit, FACES[i % 5]).outcome(sit));
+            std::array::from_fn(|i| after_b[i / 5].then(sit, FACES[i % 5], true).outcome(sit));
         let end_keys = distinct(all.iter().map(|o| u64::from(o.end.key())));
         let outcome_keys = distinct(all.iter().map(|o| o.key()));
         let mut ends = vec![None; end_keys.len()];
@@ -396,5 +400,60 @@ mod tests {
         assert_eq!(stopping_value(&best, 1000), 10);
         // All equal: no reason to reroll.
         assert_eq!(stopping_value(&[7; 5], 5), 7);
+    }
+}
+
+#[cfg(test)]
+mod map_tests {
+    use super::*;
+    use crate::level::Difficulty;
+    use duel_core::map::builtin;
+    use duel_core::{Game, GameConfig, ShipId, Square};
+
+    /// D44: a move that goes against a gravity arrow (so its last die does
+    /// nothing) scores below a move that ends in the same place, the same
+    /// way, at the same cost, without throwing a die away; so the planner
+    /// never prefers it. Likewise a move that keeps a die beats its equal.
+    #[test]
+    fn d44_the_planner_prefers_an_equal_move_that_does_not_go_against_an_arrow() {
+        let config = GameConfig { map: builtin("gravity well").expect("built in"), ..GameConfig::duel() };
+        let game = Game::new(config).expect("valid");
+        let profile = Difficulty::Hard.profile();
+        let mut pairs = [0u32; 2];
+        for (col, row, facing) in
+            [(8, 4, Dir::West), (8, 3, Dir::West), (3, 9, Dir::North), (4, 4, Dir::North)]
+        {
+            let mut setup = game.to_setup().expect("at rest");
+            setup.put(ShipId(0), Square::new(col, row), facing);
+            let game = setup.into_game().expect("a possible position");
+            let sit = Situation::new(&game, ShipId(0)).expect("ship");
+            let mut planner = HelmPlanner::default();
+            planner.refresh(&sit, &profile);
+            let moves: Vec<(tactics::Outcome, i32)> = (0..125)
+                .map(|i| (planner.outcomes[usize::from(planner.outcome_of[i])].0, planner.scores[i]))
+                .collect();
+            let same_place = |a: &tactics::Outcome, b: &tactics::Outcome| {
+                (a.end, a.asteroids, a.nebulae, a.mines, a.rifts, a.at_end)
+                    == (b.end, b.asteroids, b.nebulae, b.mines, b.rifts, b.at_end)
+            };
+            for (a, va) in &moves {
+                for (b, vb) in moves.iter().filter(|(b, _)| same_place(a, b)) {
+                    if a.cancelled && !b.cancelled && a.kept == b.kept {
+                        assert!(vb > va, "{col},{row}: {b:?} ({vb}) against {a:?} ({va})");
+                        pairs[0] += 1;
+                    }
+                    if a.kept > b.kept && a.cancelled == b.cancelled {
+                        assert!(va > vb, "{col},{row}: {a:?} ({va}) against {b:?} ({vb})");
+                        pairs[1] += 1;
+                    }
+                }
+            }
+            // The best move goes against an arrow only if nothing reaches its end otherwise.
+            let (best, _) = moves.iter().max_by_key(|(_, v)| *v).expect("125 moves");
+            if best.cancelled {
+                assert!(!moves.iter().any(|(o, _)| same_place(o, best) && !o.cancelled), "{best:?}");
+            }
+        }
+        assert!(pairs[0] > 0 && pairs[1] > 0, "equal moves both ways: {pairs:?}");
     }
 }

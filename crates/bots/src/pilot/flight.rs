@@ -3,6 +3,8 @@
 //! bombing run, in the enemy Capital ship's square; otherwise with the
 //! quarry in the front arc, close, on its weakest sector; always out of
 //! the arcs where an enemy has a torpedo or missile loaded, and off mines.
+//! A rift on the line of fire blocks both ways (D43); the move is walked
+//! by the core's `plan_path`, gravity arrows and gaps included (D42, D44).
 //! Asteroids cost a Fighter nothing (R22); a nebula strips its sensors.
 
 use duel_core::dice::HelmFace;
@@ -34,7 +36,9 @@ fn score(sit: &Situation, q: &Quarry, square: Square, facing: Dir, path: &[Squar
         }
     } else {
         let mut v = -10 * dist;
-        if arc_of(at, facing, there) == Some(Arc::Front) {
+        // D43: no missile flies through a rift.
+        let clear = sit.game.map().rift_between(square, there.square).is_none();
+        if clear && arc_of(at, facing, there) == Some(Arc::Front) {
             v += 60 - 4 * dist;
             let shields = i32::from(q.shields_from(at));
             if q.is_capital() {
@@ -45,6 +49,9 @@ fn score(sit: &Situation, q: &Quarry, square: Square, facing: Dir, path: &[Squar
     };
     // Keep out of loaded enemy arcs: each loaded torpedo there can cost a Health.
     for (_, enemy) in sit.game.enemies_of(sit.ship.team) {
+        if sit.game.map().rift_between(enemy.position.square, square).is_some() {
+            continue;
+        }
         if let Some(arc) = arc_of(enemy.position, enemy.facing, at) {
             let loaded = i32::from(Torpedoes::of(enemy).on(arc_side(arc)));
             let reach =

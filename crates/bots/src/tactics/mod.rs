@@ -1,10 +1,13 @@
 //! Judging positions: how good a placement of the two ships is for us, what
-//! entering a square costs, where to drag the enemy, where to warp. One
+//! entering a square costs (rifts and gravity arrows included, D43–D44),
+//! where to drag the enemy, where to warp. One
 //! integer score (no floats, so decisions replay exactly) shared by the helm
 //! planner and the Captain's choices.
 
-use duel_core::dice::HelmFace;
-use duel_core::game::plan_path;
+mod trail;
+
+pub(crate) use trail::{end_sightlines, outcome_cost, End, Outcome, Trail};
+
 use duel_core::geometry::{arc_of, hit_sector, range, tractor_needed, Dir, Position, SectorHit, Square};
 use duel_core::map::Obstacle;
 use duel_core::Station;
@@ -17,7 +20,9 @@ pub(crate) const DAMAGE: i32 = 90;
 pub(crate) const DRAG_WORTH: i32 = 30;
 
 /// The geometry between the two ships that [`exchange`] reads: who has
-/// whom in which arc (R13), which sectors a shot would strike, the range (R12).
+/// whom in which arc (R13), which sectors a shot would strike, the range
+/// (R12), and whether a rift blocks the line of fire (D43: both ways, since
+/// the line runs between the two squares' centres).
 /// It changes only when a ship moves, so the helm planner caches it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Sightlines {
@@ -30,6 +35,8 @@ pub(crate) struct Sightlines {
     /// Our side its torpedoes would strike.
     pub they_strike: SectorHit,
     pub range: u8,
+    /// A rift on the line between the ships: neither may fire (D43).
+    pub blocked: bool,
 }
 
 /// The sightlines with us at `me` facing `my_facing`, the enemy at `foe_pos` facing `foe_facing`.
@@ -46,6 +53,7 @@ pub(crate) fn sightlines(
         theirs: arc_of(foe_pos, foe_facing, me).map(|a| side_index(arc_side(a))),
         they_strike: hit_sector(me, my_facing, foe_pos),
         range: range(me.square, foe_pos.square, sit.rule),
+        blocked: sit.game.map().rift_between(me.square, foe_pos.square).is_some(),
     }
 }
 
@@ -67,10 +75,14 @@ pub(crate) fn exchange(
 /// our lock against range + its jammers (R14), its shields on the sector we
 /// would strike. Defence: the same from its side, doubled when it already
 /// has the lock to hit us. Closer is slightly better: lock needs range.
+/// Behind a rift nobody can fire (D43): as side-on as it gets, both ways.
 pub(crate) fn exchange_at(sit: &Situation, lines: &Sightlines) -> i32 {
     let Some(foe) = &sit.foe else { return 0 };
     let r = i32::from(lines.range);
     let mut score = -2 * r;
+    if lines.blocked {
+        return score - 10;
+    }
     match lines.ours {
         Some(i) => {
             let ready = 30 * i32::from(sit.torps.loaded[i]) + 4 * i32::from(sit.torps.parts[i]);
@@ -101,13 +113,17 @@ pub(crate) fn exchange_at(sit: &Situation, lines: &Sightlines) -> i32 {
 }
 
 /// What entering `sq` costs us (R10): an asteroid strips two shield dice, a
-/// nebula two sensor dice, a mine deals a damage (R17).
+/// nebula two sensor dice, a rift every shield die (D43), a mine deals a
+/// damage (R17).
 pub(crate) fn entering(sit: &Situation, sq: Square) -> i32 {
     let mut cost = 0;
     match sit.game.obstacle_at(sq) {
         Some(Obstacle::Asteroid) => cost += 2 + 10 * i32::from(sit.placed(Station::Shields).min(2)),
         Some(Obstacle::Nebula) => cost += 2 + 10 * i32::from(sit.placed(Station::Sensors).min(2)),
         None => {}
+    }
+    if sit.game.map().rift_at(sq) {
+        cost += 2 + 10 * i32::from(sit.placed(Station::Shields));
     }
     if sit.mines.contains(&sq) {
         cost += DAMAGE;
@@ -123,6 +139,10 @@ fn foe_entering(sit: &Situation, sq: Square) -> i32 {
         Some(Obstacle::Asteroid) => gain += 2 + 10 * i32::from(foe.counts.shields.min(2)),
         Some(Obstacle::Nebula) => gain += 2 + 10 * i32::from(foe.counts.sensors.min(2)),
         None => {}
+    }
+    // D43: a tractor drag into a rift strips every shield die too.
+    if sit.game.map().rift_at(sq) {
+        gain += 2 + 10 * i32::from(foe.counts.shields);
     }
     if sit.mines.contains(&sq) {
         gain += DAMAGE;
@@ -145,150 +165,6 @@ pub(crate) fn stay(sit: &Situation) -> i32 {
         Some(foe) => exchange(sit, sit.ship.position, sit.ship.facing, foe.ship.position, foe.ship.facing),
         None => 0,
     }
-}
-
-/// Where a planned helm move ends and what it runs into on the way: the
-/// part of a path's score that only changes when our ship moves or a mine is
-/// laid, so the planner walks it once per position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Outcome {
-    pub end: End,
-    /// Obstacles and mines entered on the way (the end square included).
-    pub asteroids: u8,
-    pub nebulae: u8,
-    pub mines: u8,
-    /// What the end square itself holds: [asteroid, nebula, mine].
-    pub at_end: [bool; 3],
-}
-
-/// Where a move leaves the ship.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct End {
-    pub square: Square,
-    pub facing: Dir,
-    /// The direction of the last step into `square` (R11 halves).
-    pub travel: Dir,
-    /// Whether the ship left its square at all.
-    pub moved: bool,
-}
-
-impl End {
-    /// A compact key: equal keys, equal ends.
-    pub fn key(&self) -> u32 {
-        u32::from(self.square.col) << 9
-            | u32::from(self.square.row) << 5
-            | (self.facing as u32) << 3
-            | (self.travel as u32) << 1
-            | u32::from(self.moved)
-    }
-
-    /// Our position and the enemy's after the move (R11: a mover entering
-    /// the enemy's square takes the half by the edge it came in by).
-    pub fn positions(&self, sit: &Situation) -> (Position, Option<Position>) {
-        let foe = sit.foe.as_ref().map(|f| f.ship.position);
-        match foe {
-            _ if !self.moved => (sit.ship.position, foe),
-            Some(f) if f.square == self.square => (
-                Position { square: self.square, half: Some(self.travel.opposite()) },
-                Some(Position { square: self.square, half: Some(self.travel) }),
-            ),
-            Some(f) => (Position::centre(self.square), Some(Position::centre(f.square))),
-            None => (Position::centre(self.square), None),
-        }
-    }
-}
-
-impl Outcome {
-    /// A compact key: equal keys, equal outcomes.
-    pub fn key(&self) -> u64 {
-        let [a, n, m] = self.at_end.map(u64::from);
-        u64::from(self.end.key()) << 24
-            | u64::from(self.asteroids) << 16
-            | u64::from(self.nebulae) << 8
-            | u64::from(self.mines) << 3
-            | a << 2
-            | n << 1
-            | m
-    }
-}
-
-/// A move in progress, die by die: where the ship is and what it entered so
-/// far. The planner extends trails one helm face at a time with `plan_path`,
-/// so the 125 three-die moves share their first and second steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Trail {
-    square: Square,
-    facing: Dir,
-    travel: Dir,
-    asteroids: u8,
-    nebulae: u8,
-    mines: u8,
-}
-
-impl Trail {
-    /// Where our ship stands now.
-    pub fn start(sit: &Situation) -> Trail {
-        let (square, facing) = (sit.ship.position.square, sit.ship.facing);
-        Trail { square, facing, travel: facing, asteroids: 0, nebulae: 0, mines: 0 }
-    }
-
-    /// The trail after one more helm die (R10), walked with `plan_path`.
-    pub fn then(self, sit: &Situation, face: HelmFace) -> Trail {
-        let mut t = self;
-        for step in plan_path(sit.game, self.square, self.facing, &[face]) {
-            if step.square != t.square {
-                t.travel = Dir::between(t.square, step.square).unwrap_or(step.facing);
-                let [a, n, m] = look(sit, step.square);
-                t.asteroids += u8::from(a);
-                t.nebulae += u8::from(n);
-                t.mines += u8::from(m);
-                t.square = step.square;
-            }
-            t.facing = step.facing;
-        }
-        t
-    }
-
-    /// The finished move's outcome.
-    pub fn outcome(self, sit: &Situation) -> Outcome {
-        let moved = self.square != sit.ship.position.square;
-        let at_end = if moved { look(sit, self.square) } else { [false; 3] };
-        let travel = if moved { self.travel } else { self.facing };
-        Outcome {
-            end: End { square: self.square, facing: self.facing, travel, moved },
-            asteroids: self.asteroids,
-            nebulae: self.nebulae,
-            mines: self.mines,
-            at_end,
-        }
-    }
-}
-
-/// What a square holds that a ship entering it suffers: [asteroid, nebula, mine].
-fn look(sit: &Situation, sq: Square) -> [bool; 3] {
-    let o = sit.game.obstacle_at(sq);
-    [o == Some(Obstacle::Asteroid), o == Some(Obstacle::Nebula), sit.mines.contains(&sq)]
-}
-
-/// What a move's outcome costs on the way: obstacles and mines entered
-/// (`whole_path`), or only those of the end square.
-pub(crate) fn outcome_cost(sit: &Situation, o: &Outcome, whole_path: bool) -> i32 {
-    let shields = 2 + 10 * i32::from(sit.placed(Station::Shields).min(2));
-    let sensors = 2 + 10 * i32::from(sit.placed(Station::Sensors).min(2));
-    let [end_a, end_n, end_m] = o.at_end.map(i32::from);
-    let (a, n, m) = if whole_path {
-        (i32::from(o.asteroids), i32::from(o.nebulae), i32::from(o.mines))
-    } else {
-        (end_a, end_n, end_m)
-    };
-    a * shields + n * sensors + m * DAMAGE
-}
-
-/// The sightlines after a move ending at `end`, if there is an enemy.
-pub(crate) fn end_sightlines(sit: &Situation, end: &End) -> Option<Sightlines> {
-    let foe = sit.foe.as_ref()?;
-    let (me, at) = end.positions(sit);
-    Some(sightlines(sit, me, end.facing, at?, foe.ship.facing))
 }
 
 /// The score of dragging the enemy into `sq` with a tractor beam (R16).
