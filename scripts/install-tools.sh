@@ -8,7 +8,7 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
-# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests).
+# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests), brotli.
 set -euo pipefail
 # shellcheck source=lib/env.sh
 source "$(dirname "$0")/lib/env.sh"
@@ -59,6 +59,9 @@ relay_pkgs=()
 command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || relay_pkgs+=(haproxy)
 command -v turnserver >/dev/null || relay_pkgs+=(coturn)
 [ "${#relay_pkgs[@]}" -eq 0 ] || apt_install "${relay_pkgs[@]}"
+
+# --- brotli (the build's precompressed copies, scripts/lib/precompress.sh) -----------------------
+command -v brotli >/dev/null || apt_install brotli
 
 # --- trunk -------------------------------------------------------------------------------------
 have_version() { # have_version <cmd> <version>: does `<cmd> --version` mention exactly <version>?

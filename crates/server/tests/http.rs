@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::{get, health, start, HttpAnswer, APP_JS, INDEX_HTML};
+use common::{get, get_bytes, health, start, HttpAnswer, APP_JS, INDEX_HTML};
 use duel_server::Limits;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -36,6 +36,39 @@ async fn serves_files_from_dist() {
     let root = get(server.addr, "/").await;
     assert_eq!(root.status, 200);
     assert_eq!(root.body, INDEX_HTML);
+}
+
+/// The build's precompressed copies (issue 13): Brotli to a browser that
+/// accepts it, gzip to one that accepts only gzip, the plain file otherwise.
+#[tokio::test]
+async fn precompressed_copies_go_to_clients_that_accept_them() {
+    let server = start(Limits::default()).await;
+    // Not real Brotli: the server must pass the file through, never re-encode it.
+    let (br, gz) = (b"\x0b\x02\x80brotli-bytes".to_vec(), b"\x1f\x8bgzip-bytes".to_vec());
+    std::fs::write(server.dist.path().join("app.js.br"), &br).unwrap();
+    std::fs::write(server.dist.path().join("app.js.gz"), &gz).unwrap();
+    std::fs::write(server.dist.path().join("index.html.br"), &br).unwrap();
+
+    let (head, body) = get_bytes(server.addr, "/app.js", "Accept-Encoding: gzip, deflate, br\r\n").await;
+    let head = head.to_ascii_lowercase();
+    assert!(head.contains("content-encoding: br"), "{head}");
+    assert!(head.contains("javascript"), "the type is the file's, not Brotli's: {head}");
+    assert_eq!(body, br);
+
+    let (head, body) = get_bytes(server.addr, "/app.js", "Accept-Encoding: gzip\r\n").await;
+    assert!(head.to_ascii_lowercase().contains("content-encoding: gzip"), "{head}");
+    assert_eq!(body, gz);
+
+    let (head, body) = get_bytes(server.addr, "/app.js", "").await;
+    assert!(!head.to_ascii_lowercase().contains("content-encoding"), "{head}");
+    assert_eq!(body, APP_JS.as_bytes());
+
+    // The app's routes fall back to index.html, compressed the same way.
+    let (head, body) = get_bytes(server.addr, "/lobby", "Accept-Encoding: br\r\n").await;
+    assert!(head.to_ascii_lowercase().contains("content-encoding: br"), "{head}");
+    assert_eq!(body, br);
+    let (_, body) = get_bytes(server.addr, "/lobby", "").await;
+    assert_eq!(body, INDEX_HTML.as_bytes());
 }
 
 #[tokio::test]

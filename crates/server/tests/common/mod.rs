@@ -71,6 +71,18 @@ pub async fn get(addr: impl ToSocketAddrs, path: &str) -> HttpAnswer {
     HttpAnswer { status, head: head.to_owned(), body: body.to_owned() }
 }
 
+/// A GET with extra request header lines; the head and the raw body bytes.
+pub async fn get_bytes(addr: impl ToSocketAddrs, path: &str, headers: &str) -> (String, Vec<u8>) {
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\n{headers}Connection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(PATIENCE, tcp.read_to_end(&mut raw)).await.unwrap().unwrap();
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8(raw[..split].to_vec()).unwrap();
+    (head, raw[split + 4..].to_vec())
+}
+
 /// `/health` as JSON.
 pub async fn health(addr: SocketAddr) -> Value {
     let answer = get(addr, "/health").await;
