@@ -456,4 +456,27 @@ mod map_tests {
         }
         assert!(pairs[0] > 0 && pairs[1] > 0, "equal moves both ways: {pairs:?}");
     }
+
+    /// D42: a step into a gap between tiles is off the map: that die's
+    /// forward part is lost, and no planned move ends in the gap.
+    #[test]
+    fn d42_no_planned_move_ends_in_a_gap() {
+        let config = GameConfig { map: builtin("gravity well").expect("built in"), ..GameConfig::duel() };
+        let game = Game::new(config).expect("valid");
+        let profile = Difficulty::Hard.profile();
+        for (col, row, facing) in [(2, 11, Dir::West), (1, 1, Dir::West), (10, 10, Dir::East)] {
+            let mut setup = game.to_setup().expect("at rest");
+            setup.put(ShipId(0), Square::new(col, row), facing);
+            let game = setup.into_game().expect("a possible position");
+            let sit = Situation::new(&game, ShipId(0)).expect("ship");
+            let mut planner = HelmPlanner::default();
+            planner.refresh(&sit, &profile);
+            for (o, _) in &planner.outcomes {
+                assert!(game.map().contains(o.end.square), "{col},{row}: {o:?}");
+            }
+            // Forward 1 three times, straight into the gap: the ship stays put.
+            let ahead = planner.outcomes[usize::from(planner.outcome_of[0])].0;
+            assert!(!ahead.end.moved, "{col},{row}: {ahead:?}");
+        }
+    }
 }
