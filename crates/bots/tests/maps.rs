@@ -6,7 +6,7 @@ use duel_bots::sim::{map_named, play_game, play_game_observed, CrewSpec, Outcome
 use duel_bots::Difficulty;
 use duel_core::event::Event;
 use duel_core::map::BUILTIN_NAMES;
-use duel_core::{Intent, Layout, Station};
+use duel_core::{Intent, Layout, Mission, Station};
 
 fn on(map: &str, layout: Layout) -> SimOptions {
     SimOptions { map: map_named(map).expect("a built-in map"), layout, ..SimOptions::default() }
@@ -29,12 +29,13 @@ fn bots_play_every_builtin_map_to_a_result_with_no_refused_intent() {
     assert_ne!(rec.outcome, Outcome::Unfinished, "Four Corners, two per side");
 }
 
-#[test]
-fn d44_on_the_gravity_well_the_helm_places_kept_dice_for_free() {
+/// Helm dice kept by arrows, and kept dice placed by a free override, over
+/// three Hard games with `opts`.
+fn kept_and_placed(opts: &SimOptions) -> (u32, u32) {
     let hard = CrewSpec::Bot(Difficulty::Hard);
     let (mut kept, mut placed) = (0u32, 0u32);
     for seed in 1..=3 {
-        play_game_observed(&on("Gravity Well", Layout::Duel), hard, hard, seed, &mut |_, _, step| {
+        play_game_observed(opts, hard, hard, seed, &mut |_, _, step| {
             if let Step::Played { intent, events, .. } = step {
                 kept += events.iter().filter(|e| matches!(e, Event::HelmDiceKept { .. })).count() as u32;
                 let free = matches!(intent, Intent::Override { station: Station::Helm, .. });
@@ -45,6 +46,19 @@ fn d44_on_the_gravity_well_the_helm_places_kept_dice_for_free() {
         })
         .expect("valid set-up");
     }
+    (kept, placed)
+}
+
+#[test]
+fn d44_on_the_gravity_well_the_helm_places_kept_dice_for_free() {
+    let (kept, placed) = kept_and_placed(&on("Gravity Well", Layout::Duel));
     assert!(kept > 0, "the arrows kept no die in three games");
     assert!(placed > 0, "{kept} dice kept, none placed by override");
+}
+
+#[test]
+fn d44_a_fighters_pilot_places_kept_dice_for_free_too() {
+    let opts = SimOptions { mission: Some(Mission::FighterDuel), ..on("Gravity Well", Layout::Duel) };
+    let (kept, placed) = kept_and_placed(&opts);
+    assert!(kept > 0 && placed > 0, "{kept} kept, {placed} placed");
 }

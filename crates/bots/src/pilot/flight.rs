@@ -80,6 +80,32 @@ fn after(sit: &Situation, q: &Quarry, faces: &[HelmFace]) -> i32 {
     score(sit, q, end, facing, &squares)
 }
 
+/// The five helm faces, each weighted by how many of a die's six faces show it (R2).
+const FACES: [(HelmFace, i32); 5] = [
+    (HelmFace::Forward1, 2),
+    (HelmFace::Forward2, 1),
+    (HelmFace::TurnLeft, 1),
+    (HelmFace::TurnRight, 1),
+    (HelmFace::TurnAround, 1),
+];
+
+/// D44: the best face for a kept die in the next free slot, and the move's
+/// worth: with a die already placed, the move it completes; in slot A, the
+/// average over the second die's faces (it still has to be rolled).
+fn kept_face(sit: &Situation, q: &Quarry, placed: Option<(HelmSlot, HelmFace)>) -> Option<(i32, HelmFace)> {
+    FACES
+        .iter()
+        .map(|(face, _)| {
+            let v = match placed {
+                Some((HelmSlot::A, first)) => after(sit, q, &[first, *face]),
+                Some((_, first)) => after(sit, q, &[*face, first]),
+                None => FACES.iter().map(|(second, w)| w * after(sit, q, &[*face, *second])).sum::<i32>() / 6,
+            };
+            (v, *face)
+        })
+        .max_by_key(|(v, face)| (*v, std::cmp::Reverse(*face as u8)))
+}
+
 /// Pushes the helm's proposals.
 pub(crate) fn propose(sit: &Situation, q: &Quarry, restless: u8, out: &mut Vec<Proposal>) {
     let station = Station::Helm;
@@ -97,8 +123,16 @@ pub(crate) fn propose(sit: &Situation, q: &Quarry, restless: u8, out: &mut Vec<P
     }
     let mut rolled: Vec<(u8, HelmFace)> = Vec::new();
     let mut idle: Vec<u8> = Vec::new();
+    // D44: a die a gravity arrow kept goes on any face for nothing; never roll it away.
+    let kept = sit
+        .ship
+        .gravity_kept
+        .iter()
+        .copied()
+        .find(|d| sit.ship.station_dice(station).get(usize::from(*d)) == Some(&DieState::Idle));
     for (i, d) in sit.ship.station_dice(station).iter().enumerate() {
         match d {
+            DieState::Idle if kept == Some(i as u8) => {}
             DieState::Idle => idle.push(i as u8),
             DieState::Rolled { face, .. } => match helm_face(*face) {
                 Some(h) => rolled.push((i as u8, h)),
@@ -110,6 +144,14 @@ pub(crate) fn propose(sit: &Situation, q: &Quarry, restless: u8, out: &mut Vec<P
     let margin = if restless > 0 { -40 * i32::from(restless) } else { MARGIN };
     // Staying is fine only when the Fighter already stands where it wants to be.
     let happy = stay >= 40 && !threatened;
+    if let (Some(die), Some(spot)) = (kept, free.first().map(|s| Spot::Helm(*s))) {
+        if let Some((v, face)) = kept_face(sit, q, placed) {
+            if v > stay + margin {
+                let face = duel_core::Face::Helm(face);
+                out.push(Proposal::new(place, 7, Intent::Override { station, die, face, spot }));
+            }
+        }
+    }
     match (placed, free.as_slice()) {
         (Some((slot, first)), [last, ..]) => {
             // One die down: the next one moves the ship.
