@@ -203,7 +203,42 @@ pub fn leave(store: Store) {
     go(store, Route::Home);
 }
 
-/// On page load: a room link joins it; otherwise a saved practice resumes
+/// A shared map's link (`#/play?map=CODE`, see `maps::share`): a practice
+/// lobby with that map chosen. A code that does not read says why and
+/// changes nothing else. Returns whether the lobby opened.
+pub fn open_map_link(store: Store, code: &str) -> bool {
+    match super::maps::share::from_text(code) {
+        Ok(map) => {
+            let name = map.name.clone();
+            practice_lobby(store);
+            if !super::maps::room::choose(store, map) {
+                return false;
+            }
+            // The link did its work: a reload resumes this lobby instead of opening another.
+            platform::replace_url(&format!("/{}{}", platform::query(), Route::Play.hash()));
+            store.toasts.info(format!("The map \u{201c}{name}\u{201d} from the link is chosen."));
+            true
+        }
+        Err(e) => {
+            store.toasts.error(format!("This map link could not be read: {e}."));
+            false
+        }
+    }
+}
+
+/// A map link pasted into the address bar of an open tab (no reload: only `hashchange`).
+fn follow_map_links(store: Store) {
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(code) = super::route::map_code(&platform::hash()) {
+            open_map_link(store, &code);
+        }
+    });
+    // The app lives as long as the page: so does its listener.
+    std::mem::forget(listener);
+}
+
+/// On page load: a room link joins it; a map link opens a practice lobby
+/// with that map; otherwise a saved practice resumes
 /// (a reload lands back in the game). Returns the first screen.
 pub fn on_load(store: Store) -> Route {
     let mut route = Route::from_hash(&platform::hash());
@@ -213,6 +248,12 @@ pub fn on_load(store: Store) -> Route {
     if let Some(room) = net::room_from_location() {
         join_room(store, &room);
         return if route == Route::Board { Route::Board } else { Route::Play };
+    }
+    follow_map_links(store);
+    if let Some(code) = super::route::map_code(&platform::hash()) {
+        if open_map_link(store, &code) {
+            return Route::Play;
+        }
     }
     if has_practice() && resume_practice(store) {
         return route;

@@ -1,5 +1,6 @@
 //! The home screen: Practice in one tap (no network needed), a practice
-//! lobby, resuming a saved game, creating or joining an online room, rules.
+//! lobby, resuming a saved game, creating or joining an online room, the
+//! map editor, rules.
 
 use leptos::prelude::*;
 
@@ -59,6 +60,9 @@ pub fn Home() -> impl IntoView {
                 </button>
                 <button class="btn btn--shields" data-testid="home-join" on:click=move |_| joining.update(|j| *j = !*j)>
                     "Join"
+                </button>
+                <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| go(store, Route::Maps)>
+                    "Map editor"
                 </button>
             </nav>
             {move || joining.get().then(|| view! {

@@ -6,6 +6,7 @@ pub mod boot;
 mod debrief;
 mod home;
 mod lobby;
+mod maps;
 mod online;
 mod play;
 pub mod route;
@@ -63,6 +64,7 @@ pub fn App() -> impl IntoView {
                 Route::Board => view! { <BoardScreen /> }.into_any(),
                 Route::Rules => view! { <rules_page::RulesPage /> }.into_any(),
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
+                Route::Maps => view! { <maps::MapEditor /> }.into_any(),
             }}
             <ToastStack toasts=store.toasts />
         </div>

@@ -1,6 +1,8 @@
 //! Screens by address: `#/` home, `#/play` the running practice or room
 //! (its lobby, game or result), `#/board` the shared board view, `#/rules`,
-//! `#/thunderstruck` the Thunderstruck Duel against bots.
+//! `#/thunderstruck` the Thunderstruck Duel against bots, `#/maps` the map
+//! editor. `#/play?map=CODE` is a shared map's link: the practice lobby
+//! with that map chosen ([`map_code`]).
 //! Hash routes need no server support and survive a reload.
 
 /// A screen of the app.
@@ -11,13 +13,17 @@ pub enum Route {
     Board,
     Rules,
     Thunderstruck,
+    Maps,
 }
 
 impl Route {
     /// The route a `location.hash` names (anything unknown is home).
     pub fn from_hash(hash: &str) -> Route {
-        match hash.trim_start_matches('#').trim_start_matches('/') {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        // A route's own parameters follow a `?` (`#/play?map=…`).
+        match path.split('?').next().unwrap_or_default() {
             "play" => Route::Play,
+            "maps" => Route::Maps,
             "board" => Route::Board,
             "rules" => Route::Rules,
             "thunderstruck" => Route::Thunderstruck,
@@ -33,8 +39,15 @@ impl Route {
             Route::Board => "#/board",
             Route::Rules => "#/rules",
             Route::Thunderstruck => "#/thunderstruck",
+            Route::Maps => "#/maps",
         }
     }
+}
+
+/// The map code of a shared map's link (`#/play?map=CODE`), if the hash has one.
+pub fn map_code(hash: &str) -> Option<String> {
+    let (_, params) = hash.split_once('?')?;
+    crate::platform::query::param(params, "map").filter(|c| !c.is_empty())
 }
 
 /// Goes to `route`: the address (so Back and a reload work) and the screen
@@ -50,11 +63,19 @@ mod tests {
 
     #[test]
     fn hashes_round_trip_and_junk_is_home() {
-        for r in [Route::Home, Route::Play, Route::Board, Route::Rules, Route::Thunderstruck] {
+        for r in [Route::Home, Route::Play, Route::Board, Route::Rules, Route::Thunderstruck, Route::Maps] {
             assert_eq!(Route::from_hash(r.hash()), r);
         }
         assert_eq!(Route::from_hash(""), Route::Home);
         assert_eq!(Route::from_hash("#room=abc"), Route::Home);
         assert_eq!(Route::from_hash("#play"), Route::Play);
+    }
+
+    #[test]
+    fn a_map_link_is_the_play_route_with_its_code() {
+        assert_eq!(Route::from_hash("#/play?map=DDM1.abc"), Route::Play);
+        assert_eq!(map_code("#/play?map=DDM1.abc").as_deref(), Some("DDM1.abc"));
+        assert_eq!(map_code("#/play"), None);
+        assert_eq!(map_code("#/play?map="), None);
     }
 }

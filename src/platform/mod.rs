@@ -1,9 +1,10 @@
 //! The few browser facilities the app uses outside Leptos, one home each:
 //! the clock (here), the address bar (here, and [`query`] to read
-//! `key=value` pairs out of it), `localStorage` ([`storage`]) and the CSPRNG
-//! ([`random`]). Natively (unit tests, clippy) each has a stand-in so the
-//! code compiles and runs.
+//! `key=value` pairs out of it), `localStorage` ([`storage`]), the CSPRNG
+//! ([`random`]) and the clipboard and picked files ([`clip`]). Natively
+//! (unit tests, clippy) each has a stand-in so the code compiles and runs.
 
+pub mod clip;
 pub mod query;
 pub mod random;
 pub mod storage;

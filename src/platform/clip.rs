@@ -1,0 +1,71 @@
+//! Text in and out of the page: copying to the clipboard and reading a file
+//! the player picked. Called through `js_sys::Reflect` rather than web-sys
+//! bindings, so no web-sys features (and no wasm) are added for two calls.
+//! Natively both are stand-ins that report failure.
+
+/// Copies `text` to the clipboard. Returns whether the browser took it:
+/// `navigator.clipboard` exists only on secure pages (https, localhost), so
+/// on a LAN address the caller shows the text to copy by hand instead.
+pub async fn copy(text: String) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        imp::copy(&text).await
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = text;
+        false
+    }
+}
+
+/// The text of the first file picked in the file `<input>` with this test id
+/// (`None`: nothing picked, or unreadable).
+pub async fn picked_file_text(test_id: &str) -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        imp::picked_file_text(test_id).await
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = test_id;
+        None
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use js_sys::{Function, Promise, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::JsFuture;
+
+    fn get(target: &JsValue, key: &str) -> Option<JsValue> {
+        Reflect::get(target, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined() && !v.is_null())
+    }
+
+    /// Calls `target[method](args…)` and awaits the promise it returns.
+    async fn call(target: &JsValue, method: &str, arg: Option<&JsValue>) -> Option<JsValue> {
+        let f: Function = get(target, method)?.dyn_into().ok()?;
+        let out = match arg {
+            Some(a) => f.call1(target, a),
+            None => f.call0(target),
+        }
+        .ok()?;
+        let promise: Promise = out.dyn_into().ok()?;
+        JsFuture::from(promise).await.ok()
+    }
+
+    pub async fn copy(text: &str) -> bool {
+        let Some(window) = web_sys::window() else { return false };
+        let Some(clipboard) = get(&window, "navigator").and_then(|n| get(&n, "clipboard")) else {
+            return false;
+        };
+        call(&clipboard, "writeText", Some(&JsValue::from_str(text))).await.is_some()
+    }
+
+    pub async fn picked_file_text(test_id: &str) -> Option<String> {
+        let input =
+            web_sys::window()?.document()?.query_selector(&format!("[data-testid=\"{test_id}\"]")).ok()??;
+        let file = Reflect::get_u32(&get(&input, "files")?, 0).ok().filter(|f| !f.is_undefined())?;
+        call(&file, "text", None).await?.as_string()
+    }
+}
