@@ -203,15 +203,21 @@ pub fn leave(store: Store) {
     go(store, Route::Home);
 }
 
-/// A shared map's link (`#/play?map=CODE`, see `maps::share`): a practice
-/// lobby with that map chosen. A code that does not read says why and
+/// A shared map's link (`#/play?map=CODE`, see `maps::share`): the open
+/// lobby, or a new practice lobby, with that map chosen. A code that does not read says why and
 /// changes nothing else. Returns whether the lobby opened.
 pub fn open_map_link(store: Store, code: &str) -> bool {
     match super::maps::share::from_text(code) {
         Ok(map) => {
             let name = map.name.clone();
-            practice_lobby(store);
-            if !super::maps::room::choose(store, map) {
+            let in_room = matches!(store.mode.get_untracked(), Mode::Online { .. });
+            if in_room && !super::maps::room::lobby_open(store) {
+                // Opening a practice here would leave the room.
+                store.toasts.error("This tab is in an online room: open the map link in another tab.");
+                return false;
+            }
+            // Into the open lobby, or a new practice lobby.
+            if !super::maps::room::play(store, map) {
                 return false;
             }
             // The link did its work: a reload resumes this lobby instead of opening another.

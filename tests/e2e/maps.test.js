@@ -94,6 +94,7 @@ test('maps: draw, check, save, play on it, share it', { timeout: 150000 }, async
 
   // The share link, for the friend below.
   await page.getByTestId('lobby-map-share').click();
+  await screenshot(page, 'maps-lobby');
   const link = await page.getByTestId('map-share-link').inputValue();
   assert.match(link, /#\/play\?map=DDM1\./);
   assert.match(await page.getByTestId('map-download').getAttribute('download'), /^twin-rifts\.ddmap$/);
@@ -117,6 +118,21 @@ test('maps: draw, check, save, play on it, share it', { timeout: 150000 }, async
   assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Twin Rifts (not saved)');
   await other.getByTestId('lobby-map-keep').click();
   await other.getByTestId('lobby-map-keep').waitFor({ state: 'detached' });
+  assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Twin Rifts');
+
+  // Back to a built-in map, then the file the first device downloaded brings Twin Rifts back.
+  await other.getByTestId('lobby-map-pick').selectOption({ label: 'Rift Field' });
+  await other.getByTestId('lobby-map-hint').filter({ hasText: /tiles are the set-up/ }).waitFor();
+  await other.getByTestId('lobby-map-pick').selectOption({ label: 'Standard 9×9' });
+  await other.getByTestId('lobby-map-quick').waitFor();
+  await other.getByTestId('lobby-map-import').click();
+  await other.getByTestId('map-import-code').fill('DDM1.not-a-map');
+  await other.getByTestId('map-import-go').click();
+  await other.getByTestId('map-import-error').filter({ hasText: /That map could not be read: this map code is/ }).waitFor();
+  assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Standard 9×9');
+  const code = link.split('map=')[1];
+  await other.getByTestId('map-import-file').setInputFiles({ name: 'twin-rifts.ddmap', mimeType: 'text/plain', buffer: Buffer.from(`${code}\n`) });
+  await other.getByTestId('map-import').waitFor({ state: 'detached' });
   assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Twin Rifts');
 
   assert.deepEqual(player.errors, []);

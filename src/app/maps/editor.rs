@@ -15,6 +15,7 @@ use super::paint::{blank, resize, stroke};
 use super::palette::{Palette, Tool};
 use super::share::{ImportMap, ShareMap};
 use super::{room, storage};
+use crate::app::boot::Mode;
 use crate::app::route::Route;
 use crate::app::store::use_store;
 
@@ -66,6 +67,17 @@ pub fn MapEditor() -> impl IntoView {
             .map(|n| view! { <option value=n.to_string() prop:selected=move || map.with(side) == n>{n.to_string()}</option> })
             .collect_view()
     };
+    // Back to the running practice or room, if there is one.
+    let back = Memo::new(move |_| {
+        if store.mode.get() == Mode::None {
+            return None;
+        }
+        Some(if store.room.with(|r| r.as_ref().is_some_and(|r| r.started)) {
+            "Back to the game"
+        } else {
+            "Back to the lobby"
+        })
+    });
     let status = move || {
         let at = duel_core::error::fmt_square(cursor.get());
         format!("Square {at} · painting {}", tool.get().brush(dir.get()).name())
@@ -74,7 +86,9 @@ pub fn MapEditor() -> impl IntoView {
         <main class="maps" data-testid="map-editor">
             <header class="lobby__head">
                 <h1>"Map editor"</h1>
-                <a class="btn btn--small btn--ghost" href=Route::Play.hash() data-testid="map-back">"Lobby"</a>
+                {move || back.get().map(|label| view! {
+                    <a class="btn btn--small btn--ghost" href=Route::Play.hash() data-testid="map-back">{label}</a>
+                })}
                 <a class="btn btn--small btn--ghost" href=Route::Home.hash()>"Home"</a>
             </header>
             <section class="panel maps__setup">
@@ -125,7 +139,7 @@ pub fn MapEditor() -> impl IntoView {
                     <button type="button" class="btn btn--helm" data-testid="map-save" on:click=move |_| save()>"Save"</button>
                     <button type="button" class="btn btn--sensors" data-testid="map-play"
                         disabled=move || !problems.with(Vec::is_empty)
-                        on:click=move |_| room::play(store, map.get_untracked())>"Play this map"</button>
+                        on:click=move |_| { room::play(store, map.get_untracked()); }>"Play this map"</button>
                 </div>
             </section>
             <section class="panel">

@@ -65,19 +65,21 @@ pub fn choose(store: Store, map: MapSpec) -> bool {
 }
 
 /// Whether this device can choose the map of an open lobby now.
-fn lobby_open(store: Store) -> bool {
+pub fn lobby_open(store: Store) -> bool {
     store.mode.get_untracked() != Mode::None
         && store.owner.get_untracked()
         && store.room.with_untracked(|r| r.as_ref().is_some_and(|r| !r.started))
 }
 
 /// "Play this map": into the open lobby with `map` chosen, or a new
-/// practice lobby when none is open.
-pub fn play(store: Store, map: MapSpec) {
+/// practice lobby when none is open. Returns whether the map is chosen.
+pub fn play(store: Store, map: MapSpec) -> bool {
     if !lobby_open(store) {
         boot::practice_lobby(store);
     }
-    if choose(store, map) {
+    let chosen = choose(store, map);
+    if chosen {
         go(store, Route::Play);
     }
+    chosen
 }
