@@ -135,6 +135,17 @@ test('maps: draw, check, save, play on it, share it', { timeout: 150000 }, async
   await other.getByTestId('map-import').waitFor({ state: 'detached' });
   assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Twin Rifts');
 
+  // Edit a copy of a built-in map: the editor opens on it under a name of its own; back to the lobby.
+  await other.getByTestId('lobby-map-pick').selectOption({ label: 'Gravity Well' });
+  await other.getByTestId('lobby-map-edit').click();
+  await other.getByTestId('map-editor').waitFor();
+  assert.equal(await other.getByTestId('map-name').inputValue(), 'Gravity Well copy');
+  assert.equal(await other.locator('[data-testid^="cell-"]').count(), 144);
+  assert.equal(await other.getByTestId('cell-A1').getAttribute('aria-label'), 'A1: gap between tiles');
+  await other.getByTestId('map-back').click();
+  await new LobbyPage(other).waitFor();
+  assert.equal(await other.getByTestId('lobby-map-pick').locator('option:checked').textContent(), 'Gravity Well');
+
   assert.deepEqual(player.errors, []);
   assert.deepEqual(friend.errors, []);
 });
