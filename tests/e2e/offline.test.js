@@ -1,0 +1,61 @@
+// Offline for real (issue 13): after one visit the service worker has this build
+// cached, so with the network gone a reload still opens the app, and a practice
+// game against bots plays to its result. Also: the manifest is complete for install.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+
+const stack = useStack();
+
+test('after one visit the app opens offline and a practice game plays to its result', { timeout: 240000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=4&speed=20&fast=1');
+  // The worker installs this build's files and takes control of the page.
+  const version = await page.evaluate(async () => {
+    const late = (what) => new Promise((_, reject) => setTimeout(() => reject(new Error(`no service worker: ${what}`)), 20000));
+    const registration = await Promise.race([navigator.serviceWorker.ready, late('never ready')]);
+    if (!navigator.serviceWorker.controller) {
+      const claimed = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      await Promise.race([claimed, late('never in control')]);
+    }
+    const keys = await caches.keys();
+    return { scope: registration.scope, keys };
+  });
+  assert.equal(version.scope, new URL("/", stack.server.url).href);
+  assert.equal(version.keys.filter((k) => k.startsWith('dice-duel-')).length, 1, version.keys.join(','));
+
+  // No network at all from here on: the server could as well be gone.
+  await player.context.setOffline(true);
+  await page.reload();
+  await home.root.waitFor({ state: 'visible', timeout: 15000 });
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await lobby.start();
+  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  assert.match(await page.getByTestId('result-winner').textContent(), /^(White|Black) wins!$|draw/);
+  await screenshot(page, 'offline-result');
+  // The rules page is there too.
+  await page.goto(`${stack.server.url}/#/rules`);
+  await page.getByText('Map tiles: rifts, gravity arrows and gaps').waitFor({ timeout: 15000 });
+  await player.context.setOffline(false);
+  assert.deepEqual(player.errors, []);
+});
+
+test('the manifest is complete for install: its icons resolve and start_url is in scope', async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.goto(stack.server.url);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(new URL(href, stack.server.url).href)).json();
+  assert.equal(manifest.display, 'standalone');
+  const scope = new URL(manifest.scope, stack.server.url).href;
+  assert.ok(new URL(manifest.start_url, stack.server.url).href.startsWith(scope), 'start_url in scope');
+  assert.ok(manifest.icons.length > 0);
+  for (const icon of manifest.icons) {
+    const answer = await page.request.get(new URL(icon.src, stack.server.url).href);
+    assert.equal(answer.status(), 200, icon.src);
+  }
+});
