@@ -61,6 +61,7 @@ pub fn Rules() -> impl IntoView {
     let missions = Memo::new(move |_| {
         store.room.with(|r| r.as_ref().is_some_and(|r| r.config.layout.mission().is_some()))
     });
+    let tiled = Memo::new(move |_| store.room.with(|r| r.as_ref().is_some_and(|r| r.config.map.is_tiled())));
     // D30: cards need two teams with one Capital ship each.
     let cards_fit = Memo::new(move |_| {
         store.room.with(|r| {
@@ -97,12 +98,19 @@ pub fn Rules() -> impl IntoView {
                         {label}
                     </label></li>
                 }).collect_view()}
-                <li><label>
-                    <input type="checkbox" data-testid="lobby-wormholes" disabled=locked
-                        prop:checked=move || ruleset.get().wormholes
-                        on:change=move |ev| set(Ruleset { wormholes: event_target_checked(&ev), ..ruleset.get_untracked() }) />
-                    "Wormholes (optional rule)"
-                </label></li>
+                {move || if tiled.get() {
+                    // D42: a tile map prints its wormholes, or has none.
+                    view! { <li class="hint" data-testid="lobby-wormholes-tiled">"Wormholes: as printed on this map's tiles"</li> }.into_any()
+                } else {
+                    view! {
+                        <li><label>
+                            <input type="checkbox" data-testid="lobby-wormholes" disabled=locked
+                                prop:checked=move || ruleset.get().wormholes
+                                on:change=move |ev| set(Ruleset { wormholes: event_target_checked(&ev), ..ruleset.get_untracked() }) />
+                            "Wormholes (optional rule)"
+                        </label></li>
+                    }.into_any()
+                }}
                 {move || missions.get().then(|| view! {
                     <li><label>
                         <input type="checkbox" data-testid="lobby-fighter-health" disabled=locked
