@@ -23,25 +23,21 @@ fn tiles(terrain: &[(u8, u8, Terrain)]) -> Game {
     Game::new(config).expect("a valid tile map")
 }
 
-/// Rolls and places a helm die showing `pip` (1,2 F1; 3 F2; 4 F1 + left; 5 F1 + right; 6 F1 + about).
-fn helm(g: &mut Game, ship: ShipId, seat: SeatId, slot: HelmSlot, pip: u8) -> Vec<Event> {
-    energise(g, ship, Station::Helm);
-    let die = g
-        .ship(ship)
-        .unwrap()
-        .station_dice(Station::Helm)
-        .iter()
-        .position(|d| *d == ship::DieState::Idle)
-        .unwrap() as u8;
-    ok(g, seat, Intent::RollDice { station: Station::Helm, dice: vec![die] }, &[pip]);
-    ok(g, seat, Intent::PlaceDie { station: Station::Helm, die, spot: Spot::Helm(slot) }, &[])
-}
-
 /// The three helm dice A, B, C showing `pips`, in slot order; the events of the move.
 fn fly(g: &mut Game, pips: [u8; 3]) -> Vec<Event> {
     helm(g, WHITE, WHITE_SEAT, HelmSlot::A, pips[0]);
     helm(g, WHITE, WHITE_SEAT, HelmSlot::B, pips[1]);
     helm(g, WHITE, WHITE_SEAT, HelmSlot::C, pips[2])
+}
+
+/// Black's tractor beam (strength 4) drags White to `to`; the events of the drag.
+fn drag_white(g: &mut Game, to: Square) -> Vec<Event> {
+    for _ in 0..2 {
+        place(g, BLACK, Face::Tractor(TractorFace::DoubleBolt), Spot::Bolts);
+    }
+    ok(g, BLACK_SEAT, Intent::TractorShip { target: WHITE }, &[]);
+    let c = choice_of(g, |k| matches!(k, ChoiceKind::TractorDestination { .. })).unwrap();
+    ok(g, BLACK_SEAT, Intent::Answer { choice: c.id, answer: Answer::Square(to) }, &[])
 }
 
 fn at(g: &Game) -> (Square, Dir) {
@@ -171,12 +167,7 @@ fn d43_a_tractor_beam_is_not_blocked_by_a_rift() {
     let mut g = tiles(&[(4, 4, Terrain::Rift)]);
     put(&mut g, WHITE, Square::new(4, 5), Dir::North);
     put(&mut g, BLACK, Square::new(4, 3), Dir::South);
-    for _ in 0..2 {
-        place(&mut g, BLACK, Face::Tractor(TractorFace::DoubleBolt), Spot::Bolts);
-    }
-    ok(&mut g, BLACK_SEAT, Intent::TractorShip { target: WHITE }, &[]);
-    let c = choice_of(&g, |k| matches!(k, ChoiceKind::TractorDestination { .. })).unwrap();
-    ok(&mut g, BLACK_SEAT, Intent::Answer { choice: c.id, answer: Answer::Square(Square::new(4, 4)) }, &[]);
+    drag_white(&mut g, Square::new(4, 4));
     assert_eq!(at(&g).0, Square::new(4, 4));
 }
 
@@ -303,17 +294,7 @@ fn d44_a_tractor_drag_over_an_arrow_feels_no_gravity() {
     let mut g = tiles(&[(4, 4, Terrain::Gravity(Dir::North))]);
     put(&mut g, WHITE, Square::new(4, 5), Dir::North);
     put(&mut g, BLACK, Square::new(4, 3), Dir::South);
-    for _ in 0..2 {
-        place(&mut g, BLACK, Face::Tractor(TractorFace::DoubleBolt), Spot::Bolts);
-    }
-    ok(&mut g, BLACK_SEAT, Intent::TractorShip { target: WHITE }, &[]);
-    let c = choice_of(&g, |k| matches!(k, ChoiceKind::TractorDestination { .. })).unwrap();
-    let events = ok(
-        &mut g,
-        BLACK_SEAT,
-        Intent::Answer { choice: c.id, answer: Answer::Square(Square::new(4, 4)) },
-        &[],
-    );
+    let events = drag_white(&mut g, Square::new(4, 4));
     assert!(pulls(&events).is_empty());
     assert!(g.ship(WHITE).unwrap().gravity_kept.is_empty());
 }

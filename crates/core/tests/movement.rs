@@ -12,20 +12,6 @@ use duel_core::map::Obstacle;
 use duel_core::*;
 use support::*;
 
-/// Rolls and places a helm die showing `pip` (R2: 1,2 F1; 3 F2; 4 left; 5 right; 6 around) in `slot`.
-fn helm(g: &mut Game, ship: ShipId, seat: SeatId, slot: HelmSlot, pip: u8) -> Vec<Event> {
-    energise(g, ship, Station::Helm);
-    let die = g
-        .ship(ship)
-        .unwrap()
-        .station_dice(Station::Helm)
-        .iter()
-        .position(|d| *d == ship::DieState::Idle)
-        .unwrap() as u8;
-    ok(g, seat, Intent::RollDice { station: Station::Helm, dice: vec![die] }, &[pip]);
-    ok(g, seat, Intent::PlaceDie { station: Station::Helm, die, spot: Spot::Helm(slot) }, &[])
-}
-
 fn at(g: &Game, ship: ShipId) -> (Square, Dir) {
     let s = g.ship(ship).unwrap();
     (s.position.square, s.facing)

@@ -168,6 +168,20 @@ pub fn lock(game: &mut Game, ship: ShipId, double_locks: u8, single_locks: u8) {
     }
 }
 
+/// Rolls and places a helm die showing `pip` (R2: 1,2 F1; 3 F2; 4 left; 5 right; 6 around) in `slot`.
+pub fn helm(g: &mut Game, ship: ShipId, seat: SeatId, slot: HelmSlot, pip: u8) -> Vec<Event> {
+    energise(g, ship, Station::Helm);
+    let die = g
+        .ship(ship)
+        .unwrap()
+        .station_dice(Station::Helm)
+        .iter()
+        .position(|d| *d == ship::DieState::Idle)
+        .unwrap() as u8;
+    ok(g, seat, Intent::RollDice { station: Station::Helm, dice: vec![die] }, &[pip]);
+    ok(g, seat, Intent::PlaceDie { station: Station::Helm, die, spot: Spot::Helm(slot) }, &[])
+}
+
 /// Plays an intent that must be accepted.
 pub fn ok(game: &mut Game, seat: SeatId, intent: Intent, dice: &[u8]) -> Vec<Event> {
     let mut d = FixedDice::new(dice);
