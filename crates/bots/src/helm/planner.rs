@@ -423,12 +423,7 @@ mod map_tests {
         for (col, row, facing) in
             [(8, 4, Dir::West), (8, 3, Dir::West), (3, 9, Dir::North), (4, 4, Dir::North)]
         {
-            let mut setup = game.to_setup().expect("at rest");
-            setup.put(ShipId(0), Square::new(col, row), facing);
-            let game = setup.into_game().expect("a possible position");
-            let sit = Situation::new(&game, ShipId(0)).expect("ship");
-            let mut planner = HelmPlanner::default();
-            planner.refresh(&sit, &profile);
+            let (_, planner) = planned_at(&game, Square::new(col, row), facing, &profile);
             let moves: Vec<(tactics::Outcome, i32)> = (0..125)
                 .map(|i| (planner.outcomes[usize::from(planner.outcome_of[i])].0, planner.scores[i]))
                 .collect();
@@ -457,6 +452,16 @@ mod map_tests {
         assert!(pairs[0] > 0 && pairs[1] > 0, "equal moves both ways: {pairs:?}");
     }
 
+    /// White's Hard helm planner, refreshed with White moved to `square` facing `facing`.
+    fn planned_at(game: &Game, square: Square, facing: Dir, profile: &Profile) -> (Game, HelmPlanner) {
+        let mut setup = game.to_setup().expect("at rest");
+        setup.put(ShipId(0), square, facing);
+        let game = setup.into_game().expect("a possible position");
+        let mut planner = HelmPlanner::default();
+        planner.refresh(&Situation::new(&game, ShipId(0)).expect("ship"), profile);
+        (game, planner)
+    }
+
     /// D42: a step into a gap between tiles is off the map: that die's
     /// forward part is lost, and no planned move ends in the gap.
     #[test]
@@ -465,12 +470,7 @@ mod map_tests {
         let game = Game::new(config).expect("valid");
         let profile = Difficulty::Hard.profile();
         for (col, row, facing) in [(2, 11, Dir::West), (1, 1, Dir::West), (10, 10, Dir::East)] {
-            let mut setup = game.to_setup().expect("at rest");
-            setup.put(ShipId(0), Square::new(col, row), facing);
-            let game = setup.into_game().expect("a possible position");
-            let sit = Situation::new(&game, ShipId(0)).expect("ship");
-            let mut planner = HelmPlanner::default();
-            planner.refresh(&sit, &profile);
+            let (game, planner) = planned_at(&game, Square::new(col, row), facing, &profile);
             for (o, _) in &planner.outcomes {
                 assert!(game.map().contains(o.end.square), "{col},{row}: {o:?}");
             }
