@@ -81,6 +81,7 @@ pub fn Home() -> impl IntoView {
                 "Practice starts a battle against a bot crew at once: it needs no network. "
                 <a href=Route::Rules.hash() data-testid="home-rules">"How to play"</a>
             </p>
+            <super::update::InstallButton />
         </main>
     }
 }

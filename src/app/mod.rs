@@ -12,6 +12,7 @@ mod play;
 pub mod route;
 mod rules_page;
 pub mod store;
+mod update;
 
 use std::time::Duration;
 
@@ -51,6 +52,7 @@ pub fn App() -> impl IntoView {
     let unlock_keys = window_event_listener(ev::keydown, |_| sound::unlock());
     let save = window_event_listener(ev::pagehide, move |_| store.save(platform::now_ms(), true));
     keys::install(store, route);
+    update::listen();
     set_interval(move || store.pump(), PUMP);
     set_interval(move || store.tick(), TICK);
     // The app lives as long as the page: its listeners stay.
@@ -66,6 +68,7 @@ pub fn App() -> impl IntoView {
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
                 Route::Maps => view! { <maps::MapEditor /> }.into_any(),
             }}
+            <update::UpdateBar />
             <ToastStack toasts=store.toasts />
         </div>
     }

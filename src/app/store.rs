@@ -306,6 +306,9 @@ impl Store {
         if let Some(reason) = &p.refused {
             self.toasts.error(format!("The room refused this device: {reason}"));
         }
+        if p.outdated {
+            self.ui.update_ready.set(true);
+        }
         if p.save_due {
             // Saved on the next clock tick, off the input → screen path.
             self.save_due.set_value(true);

@@ -52,6 +52,8 @@ pub struct Pumped {
     pub rejections: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
+    /// ... because it runs another build or protocol: a reload fetches this one's successor.
+    pub outdated: bool,
     /// The host's room changed: time to save it.
     pub save_due: bool,
     /// The room changed hosts: what to tell the player ("The host left. Ann is now hosting.").

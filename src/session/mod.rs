@@ -21,8 +21,9 @@ use std::collections::VecDeque;
 use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
-    Command, Device, Epoch, Handover, Host, HostConfig, Notice, PeerId, PlayerNo, Replica, ReplicaConfig,
-    RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
+    Command, Device, Epoch, Handover, Host, HostConfig, Notice, PeerId, PlayerNo, Refusal, Replica,
+    ReplicaConfig, RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing,
+    Transport,
 };
 
 pub use api::{Player, Pumped, Remote, SessionApi};
@@ -189,7 +190,10 @@ impl<T: Remote> Session<T> {
         for notice in self.dev.replica.drain_notices() {
             match notice {
                 Notice::Joined { .. } | Notice::Room => p.room_changed = true,
-                Notice::Refused(reason) => p.refused = Some(reason.to_string()),
+                Notice::Refused(reason) => {
+                    p.outdated |= matches!(reason, Refusal::Build { .. } | Refusal::Version { .. });
+                    p.refused = Some(reason.to_string());
+                }
                 // A snapshot's events happened before we looked: show the state, narrate nothing.
                 Notice::Synced { .. } => p.game_changed = true,
                 Notice::Applied { from, to } => {

@@ -71,6 +71,11 @@ pub struct Ui {
     pub token: RwSignal<Option<Obstacle>>,
     /// The seed of the lobby's quick-start obstacle layout ("reshuffle" draws a new one).
     pub map_seed: RwSignal<u64>,
+    /// A newer build of the app is ready (the service worker took over, or a
+    /// room runs another build): a reload fetches it.
+    pub update_ready: RwSignal<bool>,
+    /// The browser offers to install the app (`beforeinstallprompt`).
+    pub installable: RwSignal<bool>,
 }
 
 impl Ui {
@@ -96,6 +101,8 @@ impl Ui {
             muted: RwSignal::new(crate::ui::sound::stored_muted()),
             token: RwSignal::new(Some(Obstacle::Asteroid)),
             map_seed: RwSignal::new(crate::platform::random::u64()),
+            update_ready: RwSignal::new(false),
+            installable: RwSignal::new(false),
         }
     }
 

@@ -59,3 +59,55 @@ test('the manifest is complete for install: its icons resolve and start_url is i
     assert.equal(answer.status(), 200, icon.src);
   }
 });
+
+test('a new build takes over: the app offers a reload between games, and then works offline', { timeout: 120000 }, async () => {
+  // A copy of the build the test can change: "build 2" is the same app with a marked page,
+  // its worker and compressed copies written again as the build's post-build hook does.
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const { execFileSync } = require('node:child_process');
+  const { startServer } = require('./lib/server');
+  const { DIST } = require('./lib/paths');
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dd-build-'));
+  fs.cpSync(DIST, dist, { recursive: true });
+  const server = await startServer({ dist });
+  try {
+    const [player] = stack.session.players;
+    const context = await player.context.browser().newContext();
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.getByTestId('home').waitFor({ timeout: 15000 });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+    // Build 2 goes live; the open tab asks for the worker again (as it does every half hour).
+    await page.reload();
+    await page.getByTestId('home').waitFor({ timeout: 15000 });
+    const index = path.join(dist, 'index.html');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('</body>', '<!-- build 2 --></body>'));
+    const root = path.resolve(__dirname, '../..');
+    execFileSync('bash', [path.join(root, 'scripts/lib/post-build.sh'), dist], { stdio: 'ignore' });
+    assert.equal(await page.getByTestId('update-ready').count(), 0, 'nothing to offer yet');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await page.getByTestId('update-ready').waitFor({ timeout: 30000 });
+    await page.getByTestId('update-reload').click();
+    await page.getByTestId('home').waitFor({ timeout: 15000 });
+    assert.match(await page.content(), /build 2/, 'the reload shows the new build');
+    // Offline, the new build is the one the worker keeps.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('home').waitFor({ timeout: 15000 });
+    assert.match(await page.content(), /build 2/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await server.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+});
