@@ -8,7 +8,8 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
-# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests), brotli.
+# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests), brotli
+# and librsvg2-bin (the build's compressed copies and install icons).
 set -euo pipefail
 # shellcheck source=lib/env.sh
 source "$(dirname "$0")/lib/env.sh"
@@ -62,6 +63,8 @@ command -v turnserver >/dev/null || relay_pkgs+=(coturn)
 
 # --- brotli (the build's precompressed copies, scripts/lib/precompress.sh) -----------------------
 command -v brotli >/dev/null || apt_install brotli
+# --- rsvg-convert (the install icons from public/icon.svg, scripts/lib/icons.sh) ----------------
+command -v rsvg-convert >/dev/null || apt_install librsvg2-bin
 
 # --- trunk -------------------------------------------------------------------------------------
 have_version() { # have_version <cmd> <version>: does `<cmd> --version` mention exactly <version>?

@@ -53,10 +53,18 @@ test('the manifest is complete for install: its icons resolve and start_url is i
   assert.equal(manifest.display, 'standalone');
   const scope = new URL(manifest.scope, stack.server.url).href;
   assert.ok(new URL(manifest.start_url, stack.server.url).href.startsWith(scope), 'start_url in scope');
-  assert.ok(manifest.icons.length > 0);
+  // Chromium's install criteria: PNG icons of 192 and 512 px; a maskable one for launchers.
+  const png = (size, purpose) => manifest.icons.some((i) => i.type === 'image/png' && i.sizes === size && i.purpose === purpose);
+  assert.ok(png('192x192', 'any') && png('512x512', 'any') && png('512x512', 'maskable'), JSON.stringify(manifest.icons));
   for (const icon of manifest.icons) {
     const answer = await page.request.get(new URL(icon.src, stack.server.url).href);
     assert.equal(answer.status(), 200, icon.src);
+    assert.equal(answer.headers()['content-type'], icon.type, icon.src);
+  }
+  const touch = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  assert.equal((await page.request.get(new URL(touch, stack.server.url).href)).status(), 200, 'iPadOS icon');
+  for (const key of ['name', 'short_name', 'start_url', 'scope', 'background_color', 'theme_color', 'orientation']) {
+    assert.ok(manifest[key], key);
   }
 });
 
