@@ -81,6 +81,27 @@ pub fn Home() -> impl IntoView {
                 "Practice starts a battle against a bot crew at once: it needs no network. "
                 <a href=Route::Rules.hash() data-testid="home-rules">"How to play"</a>
             </p>
+            <fieldset class="home__device" data-testid="home-device">
+                <legend>"On this device"</legend>
+                <label>
+                    <input type="checkbox" data-testid="setting-keep-awake" prop:checked=move || store.ui.keep_awake.get()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            store.ui.keep_awake.set(on);
+                            crate::platform::device::store_keep_awake(on);
+                        } />
+                    " Keep the screen on during a battle"
+                </label>
+                <label>
+                    <input type="checkbox" data-testid="setting-haptics" prop:checked=move || store.ui.haptics.get()
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            store.ui.haptics.set(on);
+                            crate::platform::device::store_haptics(on);
+                        } />
+                    " Vibrate on freezes and hits (where the device can)"
+                </label>
+            </fieldset>
             <super::update::InstallButton />
         </main>
     }

@@ -281,6 +281,13 @@ impl Store {
                 if let Some(g) = g {
                     for cue in sound::cues_for_events(g, &p.events) {
                         sound::play(cue, muted);
+                        if self.ui.haptics.get_untracked() {
+                            match cue {
+                                sound::Sound::Freeze => crate::platform::device::vibrate(&[60]),
+                                sound::Sound::Hit => crate::platform::device::vibrate(&[120, 60, 120]),
+                                _ => {}
+                            }
+                        }
                     }
                 }
             });
@@ -360,6 +367,10 @@ impl Store {
         self.set.now.set(now);
         self.toasts.expire(now);
         self.save(now, false);
+        // The screen stays on while a battle is on screen; the result, the lobby and home let it sleep.
+        let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
+        let shown = matches!(self.route.get_untracked(), Route::Play | Route::Board);
+        crate::platform::device::keep_awake(self.ui.keep_awake.get_untracked() && battle && shown);
     }
 
     /// Sets the level of the bot in `seat` (owner only: the owner's tab runs the bots).

@@ -5,6 +5,7 @@
 //! (unit tests, clippy) each has a stand-in so the code compiles and runs.
 
 pub mod clip;
+pub mod device;
 pub mod install;
 pub mod query;
 pub mod random;

@@ -76,6 +76,10 @@ pub struct Ui {
     pub update_ready: RwSignal<bool>,
     /// The browser offers to install the app (`beforeinstallprompt`).
     pub installable: RwSignal<bool>,
+    /// Keep the screen on while a battle is shown (Screen Wake Lock).
+    pub keep_awake: RwSignal<bool>,
+    /// Buzz on freezes and hits (Vibration API).
+    pub haptics: RwSignal<bool>,
 }
 
 impl Ui {
@@ -103,6 +107,8 @@ impl Ui {
             map_seed: RwSignal::new(crate::platform::random::u64()),
             update_ready: RwSignal::new(false),
             installable: RwSignal::new(false),
+            keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
+            haptics: RwSignal::new(crate::platform::device::stored_haptics()),
         }
     }
 

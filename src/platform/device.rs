@@ -1,0 +1,126 @@
+//! The device's own helpers for a game on the table: keeping the screen on
+//! while a battle is shown (Screen Wake Lock) and a buzz on freezes and hits
+//! (Vibration API), each switchable by the player and remembered. Both are
+//! optional in browsers: where missing, nothing happens. Called through
+//! `js_sys::Reflect`, so no web-sys features are added.
+
+const AWAKE_KEY: &str = "dice-duel.keep-awake";
+const HAPTICS_KEY: &str = "dice-duel.haptics";
+
+/// Whether the player wants the screen kept on during a battle (default on).
+pub fn stored_keep_awake() -> bool {
+    crate::platform::storage::get(AWAKE_KEY).as_deref() != Some("0")
+}
+
+/// Whether the player wants a buzz on freezes and hits (default on).
+pub fn stored_haptics() -> bool {
+    crate::platform::storage::get(HAPTICS_KEY).as_deref() != Some("0")
+}
+
+/// Remembers the keep-awake toggle.
+pub fn store_keep_awake(on: bool) {
+    let _ = crate::platform::storage::set(AWAKE_KEY, if on { "1" } else { "0" });
+}
+
+/// Remembers the haptics toggle.
+pub fn store_haptics(on: bool) {
+    let _ = crate::platform::storage::set(HAPTICS_KEY, if on { "1" } else { "0" });
+}
+
+/// A buzz: alternating on and off times in milliseconds.
+pub fn vibrate(pattern: &[u32]) {
+    #[cfg(target_arch = "wasm32")]
+    imp::vibrate(pattern);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = pattern;
+}
+
+/// Holds or lets go of the screen wake lock. Cheap to call on every tick: it
+/// acts only on a change, and asks again when the browser dropped the lock
+/// (it does whenever the page is hidden).
+pub fn keep_awake(on: bool) {
+    #[cfg(target_arch = "wasm32")]
+    imp::keep_awake(on);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = on;
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use std::cell::RefCell;
+
+    use js_sys::{Array, Function, Promise, Reflect};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    thread_local! {
+        /// The lock held (a `WakeLockSentinel`), or a request under way.
+        static LOCK: RefCell<Lock> = const { RefCell::new(Lock::None) };
+    }
+
+    enum Lock {
+        None,
+        Asked,
+        Held(JsValue),
+        /// The browser said no (no permission, no support): not asked again
+        /// until the next battle, so a refusal is not repeated every tick.
+        Refused,
+    }
+
+    fn get(target: &JsValue, name: &str) -> JsValue {
+        Reflect::get(target, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    fn navigator() -> JsValue {
+        get(&js_sys::global(), "navigator")
+    }
+
+    fn call(target: &JsValue, name: &str, args: &Array) -> Option<JsValue> {
+        let f = get(target, name).dyn_into::<Function>().ok()?;
+        f.apply(target, args).ok()
+    }
+
+    pub fn vibrate(pattern: &[u32]) {
+        let list: Array = pattern.iter().map(|ms| JsValue::from(*ms)).collect();
+        let _ = call(&navigator(), "vibrate", &Array::of1(&list));
+    }
+
+    pub fn keep_awake(on: bool) {
+        LOCK.with(|lock| {
+            let mut lock = lock.borrow_mut();
+            match (&*lock, on) {
+                (Lock::Held(sentinel), true) if get(sentinel, "released").is_truthy() => *lock = ask(),
+                (Lock::None, true) => *lock = ask(),
+                (Lock::Held(sentinel), false) => {
+                    let _ = call(sentinel, "release", &Array::new());
+                    *lock = Lock::None;
+                }
+                (Lock::Refused, false) => *lock = Lock::None,
+                _ => {}
+            }
+        });
+    }
+
+    /// Asks for the screen lock; the answer arrives later (or never, where refused).
+    fn ask() -> Lock {
+        let wake = get(&navigator(), "wakeLock");
+        let Some(promise) = call(&wake, "request", &Array::of1(&JsValue::from_str("screen"))) else {
+            return Lock::None;
+        };
+        let Ok(promise) = promise.dyn_into::<Promise>() else { return Lock::None };
+        wasm_bindgen_futures::spawn_local(async move {
+            let answer = wasm_bindgen_futures::JsFuture::from(promise).await;
+            LOCK.with(|lock| {
+                let mut lock = lock.borrow_mut();
+                match answer {
+                    Ok(sentinel) if matches!(*lock, Lock::Asked) => *lock = Lock::Held(sentinel),
+                    // Let go while the request was under way.
+                    Ok(sentinel) => {
+                        let _ = call(&sentinel, "release", &Array::new());
+                    }
+                    Err(_) => *lock = Lock::Refused,
+                }
+            });
+        });
+        Lock::Asked
+    }
+}

@@ -1,0 +1,71 @@
+// The device at the table (issue 13): the screen is kept on while a battle is on screen and
+// let go on the result screen (Screen Wake Lock); freezes and hits buzz (Vibration API); both
+// are switches on the home screen. The browser's APIs are recorded, not felt: headless
+// Chromium has no screen to keep on and nothing to vibrate.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, LobbyPage, useStack } = require('./lib');
+
+const stack = useStack();
+
+/** Records wake-lock requests and releases, and vibrations, in `window.__device`. */
+function recordDevice() {
+  window.__device = { locks: 0, released: 0, buzzes: [] };
+  const record = window.__device;
+  Object.defineProperty(navigator, 'vibrate', { value: (pattern) => { record.buzzes.push(pattern); return true; } });
+  Object.defineProperty(navigator, 'wakeLock', {
+    value: {
+      request: async () => {
+        record.locks += 1;
+        const sentinel = { released: false, release: async () => { sentinel.released = true; record.released += 1; } };
+        return sentinel;
+      },
+    },
+  });
+}
+
+test('the screen is kept on during a battle and let go at its end; freezes and hits buzz', { timeout: 240000 }, async () => {
+  const [player] = stack.session.players;
+  await player.context.addInitScript(recordDevice);
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=4&speed=20&fast=1');
+  assert.equal(await page.getByTestId('setting-keep-awake').isChecked(), true);
+  assert.equal(await page.getByTestId('setting-haptics').isChecked(), true);
+  assert.equal(await page.evaluate(() => window.__device.locks), 0, 'no lock on the home screen');
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await lobby.start();
+  await page.waitForFunction(() => window.__device.locks === 1, null, { timeout: 5000 });
+  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  await page.waitForFunction(() => window.__device.released === 1, null, { timeout: 5000 });
+  const device = await page.evaluate(() => window.__device);
+  assert.equal(device.locks, 1, 'asked once, kept the whole battle');
+  assert.ok(device.buzzes.length > 0, 'freezes and hits buzzed');
+  assert.ok(device.buzzes.some((b) => b.length === 3), `a hit's double buzz: ${JSON.stringify(device.buzzes)}`);
+  assert.deepEqual(player.errors, []);
+});
+
+test('with both switches off, nothing is asked of the device', { timeout: 240000 }, async () => {
+  const [player] = stack.session.players;
+  const context = await player.context.browser().newContext();
+  await context.addInitScript(recordDevice);
+  const page = await context.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=4&speed=20&fast=1');
+  await page.getByTestId('setting-keep-awake').uncheck();
+  await page.getByTestId('setting-haptics').uncheck();
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await lobby.start();
+  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  const device = await page.evaluate(() => window.__device);
+  assert.deepEqual(device, { locks: 0, released: 0, buzzes: [] });
+  // The choice is remembered on this device.
+  await page.goto(stack.server.url);
+  await home.root.waitFor();
+  assert.equal(await page.getByTestId('setting-haptics').isChecked(), false);
+  await context.close();
+});
