@@ -27,6 +27,19 @@ pub fn store_haptics(on: bool) {
     let _ = crate::platform::storage::set(HAPTICS_KEY, if on { "1" } else { "0" });
 }
 
+/// Whether the browser believes it has a network (`navigator.onLine`). `false`
+/// is certain (no network at all); `true` may still be a dead network.
+pub fn online() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        imp::online()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        true
+    }
+}
+
 /// A buzz: alternating on and off times in milliseconds.
 pub fn vibrate(pattern: &[u32]) {
     #[cfg(target_arch = "wasm32")]
@@ -77,6 +90,11 @@ mod imp {
     fn call(target: &JsValue, name: &str, args: &Array) -> Option<JsValue> {
         let f = get(target, name).dyn_into::<Function>().ok()?;
         f.apply(target, args).ok()
+    }
+
+    pub fn online() -> bool {
+        // Browsers without the flag are taken to be online.
+        get(&navigator(), "onLine").as_bool().unwrap_or(true)
     }
 
     pub fn vibrate(pattern: &[u32]) {
