@@ -250,3 +250,38 @@ fn r23_bots_fly_every_seat_of_a_thunderstruck_room_to_the_end() {
     let duel = s.game().and_then(|g| g.thunderstruck()).expect("duel");
     assert!(duel.is_over(), "no result after {} ms: round {}, {:?}", end - now, duel.round(), duel.phase());
 }
+
+/// A room run by another build refuses this one, and the app is told a reload
+/// would fetch the newer build (issue 13: the update bar offers it).
+#[test]
+fn a_room_of_another_build_marks_this_build_outdated() {
+    let net = duel_net::MemoryNet::new(9);
+    let (host_id, guest_id) = (PeerId(601), PeerId(602));
+    net.connect(host_id, guest_id);
+    let ann = Player { token: PlayerToken(0x2000), name: "Ann".into() };
+    let mut config = HostConfig::new("a newer build", ann.token, 9);
+    config.room = "room-9".into();
+    let host =
+        Session::host(config, Mem { ep: net.endpoint(host_id), host: None }, ann, BotDriver::new(1, 1, true));
+    let ben = Player { token: PlayerToken(0x2001), name: "Ben".into() };
+    let guest = Session::join(
+        Mem { ep: net.endpoint(guest_id), host: Some(host_id) },
+        ben,
+        "room-9",
+        BotDriver::new(1, 2, true),
+    );
+    let mut tabs: Vec<Box<dyn SessionApi>> = vec![Box::new(host), Box::new(guest)];
+    let (mut outdated, mut refused) = (false, None);
+    for step in 1..=100u64 {
+        net.set_time(step * 20);
+        for (i, t) in tabs.iter_mut().enumerate() {
+            let p = t.pump(step * 20);
+            if i == 1 {
+                outdated |= p.outdated;
+                refused = refused.or(p.refused);
+            }
+        }
+    }
+    assert!(outdated, "refused: {refused:?}");
+    assert!(refused.is_some_and(|r| r.contains("reload the page")));
+}
