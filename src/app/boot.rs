@@ -132,21 +132,7 @@ fn wake_on_news(store: Store, transport: &RoomTransport) {
 
 /// Creates an online room hosted in this tab and opens its lobby.
 pub fn create_room(store: Store) {
-    if !needs_network(store) {
-        host_room(store, net::new_room_id());
-    }
-}
-
-/// Whether a room cannot be reached because this device is offline: says so
-/// (rooms need the signalling server to meet) rather than failing silently.
-fn needs_network(store: Store) -> bool {
-    let offline = !platform::device::online();
-    if offline {
-        store
-            .toasts
-            .error("Rooms need a connection, and this device is offline. Practice works without one.");
-    }
-    offline
+    host_room(store, net::new_room_id());
 }
 
 /// Hosts a new online room named `room` in this tab and opens its lobby.
@@ -199,9 +185,6 @@ pub fn join_room(store: Store, room: &str) {
 /// Enters `room` from its link or code (the home screen's "join"): joins it,
 /// puts it in the address (a reload rejoins) and shows it.
 pub fn enter_room(store: Store, room: &str) {
-    if needs_network(store) {
-        return;
-    }
     // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
     join_room(store, room);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));

@@ -81,6 +81,13 @@ pub fn Home() -> impl IntoView {
                 "Practice starts a battle against a bot crew at once: it needs no network. "
                 <a href=Route::Rules.hash() data-testid="home-rules">"How to play"</a>
             </p>
+            // A hint, never a block: `navigator.onLine` is false on a device with no network
+            // card up, yet a server on this very machine (scripts/start) still answers.
+            {(!crate::platform::device::online()).then(|| view! {
+                <p class="home__status" role="status" data-testid="home-offline">
+                    "This device seems to be offline. Practice, the map editor and the rules work without a network; rooms need one to reach the server."
+                </p>
+            })}
             <fieldset class="home__device" data-testid="home-device">
                 <legend>"On this device"</legend>
                 <label>

@@ -27,8 +27,9 @@ pub fn store_haptics(on: bool) {
     let _ = crate::platform::storage::set(HAPTICS_KEY, if on { "1" } else { "0" });
 }
 
-/// Whether the browser believes it has a network (`navigator.onLine`). `false`
-/// is certain (no network at all); `true` may still be a dead network.
+/// Whether the browser believes it has a network (`navigator.onLine`). Only a
+/// hint: `false` means no network card is up, yet a server on this very
+/// machine still answers; `true` may still be a dead network.
 pub fn online() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
