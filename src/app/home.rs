@@ -90,26 +90,32 @@ pub fn Home() -> impl IntoView {
             })}
             <fieldset class="home__device" data-testid="home-device">
                 <legend>"On this device"</legend>
-                <label>
-                    <input type="checkbox" data-testid="setting-keep-awake" prop:checked=move || store.ui.keep_awake.get()
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            store.ui.keep_awake.set(on);
-                            crate::platform::device::store_keep_awake(on);
-                        } />
-                    " Keep the screen on during a battle"
-                </label>
-                <label>
-                    <input type="checkbox" data-testid="setting-haptics" prop:checked=move || store.ui.haptics.get()
-                        on:change=move |ev| {
-                            let on = event_target_checked(&ev);
-                            store.ui.haptics.set(on);
-                            crate::platform::device::store_haptics(on);
-                        } />
-                    " Vibrate on freezes and hits (where the device can)"
-                </label>
+                {switch("setting-keep-awake", " Keep the screen on during a battle", store.ui.keep_awake,
+                    crate::platform::device::store_keep_awake)}
+                {switch("setting-haptics", " Vibrate on freezes and hits (where the device can)", store.ui.haptics,
+                    crate::platform::device::store_haptics)}
             </fieldset>
             <super::update::InstallButton />
         </main>
+    }
+}
+
+/// One of this device's settings: a checkbox kept in `setting` and remembered by `remember`.
+fn switch(
+    testid: &'static str,
+    label: &'static str,
+    setting: RwSignal<bool>,
+    remember: fn(bool),
+) -> impl IntoView {
+    view! {
+        <label>
+            <input type="checkbox" data-testid=testid prop:checked=move || setting.get()
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    setting.set(on);
+                    remember(on);
+                } />
+            {label}
+        </label>
     }
 }
