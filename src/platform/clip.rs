@@ -34,38 +34,20 @@ pub async fn picked_file_text(test_id: &str) -> Option<String> {
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
-    use js_sys::{Function, Promise, Reflect};
-    use wasm_bindgen::{JsCast, JsValue};
-    use wasm_bindgen_futures::JsFuture;
+    use js_sys::Reflect;
+    use wasm_bindgen::JsValue;
 
-    fn get(target: &JsValue, key: &str) -> Option<JsValue> {
-        Reflect::get(target, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined() && !v.is_null())
-    }
-
-    /// Calls `target[method](args…)` and awaits the promise it returns.
-    async fn call(target: &JsValue, method: &str, arg: Option<&JsValue>) -> Option<JsValue> {
-        let f: Function = get(target, method)?.dyn_into().ok()?;
-        let out = match arg {
-            Some(a) => f.call1(target, a),
-            None => f.call0(target),
-        }
-        .ok()?;
-        let promise: Promise = out.dyn_into().ok()?;
-        JsFuture::from(promise).await.ok()
-    }
+    use super::super::js::{call_await, get, navigator};
 
     pub async fn copy(text: &str) -> bool {
-        let Some(window) = web_sys::window() else { return false };
-        let Some(clipboard) = get(&window, "navigator").and_then(|n| get(&n, "clipboard")) else {
-            return false;
-        };
-        call(&clipboard, "writeText", Some(&JsValue::from_str(text))).await.is_some()
+        let Some(clipboard) = navigator().and_then(|n| get(&n, "clipboard")) else { return false };
+        call_await(&clipboard, "writeText", &[JsValue::from_str(text)]).await.is_some()
     }
 
     pub async fn picked_file_text(test_id: &str) -> Option<String> {
         let input =
             web_sys::window()?.document()?.query_selector(&format!("[data-testid=\"{test_id}\"]")).ok()??;
         let file = Reflect::get_u32(&get(&input, "files")?, 0).ok().filter(|f| !f.is_undefined())?;
-        call(&file, "text", None).await?.as_string()
+        call_await(&file, "text", &[]).await?.as_string()
     }
 }

@@ -63,8 +63,10 @@ pub fn keep_awake(on: bool) {
 mod imp {
     use std::cell::RefCell;
 
-    use js_sys::{Array, Function, Promise, Reflect};
-    use wasm_bindgen::{JsCast, JsValue};
+    use js_sys::Array;
+    use wasm_bindgen::JsValue;
+
+    use super::super::js::{call, call_await, get, navigator};
 
     thread_local! {
         /// The lock held (a `WakeLockSentinel`), or a request under way.
@@ -80,37 +82,28 @@ mod imp {
         Refused,
     }
 
-    fn get(target: &JsValue, name: &str) -> JsValue {
-        Reflect::get(target, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-    }
-
-    fn navigator() -> JsValue {
-        get(&js_sys::global(), "navigator")
-    }
-
-    fn call(target: &JsValue, name: &str, args: &Array) -> Option<JsValue> {
-        let f = get(target, name).dyn_into::<Function>().ok()?;
-        f.apply(target, args).ok()
-    }
-
     pub fn online() -> bool {
         // Browsers without the flag are taken to be online.
-        get(&navigator(), "onLine").as_bool().unwrap_or(true)
+        navigator().and_then(|n| get(&n, "onLine")).and_then(|v| v.as_bool()).unwrap_or(true)
     }
 
     pub fn vibrate(pattern: &[u32]) {
         let list: Array = pattern.iter().map(|ms| JsValue::from(*ms)).collect();
-        let _ = call(&navigator(), "vibrate", &Array::of1(&list));
+        if let Some(n) = navigator() {
+            let _ = call(&n, "vibrate", &[list.into()]);
+        }
     }
 
     pub fn keep_awake(on: bool) {
         LOCK.with(|lock| {
             let mut lock = lock.borrow_mut();
             match (&*lock, on) {
-                (Lock::Held(sentinel), true) if get(sentinel, "released").is_truthy() => *lock = ask(),
+                (Lock::Held(sentinel), true) if get(sentinel, "released").is_some_and(|r| r.is_truthy()) => {
+                    *lock = ask()
+                }
                 (Lock::None, true) => *lock = ask(),
                 (Lock::Held(sentinel), false) => {
-                    let _ = call(sentinel, "release", &Array::new());
+                    let _ = call(sentinel, "release", &[]);
                     *lock = Lock::None;
                 }
                 (Lock::Refused, false) => *lock = Lock::None,
@@ -121,22 +114,18 @@ mod imp {
 
     /// Asks for the screen lock; the answer arrives later (or never, where refused).
     fn ask() -> Lock {
-        let wake = get(&navigator(), "wakeLock");
-        let Some(promise) = call(&wake, "request", &Array::of1(&JsValue::from_str("screen"))) else {
-            return Lock::None;
-        };
-        let Ok(promise) = promise.dyn_into::<Promise>() else { return Lock::None };
+        let Some(wake) = navigator().and_then(|n| get(&n, "wakeLock")) else { return Lock::None };
         wasm_bindgen_futures::spawn_local(async move {
-            let answer = wasm_bindgen_futures::JsFuture::from(promise).await;
+            let answer = call_await(&wake, "request", &[JsValue::from_str("screen")]).await;
             LOCK.with(|lock| {
                 let mut lock = lock.borrow_mut();
                 match answer {
-                    Ok(sentinel) if matches!(*lock, Lock::Asked) => *lock = Lock::Held(sentinel),
+                    Some(sentinel) if matches!(*lock, Lock::Asked) => *lock = Lock::Held(sentinel),
                     // Let go while the request was under way.
-                    Ok(sentinel) => {
-                        let _ = call(&sentinel, "release", &Array::new());
+                    Some(sentinel) => {
+                        let _ = call(&sentinel, "release", &[]);
                     }
-                    Err(_) => *lock = Lock::Refused,
+                    None => *lock = Lock::Refused,
                 }
             });
         });

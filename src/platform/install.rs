@@ -8,7 +8,7 @@
 pub fn update_ready() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
-        imp::global("__ddUpdateReady").is_truthy()
+        super::js::global("__ddUpdateReady").is_some_and(|v| v.is_truthy())
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -20,7 +20,7 @@ pub fn update_ready() -> bool {
 pub fn installable() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
-        imp::global("__ddInstall").is_truthy()
+        super::js::global("__ddInstall").is_some_and(|v| v.is_truthy())
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -44,23 +44,14 @@ pub fn reload() {
 
 #[cfg(target_arch = "wasm32")]
 mod imp {
-    use js_sys::{Function, Reflect};
-    use wasm_bindgen::{JsCast, JsValue};
+    use js_sys::Reflect;
+    use wasm_bindgen::JsValue;
 
-    pub fn global(name: &str) -> JsValue {
-        Reflect::get(&js_sys::global(), &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-    }
+    use super::super::js::{call, global};
 
     pub fn install() {
-        let offer = global("__ddInstall");
-        if !offer.is_truthy() {
-            return;
-        }
-        if let Ok(prompt) = Reflect::get(&offer, &JsValue::from_str("prompt")) {
-            if let Some(prompt) = prompt.dyn_ref::<Function>() {
-                let _ = prompt.call0(&offer);
-            }
-        }
+        let Some(offer) = global("__ddInstall") else { return };
+        let _ = call(&offer, "prompt", &[]);
         // The offer is spent either way; the page says so again if it comes back.
         let _ = Reflect::set(&js_sys::global(), &JsValue::from_str("__ddInstall"), &JsValue::NULL);
     }

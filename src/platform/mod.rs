@@ -7,6 +7,8 @@
 pub mod clip;
 pub mod device;
 pub mod install;
+#[cfg(target_arch = "wasm32")]
+mod js;
 pub mod query;
 pub mod random;
 pub mod storage;
