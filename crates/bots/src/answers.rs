@@ -45,7 +45,7 @@ fn answer(sit: &Situation, profile: &Profile, choice: &Choice) -> Option<Answer>
             let (best, score) =
                 options.iter().map(|sq| (*sq, tactics::warp_score(sit, *sq))).max_by_key(|(_, s)| *s)?;
             // Still in the line of fire: another crystal buys two more dice (R18).
-            if profile.tactics && sit.crystals > 0 && score < -40 && options.len() < 4 {
+            if sit.sees_tricks(profile) && sit.crystals > 0 && score < -40 && options.len() < 4 {
                 Some(Answer::RollAgain)
             } else {
                 Some(Answer::Square(best))

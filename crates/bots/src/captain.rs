@@ -26,12 +26,18 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
     let target = Some(Target::Ship(foe.id));
     let named = sit.game.ruleset().house.weapons_name_side;
     let attack = foe.attack;
-    if attack.would_hit {
+    // A misread range (R14): the enemy looks one square nearer, so a shot one
+    // lock short looks like a hit. It is shouted, and misses.
+    let misjudged = sit.glance()
+        && attack.loaded_on_arc > 0
+        && attack.rift.is_none()
+        && (HitTest { lock: attack.lock.saturating_add(1), ..attack.test() }).hits();
+    if attack.would_hit || misjudged {
         // Three shields stop everything (R14): one torpedo strips them, the other waits.
         let count = if foe.target_shields() >= 3 { 1 } else { attack.loaded_on_arc.clamp(1, 2) };
         let side = if named { attack.arc } else { None };
         out.push(Proposal::new(band::FIRE, 9, Intent::Fire { count, target, side }));
-    } else if profile.tactics
+    } else if sit.sees_tricks(profile)
         && plan.is_some()
         // D43: Fire through a rift is refused at declaration.
         && attack.rift.is_none()
@@ -44,14 +50,17 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
         out.push(Proposal::new(band::STRIP_JAMMERS, 9, Intent::Fire { count: 1, target, side }));
     }
     let Some(plan) = plan else { return };
+    if profile.mines && !attack.would_hit {
+        shoot_mine_in_the_way(sit, named, out);
+    }
 
-    if profile.tactics && sit.crystals > 0 && foe.threat.would_hit && !attack.would_hit {
+    if sit.sees_tricks(profile) && sit.crystals > 0 && foe.threat.would_hit && !attack.would_hit {
         let expected = i32::from(foe.threat.loaded_on_arc) * pierce(sit.shields[foe.struck.index()]);
         if expected >= 50 {
             out.push(Proposal::new(band::WARP, 9, Intent::WarpJump));
         }
     }
-    if profile.tactics {
+    if sit.sees_tricks(profile) {
         let need = tractor_needed(sit.ship.position.square, foe.ship.position.square, sit.rule);
         let strong = sit.ship.tractor_strength() >= need;
         if strong && tactics::drag_gain(sit).is_some_and(|g| g >= tactics::DRAG_WORTH) {
@@ -68,6 +77,40 @@ pub(crate) fn propose(sit: &Situation, plan: Option<&Plan>, profile: &Profile, o
         out.push(Proposal::new(band::SURGE, 5, Intent::EnergySurge));
     }
 }
+
+/// R17: an enemy mine on the squares straight ahead (where the ship is
+/// going) is shot away with one torpedo, when the hit test passes and the
+/// torpedo is not needed for the enemy ship: another is loaded, or the
+/// enemy is far off.
+fn shoot_mine_in_the_way(sit: &Situation, named: bool, out: &mut Vec<Proposal>) {
+    let Some(foe) = &sit.foe else { return };
+    if sit.torps.total() < 2 && foe.range <= 4 {
+        return;
+    }
+    let game = sit.game;
+    let map = game.map();
+    let mut sq = sit.ship.position.square;
+    for _ in 0..MINE_LOOKAHEAD {
+        let Some(next) = map.step(sq, sit.ship.facing) else { return };
+        sq = next;
+        let enemy_mine = game
+            .mine_at(sq)
+            .is_some_and(|m| game.ship(m.owner).is_some_and(|owner| owner.team != sit.ship.team));
+        if !enemy_mine {
+            continue;
+        }
+        let Some(shot) = game.fire_preview(sit.me, Target::Mine(sq)) else { return };
+        if shot.would_hit && shot.rift.is_none() {
+            let side = if named { shot.arc } else { None };
+            let intent = Intent::Fire { count: 1, target: Some(Target::Mine(sq)), side };
+            out.push(Proposal::new(band::SHOOT_MINE, 9, intent));
+        }
+        return;
+    }
+}
+
+/// How many squares ahead an enemy mine counts as in the way.
+const MINE_LOOKAHEAD: u8 = 3;
 
 fn idle_die(sit: &Situation, station: Station) -> Option<u8> {
     sit.ship.station_dice(station).iter().position(|d| *d == DieState::Idle).map(|i| i as u8)

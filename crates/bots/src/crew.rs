@@ -10,6 +10,9 @@ use duel_core::{Dir, Game, Intent, Position, SeatId, ShipClass, ShipId, Station}
 use crate::callout::EnergyRequest;
 use crate::helm::{self, HelmPlanner};
 use crate::level::{Difficulty, HelmSkill, Profile};
+use crate::misread::Misread;
+pub use crate::pace::BORED_MS;
+pub(crate) use crate::pace::{earliest, SeatClock};
 use crate::plan::Plan;
 use crate::proposal::Proposal;
 use crate::rng::BotRng;
@@ -35,44 +38,6 @@ pub trait Agent {
 
     /// The seats this agent fills.
     fn seats(&self) -> Vec<SeatId>;
-}
-
-/// One seat's clock.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SeatClock {
-    pub seat: SeatId,
-    /// The seat may act at or after this time.
-    pub ready_at: u64,
-    /// Set when the seat found nothing to do: the game's event count then.
-    /// It sleeps until the game changes.
-    pub idle_at: Option<u64>,
-    /// When the seat last started having nothing to do (for boredom).
-    pub idle_since: Option<u64>,
-}
-
-impl SeatClock {
-    pub fn new(seat: SeatId) -> SeatClock {
-        SeatClock { seat, ready_at: 0, idle_at: None, idle_since: None }
-    }
-
-    /// When this seat wants to be asked again, if ever.
-    fn wake(&self, applied: u64, bored_ms: Option<u64>) -> Option<u64> {
-        if self.idle_at != Some(applied) {
-            return Some(self.ready_at);
-        }
-        Some(self.ready_at.max(self.idle_since? + bored_ms?))
-    }
-}
-
-/// How long a seat with nothing to do waits before it settles for a move
-/// that is not strictly better than standing still: two crews that both
-/// prefer to wait would otherwise wait for ever.
-pub const BORED_MS: u64 = 3_000;
-
-/// The earliest time any of `clocks` could act.
-pub(crate) fn earliest(clocks: &[SeatClock], game: &Game, bored_ms: Option<u64>) -> Option<u64> {
-    let applied = game.events_applied();
-    clocks.iter().filter_map(|c| c.wake(applied, bored_ms)).min()
 }
 
 /// Counters for tests and the simulator.
@@ -168,6 +133,7 @@ impl Crew {
         seat: SeatId,
         requests: &[EnergyRequest],
         bored: bool,
+        misread: Option<Misread>,
     ) -> Option<(u16, Intent)> {
         if game.outcome().is_some() {
             return None;
@@ -179,10 +145,11 @@ impl Crew {
             return crate::equipment::suggest_pick(game, seat).map(|i| (0, i));
         }
         let ship = game.seat_ship(seat)?;
-        let sit = Situation::new(game, ship)?;
+        let mut sit = Situation::new(game, ship)?;
         if sit.ship.destroyed {
             return None;
         }
+        sit.misread = misread;
         let profile = self.profile;
         if self.rng.chance(profile.blunder_per_mille) {
             // A slip is a poor choice with the dice, not tearing down the display
@@ -266,11 +233,6 @@ impl Crew {
     fn place_token(&mut self, game: &Game, seat: SeatId) -> Option<(u16, Intent)> {
         let seed = self.rng.next_u64();
         crate::setup::suggest_token(game, seat, seed).map(|i| (0, i))
-    }
-
-    fn reaction(&mut self) -> u64 {
-        let base = self.profile.reaction_ms;
-        base + self.rng.below(base * self.profile.jitter_percent / 100 + 1)
     }
 }
 
@@ -387,7 +349,13 @@ impl Crew {
                 clock.idle_at = None;
             }
             let seat = clock.seat;
-            match self.decide(game, seat, requests, bored) {
+            let misread = Misread::roll(&self.profile, &mut self.rng);
+            if misread == Some(Misread::LateNotice) && game.outcome().is_none() {
+                // Looked without seeing: it looks again after its perception delay.
+                self.clocks[i].ready_at = now_ms + self.profile.perceive_ms;
+                continue;
+            }
+            match self.decide(game, seat, requests, bored, misread) {
                 Some((priority, intent)) => {
                     if best.as_ref().is_none_or(|(b, _, _)| priority > *b) {
                         best = Some((priority, i, intent));
@@ -396,6 +364,7 @@ impl Crew {
                 None => {
                     let clock = &mut self.clocks[i];
                     clock.idle_at = Some(applied);
+                    clock.pondering = None;
                     if bored || clock.idle_since.is_none() {
                         clock.idle_since = Some(now_ms);
                     }
@@ -403,8 +372,12 @@ impl Crew {
             }
         }
         let (_, i, intent) = best?;
+        if !self.clocks[i].may_shout(&intent, now_ms, self.profile.freeze_think_ms) {
+            // Still making up its mind; the other seats go on.
+            return None;
+        }
         self.turn = (i + 1) % n.max(1);
-        let delay = self.reaction();
+        let delay = crate::pace::delay_after(&intent, &self.profile, &mut self.rng);
         self.clocks[i].ready_at = now_ms + delay;
         self.clocks[i].idle_since = None;
         self.stats.actions += 1;

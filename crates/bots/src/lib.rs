@@ -39,6 +39,8 @@ pub mod thunderstruck;
 mod answers;
 mod captain;
 mod helm;
+mod misread;
+mod pace;
 mod pilot;
 mod plan;
 mod proposal;

@@ -56,6 +56,9 @@ impl Plan {
 
         // Sensors (R14): lock to beat range + jammers; jam when the enemy has torpedoes.
         let mut lock_target = foe.map_or(0, |f| f.range.saturating_add(f.counts.jammers).clamp(1, 8));
+        if sit.glance() {
+            lock_target = lock_target.saturating_sub(1).max(1);
+        }
         let mut jam_target: u8 = foe.map_or(0, |f| match (f.torps.total(), f.threat.arc.is_some()) {
             (0, _) if f.torps.parts.iter().any(|p| *p >= 2) => 1,
             (0, _) => 0,
@@ -94,7 +97,9 @@ impl Plan {
             } else {
                 0
             };
-            shield_target[f.struck.index()] = t;
+            // A glance mixes up the sector with its neighbour.
+            let sector = (f.struck.index() + usize::from(sit.glance())) % 4;
+            shield_target[sector] = t;
         }
         let shield_dice: u8 =
             shield_target.iter().zip(sit.shields).map(|(t, have)| t.saturating_sub(have)).sum();
@@ -117,11 +122,14 @@ impl Plan {
             }
         }
         let mut arm_mine = None;
-        if let (true, Some(f)) = (profile.tactics, foe) {
+        if let (true, Some(f)) = (sit.sees_tricks(profile), foe) {
             if f.range <= 2 && tactics::drag_gain(sit).is_some_and(|g| g >= tactics::DRAG_WORTH) {
                 let need = tractor_needed(ship.position.square, f.ship.position.square, sit.rule);
                 bolts_target = bolts_target.max(need);
             }
+        }
+        // R17: a mine armed while the enemy is near, ready to drop on its path.
+        if let (true, Some(f)) = (profile.mines, foe) {
             let armed = [MineId::A, MineId::B].iter().any(|m| ship.mine_armed(*m));
             if f.range <= 4 && !armed {
                 arm_mine = [MineId::A, MineId::B]

@@ -17,6 +17,8 @@ pub(crate) mod band {
     pub const OVERRIDE: u16 = 88;
     pub const TRACTOR_CRYSTAL: u16 = 85;
     pub const RELEASE_MINE: u16 = 84;
+    /// An enemy mine straight ahead, shot away before the ship runs into it.
+    pub const SHOOT_MINE: u16 = 83;
     /// A shield die for the sector the enemy can hit right now.
     pub const BRACE: u16 = 80;
     /// Placing a useful die: progress, and it returns an energy die.

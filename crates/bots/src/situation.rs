@@ -177,6 +177,21 @@ pub(crate) struct Situation<'g> {
     pub crystal_squares: Vec<duel_core::geometry::Square>,
     /// What the best tractor drag of the enemy would gain, worked out on first use.
     pub drag: std::cell::OnceCell<Option<i32>>,
+    /// What the deciding seat misread this time, if anything (`misread.rs`).
+    pub misread: Option<crate::misread::Misread>,
+}
+
+impl Situation<'_> {
+    /// This decision is a hurried glance (`Misread::Glance`).
+    pub fn glance(&self) -> bool {
+        self.misread == Some(crate::misread::Misread::Glance)
+    }
+
+    /// Whether the crew sees a trick now: it knows them (`Profile::tactics`)
+    /// and is not glancing in a hurry.
+    pub fn sees_tricks(&self, profile: &crate::level::Profile) -> bool {
+        profile.tactics && !self.glance()
+    }
 }
 
 impl<'g> Situation<'g> {
@@ -225,6 +240,7 @@ impl<'g> Situation<'g> {
                 })
                 .collect(),
             drag: std::cell::OnceCell::new(),
+            misread: None,
         })
     }
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::edit;
-use duel_bots::{Crew, Difficulty, Profile};
+use duel_bots::{Crew, Difficulty};
 use duel_core::class::MISSILE_TUBE;
 use duel_core::dice::{Face, SensorFace, WeaponFace};
 use duel_core::intent::LaunchCost;
@@ -32,7 +32,7 @@ fn bay(part: TorpedoPart) -> Spot {
 
 /// A Hard crew for one seat that notices changes at once.
 fn crew(seat: SeatId) -> Crew {
-    Crew::with_profile(Profile { perceive_ms: 0, ..Difficulty::Hard.profile() }, &[seat], 7)
+    Crew::with_profile(Difficulty::Hard.profile().attentive(), &[seat], 7)
 }
 
 /// What `seat`'s crew sends next.

@@ -4,7 +4,7 @@
 mod common;
 
 use common::edit;
-use duel_bots::{Crew, Difficulty, EnergyRequest, Profile};
+use duel_bots::{Crew, Difficulty, EnergyRequest};
 use duel_core::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
 use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace, WeaponFace};
 use duel_core::event::Event;
@@ -64,7 +64,7 @@ fn roll(game: &mut Game, ship: ShipId, station: Station, pip: u8) -> u8 {
 
 /// A Hard crew for White that notices changes at once.
 fn white_crew() -> Crew {
-    Crew::with_profile(Profile { perceive_ms: 0, ..Difficulty::Hard.profile() }, &[SeatId(0)], 7)
+    Crew::with_profile(Difficulty::Hard.profile().attentive(), &[SeatId(0)], 7)
 }
 
 /// What White's crew does next, with `requests` open.
@@ -246,7 +246,7 @@ fn a_bot_never_acts_faster_than_its_reaction_time() {
     let mut crew = Crew::new(Difficulty::Hard, &[SeatId(0)]);
     let mut dice = duel_bots::sim::ChaChaDice::new(4);
     let mut last: Option<u64> = None;
-    for step in 0..2000u64 {
+    for step in 0..5000u64 {
         let now = step * 37;
         // Play host: resume after a freeze, time out choices nobody answers.
         if game

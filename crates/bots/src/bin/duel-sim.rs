@@ -3,15 +3,19 @@
 //! ```text
 //! duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire]
 //!          [--players N] [--max-minutes M] [--timeout-ms MS] [--review-ms MS]
-//!          [--random-reaction MS] [--matrix] [--mission 1|2|3] [--two-health]
+//!          [--random-reaction MS] [--matrix] [--ladder] [--mission 1|2|3]
+//!          [--two-health]
 //!          [--map NAME] [--two-per-side]
 //! ```
-//! A and B are crews: `easy`, `medium`, `hard`, `random` (weighted
+//! A and B are crews: a level (`learning`, `easy`, `medium`, `skilled`,
+//! `hard`), `random` (weighted
 //! random-legal intents) or `uniform` (uniformly random legal intents);
 //! default `hard random`. `--random` makes B the weighted random crew,
 //! `--random=uniform` the uniform one. Colours swap every game. `--matrix`
-//! plays every pair of easy, medium, hard and random (except random against
-//! random). Prints one Markdown table row per pairing, then the wall time
+//! plays every pair of levels and random (except random against random), each
+//! level against itself included. `--ladder` plays the calibration ladder:
+//! each level against the one below it (A the stronger), then each level
+//! against itself. Prints one Markdown table row per pairing, then the wall time
 //! and games per second. `--mission N` plays Die Fighter mission N
 //! (1 Carrier Strike, 2 Fighter Assault, 3 Fighter Duel) instead of the duel;
 //! its "white wins" column is team 0's (mission 2: the Capital ship's side).
@@ -52,6 +56,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut args =
         Args { pairs: Vec::new(), games: 100, seed: 1, opts: SimOptions::default(), mcguire: false };
     let mut matrix = false;
+    let mut ladder = false;
     let mut two_health = false;
     let mut equipment = Equipment::Off;
     let mut random = None;
@@ -69,6 +74,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 args.opts.ruleset = Ruleset { house: HouseRules::mcguire(), ..Ruleset::default() };
             }
             "--matrix" => matrix = true,
+            "--ladder" => ladder = true,
             "--two-health" => two_health = true,
             "--equipment" => equipment = Equipment::Draft,
             "--equipment=random" => equipment = Equipment::RandomTwoEach,
@@ -89,12 +95,8 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         return Err("--players takes 1 to 4".into());
     }
     if matrix {
-        let all = [
-            CrewSpec::Bot(Difficulty::Easy),
-            CrewSpec::Bot(Difficulty::Medium),
-            CrewSpec::Bot(Difficulty::Hard),
-            CrewSpec::Random(RandomStyle::Weighted),
-        ];
+        let mut all: Vec<CrewSpec> = Difficulty::ALL.into_iter().map(CrewSpec::Bot).collect();
+        all.push(CrewSpec::Random(RandomStyle::Weighted));
         for (i, a) in all.iter().enumerate() {
             // Random against random says nothing about the bots (and rarely ends).
             for b in all[i..].iter().filter(|b| !matches!((a, b), (CrewSpec::Random(_), CrewSpec::Random(_))))
@@ -102,6 +104,13 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 args.pairs.push((*a, *b));
             }
         }
+    } else if ladder {
+        // The calibration ladder: each level against the one below (A the
+        // stronger), then each level against itself (game length, colour).
+        for pair in Difficulty::ALL.windows(2) {
+            args.pairs.push((CrewSpec::Bot(pair[1]), CrewSpec::Bot(pair[0])));
+        }
+        args.pairs.extend(Difficulty::ALL.map(|d| (CrewSpec::Bot(d), CrewSpec::Bot(d))));
     } else {
         let a = crews.first().copied().unwrap_or(CrewSpec::Bot(Difficulty::Hard));
         let b = match random {
@@ -125,12 +134,14 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: duel-sim [A] [B] [--random[=uniform]] [--games N] [--seed S] [--mcguire] [--two-health] [--players N]"
             );
-            eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix]");
+            eprintln!("                [--max-minutes M] [--timeout-ms MS] [--review-ms MS] [--random-reaction MS] [--matrix] [--ladder]");
             eprintln!(
                 "                [--mission 1|2|3] [--equipment[=random]] [--map NAME] [--two-per-side]"
             );
             eprintln!("maps: {}", duel_core::map::BUILTIN_NAMES.join(", "));
-            eprintln!("crews: easy, medium, hard, random (weighted random-legal), uniform");
+            eprintln!(
+                "crews: learning, easy, medium, skilled, hard, random (weighted random-legal), uniform"
+            );
             return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE };
         }
     };

@@ -155,6 +155,8 @@ pub(crate) fn propose(
     let jets = sit.game.card_active(sit.me, duel_core::Card::ManeuverJets);
     let kept = kept_dice(sit);
     let planned = profile.helm != HelmSkill::Naive && !jets;
+    // A misjudged course: this die goes where a beginner would put it.
+    let naive = profile.helm == HelmSkill::Naive || sit.glance();
     if let (true, Some(die)) = (planned, kept.first().copied()) {
         // D44: a kept die needs no roll: the best face in the best slot, for nothing.
         if let Some((k, f, v)) = best_kept_placement(planner, current) {
@@ -189,7 +191,7 @@ pub(crate) fn propose(
         };
         rolled += 1;
         let Some(h) = helm_face(face) else { continue };
-        if profile.helm == HelmSkill::Naive {
+        if naive {
             // No plan: first free slot; only the last die gets a glance at where the ship ends.
             let Some(k) = current.iter().position(|s| *s == 0) else { continue };
             if gaps > 1 || ends_facing_enemy(sit, current, k, h) {

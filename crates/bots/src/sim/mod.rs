@@ -53,9 +53,9 @@ impl FromStr for CrewSpec {
         if let Ok(d) = s.parse::<Difficulty>() {
             return Ok(CrewSpec::Bot(d));
         }
-        s.parse::<RandomStyle>()
-            .map(CrewSpec::Random)
-            .map_err(|_| format!("unknown crew {s:?}: use easy, medium, hard, random or uniform"))
+        s.parse::<RandomStyle>().map(CrewSpec::Random).map_err(|_| {
+            format!("unknown crew {s:?}: use learning, easy, medium, skilled, hard, random or uniform")
+        })
     }
 }
 

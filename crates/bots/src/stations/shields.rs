@@ -33,7 +33,7 @@ pub(crate) fn propose(sit: &Situation, plan: &Plan, profile: &Profile, out: &mut
     let Some(target) = threatened else { return };
     let short = sit.shields[target.index()] < plan.shield_target[target.index()];
     let all_placed = sit.placed(Station::Shields) == Station::Shields.dice_count();
-    if profile.tactics && sit.in_loaded_arc() && short && all_placed {
+    if sit.sees_tricks(profile) && sit.in_loaded_arc() && short && all_placed {
         let spare = SECTORS
             .iter()
             .filter(|s| sit.shields[s.index()] > plan.shield_target[s.index()])

@@ -50,7 +50,7 @@ pub(crate) fn propose(sit: &Situation, plan: &Plan, profile: &Profile, out: &mut
             out.push(Proposal::new(band::TRACTOR_CRYSTAL, rank, Intent::TractorCrystal { crystal }));
         }
     }
-    if profile.tactics && on_enemy_path(sit) {
+    if profile.mines && on_enemy_path(sit) {
         for mine in [MineId::A, MineId::B] {
             if ship.mine_armed(mine) {
                 out.push(Proposal::new(band::RELEASE_MINE, rank, Intent::ReleaseMine { mine }));

@@ -52,6 +52,19 @@ impl Level {
     }
 }
 
+/// The lobby's Dice Duel level of a bot seat, for a Thunderstruck game:
+/// the two easiest levels fly Easy, the rest Hard (the app's
+/// `pilot_level` mapping, kept here so a new lobby level needs no app change).
+impl From<crate::level::Difficulty> for Level {
+    fn from(level: crate::level::Difficulty) -> Level {
+        use crate::level::Difficulty;
+        match level {
+            Difficulty::Learning | Difficulty::Easy => Level::Easy,
+            Difficulty::Medium | Difficulty::Skilled | Difficulty::Hard => Level::Hard,
+        }
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
