@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::edit;
+use common::{edit, load, lock, open_duel, place, put, roll};
 use duel_bots::{Crew, Difficulty, EnergyRequest};
 use duel_core::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
-use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace, WeaponFace};
+use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace};
 use duel_core::event::Event;
 use duel_core::geometry::{arc_of, Sector};
 use duel_core::ship::{DieState, MineToken};
@@ -17,50 +17,6 @@ const WHITE: ShipId = ShipId(0);
 const BLACK: ShipId = ShipId(1);
 const FRONT_1: Tube = Tube { side: TubeSide::Front, index: 0 };
 const FRONT_2: Tube = Tube { side: TubeSide::Front, index: 1 };
-
-/// A duel on an empty board, battle begun.
-fn open_duel() -> Game {
-    let mut config = GameConfig::duel();
-    config.preplaced = Some(duel_core::config::Preplaced::default());
-    Game::new(config).expect("valid config")
-}
-
-fn put(game: &mut Game, ship: ShipId, col: u8, row: u8, facing: Dir) {
-    edit(game, |s| {
-        s.put(ship, Square::new(col, row), facing);
-    });
-}
-
-/// A die of `spot`'s station placed showing `face` (as an override would, no crystal).
-fn place(game: &mut Game, ship: ShipId, face: Face, spot: Spot) {
-    edit(game, |s| {
-        s.place(ship, face, spot);
-    });
-}
-
-fn load(game: &mut Game, ship: ShipId, tube: Tube) {
-    for (face, part) in [
-        (WeaponFace::Nose, TorpedoPart::Nose),
-        (WeaponFace::Body, TorpedoPart::Body),
-        (WeaponFace::Tail, TorpedoPart::Tail),
-    ] {
-        place(game, ship, Face::Weapons(face), Spot::Torpedo(tube, part));
-    }
-}
-
-fn lock(game: &mut Game, ship: ShipId, points: u8) {
-    for _ in 0..points / 2 {
-        place(game, ship, Face::Sensors(SensorFace::DoubleLock), Spot::Lock);
-    }
-    if points % 2 == 1 {
-        place(game, ship, Face::Sensors(SensorFace::Lock), Spot::Lock);
-    }
-}
-
-/// Sends an energy die to `station` and rolls one of its dice showing `pip`.
-fn roll(game: &mut Game, ship: ShipId, station: Station, pip: u8) -> u8 {
-    edit(game, |s| s.roll_die(ship, station, Pip::new(pip))).expect("an energy die and an idle die")
-}
 
 /// A Hard crew for White that notices changes at once.
 fn white_crew() -> Crew {
