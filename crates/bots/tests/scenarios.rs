@@ -250,30 +250,36 @@ fn r5_a_bot_crew_places_its_tokens_in_set_up() {
     assert_eq!(game.obstacles().len(), 10);
 }
 
+/// Two Hard crews play the set-up phase (R5) of a duel with game seed `seed`.
+fn set_up_by_bots(seed: u64) -> Game {
+    let mut config = GameConfig::duel();
+    config.ruleset.wormholes = seed.is_multiple_of(2);
+    let mut game = Game::new(config).expect("valid config");
+    let mut crews = [
+        Crew::new(Difficulty::Hard, &[SeatId(0)]).seeded(seed),
+        Crew::new(Difficulty::Hard, &[SeatId(1)]).seeded(seed + 100),
+    ];
+    let mut dice = duel_core::FixedDice::new(&[1; 64]);
+    let mut now = 0;
+    while game.setup_turn().is_some() && now < 600_000 {
+        for crew in &mut crews {
+            if let Some((seat, intent)) = crew.next_action(&game, now, &[]) {
+                game.play(seat, &intent, &mut dice).expect("a bot's token is legal");
+            }
+        }
+        now += 100;
+    }
+    assert!(game.setup_turn().is_none(), "seed {seed}: set-up never finished");
+    game
+}
+
 /// R5 with purpose: two bot crews place the ten obstacle tokens (and the
 /// wormholes) as a fair, point-symmetric layout — the second team mirrors
 /// the first — instead of at random.
 #[test]
 fn r5_bot_crews_place_a_point_symmetric_layout() {
     for seed in 0..20u64 {
-        let mut config = GameConfig::duel();
-        config.ruleset.wormholes = seed % 2 == 0;
-        let mut game = Game::new(config).expect("valid config");
-        let mut crews = [
-            Crew::new(Difficulty::Hard, &[SeatId(0)]).seeded(seed),
-            Crew::new(Difficulty::Hard, &[SeatId(1)]).seeded(seed + 100),
-        ];
-        let mut dice = duel_core::FixedDice::new(&[1; 64]);
-        let mut now = 0;
-        while game.setup_turn().is_some() && now < 600_000 {
-            for crew in &mut crews {
-                if let Some((seat, intent)) = crew.next_action(&game, now, &[]) {
-                    game.play(seat, &intent, &mut dice).expect("a bot's token is legal");
-                }
-            }
-            now += 100;
-        }
-        assert!(game.setup_turn().is_none(), "seed {seed}: set-up never finished");
+        let game = set_up_by_bots(seed);
         let map = game.map().clone();
         for (square, kind) in game.obstacles() {
             assert_eq!(
@@ -285,5 +291,28 @@ fn r5_bot_crews_place_a_point_symmetric_layout() {
         for square in game.wormholes() {
             assert!(game.wormholes().contains(&map.mirror(*square)), "seed {seed}: wormholes not mirrored");
         }
+    }
+}
+
+/// R5 with purpose: every obstacle lies on the way between the two ships
+/// (the two ranges add up to at most two more than the range between them),
+/// never beside a ship, and both kinds are used: the tokens shape the fight
+/// instead of filling corners.
+#[test]
+fn r5_bot_crews_place_their_obstacles_between_the_ships() {
+    for seed in 0..20u64 {
+        let game = set_up_by_bots(seed);
+        let rule = game.ruleset().range_rule();
+        let [white, black] = [WHITE, BLACK].map(|s| game.ship(s).expect("ship").position.square);
+        let between = duel_core::geometry::range(white, black, rule);
+        for (square, _) in game.obstacles() {
+            let d = [white, black].map(|ship| duel_core::geometry::range(ship, *square, rule));
+            assert!(
+                d[0] + d[1] <= between + 2 && d[0] >= 2 && d[1] >= 2,
+                "seed {seed}: {square:?} is off the way"
+            );
+        }
+        let nebulae = game.obstacles().iter().filter(|(_, k)| *k == duel_core::map::Obstacle::Nebula).count();
+        assert!((2..=8).contains(&nebulae), "seed {seed}: {nebulae} nebulae of 10");
     }
 }
