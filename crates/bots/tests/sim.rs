@@ -12,12 +12,12 @@ fn options(players: u8, mcguire: bool) -> SimOptions {
 
 #[test]
 fn bots_send_only_intents_the_host_accepts_in_every_set_up() {
-    let levels = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard].map(CrewSpec::Bot);
+    let levels = Difficulty::ALL.map(CrewSpec::Bot);
     let mut seed = 0;
     for players in 1..=4 {
         for mcguire in [false, true] {
             for (i, a) in levels.iter().enumerate() {
-                let b = levels[(i + players as usize) % 3];
+                let b = levels[(i + players as usize) % levels.len()];
                 seed += 1;
                 let rec = play_game(&options(players, mcguire), *a, b, seed).expect("valid set-up");
                 assert_eq!(rec.refused, 0, "{players} players, McGuire {mcguire}, {a} v {b}: {rec:?}");

@@ -214,9 +214,11 @@ fn SeatRow(i: usize) -> impl IntoView {
                         })}
                         {(owner && holder == SeatHolder::Bot).then(|| view! {
                             <select data-testid=format!("seat-{i}-level") prop:value=move || level.get().name().to_string()
+                                title=move || level.get().describe()
                                 on:change=move |ev| { set_level_from(store, seat, &event_target_value(&ev)); }>
-                                {Difficulty::ALL.iter().map(|d| view! { <option value=d.name()>{d.name()}</option> }).collect_view()}
+                                {Difficulty::ALL.iter().map(|d| view! { <option value=d.name() title=d.describe()>{d.name()}</option> }).collect_view()}
                             </select>
+                            <span class="hint" data-testid=format!("seat-{i}-level-text")>{move || level.get().describe()}</span>
                             <button class="btn btn--small" data-testid=format!("seat-{i}-unbot")
                                 on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: false }))>"No bot"</button>
                         })}
