@@ -256,4 +256,29 @@ mod tests {
             assert!(!fires(&blocked), "lock {lock}: fired through the rift");
         }
     }
+
+    /// A hurried glance (R14): the enemy looks one square nearer, so with the
+    /// lock one short (6 against range 4 + 3 jammers) both torpedoes are
+    /// shouted; looking properly, Hard only strips the jammers with one.
+    #[test]
+    fn a_glance_shouts_a_shot_one_lock_short() {
+        let game = shot(false, 6);
+        assert!(!game.fire_preview(ShipId(0), Target::Ship(ShipId(1))).expect("ships").would_hit);
+        let profile = Difficulty::Hard.profile();
+        let counts = |misread| {
+            let mut sit = Situation::new(&game, ShipId(0)).expect("ship");
+            sit.misread = misread;
+            let plan = Plan::new(&sit, &profile, false);
+            let mut out = Vec::new();
+            propose(&sit, Some(&plan), &profile, &mut out);
+            out.iter()
+                .filter_map(|p| match p.intent {
+                    Intent::Fire { count, .. } => Some(count),
+                    _ => None,
+                })
+                .collect::<Vec<u8>>()
+        };
+        assert_eq!(counts(None), vec![1], "strips the jammers");
+        assert_eq!(counts(Some(crate::misread::Misread::Glance)), vec![2], "fires one lock short");
+    }
 }

@@ -45,7 +45,7 @@ pub trait Agent {
 pub struct CrewStats {
     /// Intents returned.
     pub actions: u64,
-    /// Of those, random legal slips (Easy and Medium).
+    /// Of those, random legal slips (Learning and Easy).
     pub blunders: u64,
     /// Proposals `validate` turned down before one was chosen (a policy
     /// aiming at something no longer possible; harmless, but a high count

@@ -188,9 +188,7 @@ impl Difficulty {
     /// One line for the lobby: how this level plays.
     pub fn describe(self) -> &'static str {
         match self {
-            Difficulty::Learning => {
-                "Just learning: slow, often puts dice in the wrong place, never uses mines"
-            }
+            Difficulty::Learning => "Just learning: slow, and often puts dice in the wrong place",
             Difficulty::Easy => {
                 "Easy: steers without a plan and often misreads, but aims its dice and drops mines"
             }

@@ -249,4 +249,28 @@ mod tests {
     fn dice_for_points() {
         assert_eq!([0, 1, 2, 3, 4, 6].map(dice_for), [0, 1, 2, 2, 3, 4]);
     }
+
+    /// A hurried glance (R13) puts the shield die on the sector beside the
+    /// one the enemy's tubes would strike, and wants one lock fewer (R14).
+    #[test]
+    fn a_glance_mixes_up_the_shield_side_and_the_range() {
+        let mut config = GameConfig::duel();
+        config.preplaced = Some(duel_core::config::Preplaced::default());
+        let game = Game::new(config).expect("valid");
+        let mut setup = game.to_setup().expect("at rest");
+        setup.put(ShipId(0), duel_core::Square::new(4, 6), duel_core::Dir::North).put(
+            ShipId(1),
+            duel_core::Square::new(4, 2),
+            duel_core::Dir::South,
+        );
+        let game = setup.into_game().expect("a possible position");
+        let profile = Difficulty::Hard.profile();
+        let mut sit = Situation::new(&game, ShipId(0)).expect("ship");
+        let plan = Plan::new(&sit, &profile, false);
+        // Range 4, in the enemy's front arc: two shield dice on our front, lock 4.
+        assert_eq!((plan.shield_target, plan.lock_target), ([2, 0, 0, 0], 4));
+        sit.misread = Some(crate::misread::Misread::Glance);
+        let hurried = Plan::new(&sit, &profile, false);
+        assert_eq!((hurried.shield_target, hurried.lock_target), ([0, 2, 0, 0], 3));
+    }
 }
