@@ -16,6 +16,8 @@
 //! - [`thunder`]: Thunderstruck Duel's host ([`thunder::Table`]) and a
 //!   seat's secrets for its hidden planning ([`thunder::Desk`]).
 //! - [`node`]: the pump loop binding a state machine to a transport.
+//! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
+//!   [`Replay`] that steps through it.
 //!
 //! The protocol is described in `docs/PROTOCOL.md`.
 
@@ -28,6 +30,7 @@ pub mod fuzz;
 pub mod host;
 pub mod ids;
 pub mod node;
+pub mod record;
 pub mod replica;
 pub mod succession;
 pub mod thunder;
@@ -39,6 +42,7 @@ pub use dice::ChaChaDice;
 pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
+pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{AuditReport, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
 pub use succession::{Decision, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};

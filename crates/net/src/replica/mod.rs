@@ -15,7 +15,7 @@ pub use audit::AuditReport;
 pub use heir::Heir;
 pub use pending::MAX_PENDING;
 
-use duel_core::{Game, Intent, RuleError, SeatId};
+use duel_core::{Event, Game, Intent, RuleError, SeatId};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
@@ -254,6 +254,12 @@ impl Replica {
     /// The current game, once started.
     pub fn game(&self) -> Option<&Game> {
         self.sync.as_ref().map(|s| &s.game)
+    }
+
+    /// The position this copy began from (after `Seq` events) and every
+    /// event applied since: what a recorded game keeps.
+    pub fn history(&self) -> Option<(Seq, &Game, &[Event])> {
+        self.sync.as_ref().map(|s| (s.base.0, &s.base.1, s.log.as_slice()))
     }
 
     /// The last event applied.

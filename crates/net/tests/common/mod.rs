@@ -287,6 +287,18 @@ impl Sim {
     /// instead. Stops at a result or after `cap_ms` of simulated time, then
     /// lets the network settle. Returns whether every replica converged.
     pub fn play_crews(&mut self, level: Difficulty, cap_ms: u64, noise_permille: u32) -> bool {
+        self.play_crews_watching(level, cap_ms, noise_permille, |_| {})
+    }
+
+    /// [`Sim::play_crews`], calling `watch` after every step (what a test
+    /// checks while the game runs).
+    pub fn play_crews_watching(
+        &mut self,
+        level: Difficulty,
+        cap_ms: u64,
+        noise_permille: u32,
+        mut watch: impl FnMut(&Sim),
+    ) -> bool {
         let seed = self.rng.next_u64();
         let mut crews: Vec<Crew> = self
             .peers
@@ -314,6 +326,7 @@ impl Sim {
                 }
             }
             self.step();
+            watch(self);
         }
         self.settle()
     }
