@@ -6,6 +6,7 @@ mod board;
 mod game;
 mod net;
 mod platform;
+mod replay;
 mod session;
 mod stations;
 #[cfg(feature = "test-hooks")]

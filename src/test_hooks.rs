@@ -97,6 +97,32 @@ pub fn pumped(store: &Store, p: &Pumped, at: f64) {
     if p.game_changed || p.room_changed {
         publish_debug(store);
     }
+    if p.game_changed {
+        remember_position(store);
+    }
+}
+
+/// Appends `"head:hash"` of a live game to `window.__duelSeen`: the positions
+/// this tab showed, which a replay of the game must show again.
+fn remember_position(store: &Store) {
+    use js_sys::{Array, Reflect};
+    let Some(window) = web_sys::window() else { return };
+    let Some(Some(seen)) = store.with_session(|s| {
+        if s.as_replay().is_some() {
+            return None;
+        }
+        s.game().map(|g| format!("{}:{:016x}", s.head(), g.state_hash()))
+    }) else {
+        return;
+    };
+    let key = JsValue::from("__duelSeen");
+    let list =
+        Reflect::get(&window, &key).ok().and_then(|v| v.dyn_into::<Array>().ok()).unwrap_or_else(|| {
+            let list = Array::new();
+            let _ = Reflect::set(&window, &key, &list);
+            list
+        });
+    list.push(&JsValue::from(seen));
 }
 
 /// Sets `window.__duel` to a frozen `{head, hash, seats, me, link}` (`hash`

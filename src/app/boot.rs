@@ -29,6 +29,10 @@ pub enum Mode {
         room: String,
         host: bool,
     },
+    /// Watching a saved game (`key`: its key among the saved games).
+    Replay {
+        key: String,
+    },
 }
 
 /// The name this device's player goes by (shown to the room).
@@ -193,14 +197,20 @@ pub fn enter_room(store: Store, room: &str) {
 
 /// Leaves the running session. A practice or hosted room is forgotten.
 pub fn leave(store: Store) {
+    leave_quietly(store);
+    platform::replace_url(&format!("/{}", Route::Home.hash()));
+    go(store, Route::Home);
+}
+
+/// Leaves the running practice or room (its save forgotten) without
+/// changing the screen: something else is about to be shown.
+pub fn leave_quietly(store: Store) {
     match store.mode.get_untracked() {
         Mode::Practice => net::store::forget_host(PRACTICE),
         Mode::Online { room, host: true } => net::store::forget_host(&room),
         _ => {}
     }
     store.uninstall();
-    platform::replace_url(&format!("/{}", Route::Home.hash()));
-    go(store, Route::Home);
 }
 
 /// A shared map's link (`#/play?map=CODE`, see `maps::share`): the open
@@ -261,7 +271,8 @@ pub fn on_load(store: Store) -> Route {
             return Route::Play;
         }
     }
-    if has_practice() && resume_practice(store) {
+    // A replay's address opens the replay; a saved practice waits on the home screen.
+    if route != Route::Replay && has_practice() && resume_practice(store) {
         return route;
     }
     if route == Route::Play {

@@ -17,14 +17,19 @@ pub fn Home() -> impl IntoView {
     let code = RwSignal::new(String::new());
     // A running practice or room: back to its lobby, its battle or its result.
     let resumable = Memo::new(move |_| {
-        if store.mode.get() == Mode::None {
-            return None;
+        match store.mode.get() {
+            Mode::None => return None,
+            Mode::Replay { key } => return Some(("Back to the replay", crate::replay::address(&key))),
+            _ => {}
         }
-        Some(match store.game.with(|g| g.as_ref().map(|g| g.outcome().is_some())) {
-            None => "Back to the lobby",
-            Some(false) => "Resume the game",
-            Some(true) => "See the result",
-        })
+        Some((
+            match store.game.with(|g| g.as_ref().map(|g| g.outcome().is_some())) {
+                None => "Back to the lobby",
+                Some(false) => "Resume the game",
+                Some(true) => "See the result",
+            },
+            Route::Play.hash().to_string(),
+        ))
     });
     let join = move || match net::room_from_text(&code.get_untracked()) {
         Some(room) => boot::enter_room(store, &room),
@@ -37,9 +42,13 @@ pub fn Home() -> impl IntoView {
                 <p class="home__tagline">"Two crews, one table, real-time dice. Space Cadets: Dice Duel in your browser."</p>
             </header>
             <nav class="home__actions">
-                {move || resumable.get().map(|label| view! {
-                    <button class="btn btn--big btn--sensors" data-testid="home-resume" on:click=move |_| go(store, Route::Play)>
-                        {label}
+                {move || resumable.get().map(|(label, address)| view! {
+                    <a class="btn btn--big btn--sensors" data-testid="home-resume" href=address>{label}</a>
+                })}
+                {(store.mode.get_untracked() != Mode::Practice && boot::has_practice()).then(|| view! {
+                    <button class="btn btn--big btn--sensors" data-testid="home-resume-practice"
+                        on:click=move |_| if boot::resume_practice(store) { go(store, Route::Play) }>
+                        "Resume the practice game"
                     </button>
                 })}
                 <button class="btn btn--big btn--helm" data-testid="home-practice" on:click=move |_| boot::quick_practice(store)>
@@ -95,6 +104,7 @@ pub fn Home() -> impl IntoView {
                 {switch("setting-haptics", " Vibrate on freezes and hits (where the device can)", store.ui.haptics,
                     crate::platform::device::store_haptics)}
             </fieldset>
+            <crate::replay::saved::SavedGames />
             <super::update::InstallButton />
         </main>
     }

@@ -67,6 +67,7 @@ pub fn App() -> impl IntoView {
                 Route::Rules => view! { <rules_page::RulesPage /> }.into_any(),
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
                 Route::Maps => view! { <maps::MapEditor /> }.into_any(),
+                Route::Replay => view! { <crate::replay::viewer::ReplayScreen /> }.into_any(),
             }}
             <update::UpdateBar />
             <ToastStack toasts=store.toasts />

@@ -24,7 +24,7 @@ enum Stage {
 pub fn Play() -> impl IntoView {
     let store = use_store();
     let stage = Memo::new(move |_| {
-        if store.mode.with(|m| *m == Mode::None) {
+        if store.mode.with(|m| matches!(m, Mode::None | Mode::Replay { .. })) {
             return Stage::Nothing;
         }
         let started = store.room.with(|r| r.as_ref().map(|r| r.started));

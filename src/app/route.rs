@@ -14,6 +14,8 @@ pub enum Route {
     Rules,
     Thunderstruck,
     Maps,
+    /// A saved game played back (`#/replay?id=…` or `?g=…`, see `crate::replay`).
+    Replay,
 }
 
 impl Route {
@@ -24,6 +26,7 @@ impl Route {
         match path.split('?').next().unwrap_or_default() {
             "play" => Route::Play,
             "maps" => Route::Maps,
+            "replay" => Route::Replay,
             "board" => Route::Board,
             "rules" => Route::Rules,
             "thunderstruck" => Route::Thunderstruck,
@@ -40,6 +43,7 @@ impl Route {
             Route::Rules => "#/rules",
             Route::Thunderstruck => "#/thunderstruck",
             Route::Maps => "#/maps",
+            Route::Replay => "#/replay",
         }
     }
 }
@@ -63,7 +67,15 @@ mod tests {
 
     #[test]
     fn hashes_round_trip_and_junk_is_home() {
-        for r in [Route::Home, Route::Play, Route::Board, Route::Rules, Route::Thunderstruck, Route::Maps] {
+        for r in [
+            Route::Home,
+            Route::Play,
+            Route::Board,
+            Route::Rules,
+            Route::Thunderstruck,
+            Route::Maps,
+            Route::Replay,
+        ] {
             assert_eq!(Route::from_hash(r.hash()), r);
         }
         assert_eq!(Route::from_hash(""), Route::Home);

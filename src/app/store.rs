@@ -40,6 +40,8 @@ pub struct Store {
     session: StoredValue<Option<Box<dyn SessionApi>>, LocalStorage>,
     last_save: StoredValue<u64>,
     save_due: StoredValue<bool>,
+    /// Batch times of the running game, and whether its record was kept.
+    pub(crate) keeper: StoredValue<crate::replay::Keeper>,
     /// The write halves of the signals below: only the store writes them.
     set: Setters,
     pub mode: ReadSignal<Mode>,
@@ -121,6 +123,7 @@ impl Store {
             session: StoredValue::new_local(None),
             last_save: StoredValue::new(0),
             save_due: StoredValue::new(false),
+            keeper: StoredValue::new(crate::replay::Keeper::default()),
             set: Setters {
                 mode: set_mode,
                 route: set_route,
@@ -177,8 +180,19 @@ impl Store {
         self.set.game.set(None);
         self.set.room.set(None);
         self.set.log.set(Log::from_history(&history));
+        self.keeper.set_value(crate::replay::Keeper::default());
         self.ui.reset();
         self.pump();
+    }
+
+    /// The story told afresh from `events` (a replay jumped): what the feed,
+    /// the freeze card and the result screen's records would show there.
+    pub fn retell(&self, events: &[duel_core::Event]) {
+        let numbered: Vec<(u64, duel_core::Event)> =
+            events.iter().enumerate().map(|(i, e)| (i as u64 + 1, e.clone())).collect();
+        let mut log = Log::default();
+        self.game.with_untracked(|g| log.record(g.as_deref(), &numbered, 0));
+        self.set.log.set(log);
     }
 
     /// Drops the running session (leaving a room or a practice).
@@ -292,6 +306,8 @@ impl Store {
                 }
             });
             self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), &p.events, now)));
+            self.keeper.update_value(|k| k.saw(p.events[0].0, now));
+            crate::replay::keeper::after_events(*self);
             let thunder: Vec<duel_core::thunderstruck::Event> = p
                 .events
                 .iter()

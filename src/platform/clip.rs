@@ -1,6 +1,7 @@
 //! Text in and out of the page: copying to the clipboard and reading a file
 //! the player picked. Called through `js_sys::Reflect` rather than web-sys
-//! bindings, so no web-sys features (and no wasm) are added for two calls.
+//! bindings, so no web-sys features (and no wasm) are added for them. Saving a file is a
+//! download link clicked by script.
 //! Natively both are stand-ins that report failure.
 
 /// Copies `text` to the clipboard. Returns whether the browser took it:
@@ -32,6 +33,14 @@ pub async fn picked_file_text(test_id: &str) -> Option<String> {
     }
 }
 
+/// Offers `text` as a file called `name` to download (a link clicked by script).
+pub fn save_file(name: &str, text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    imp::save_file(name, text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (name, text);
+}
+
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use js_sys::Reflect;
@@ -42,6 +51,17 @@ mod imp {
     pub async fn copy(text: &str) -> bool {
         let Some(clipboard) = navigator().and_then(|n| get(&n, "clipboard")) else { return false };
         call_await(&clipboard, "writeText", &[JsValue::from_str(text)]).await.is_some()
+    }
+
+    pub fn save_file(name: &str, text: &str) {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Ok(a) = doc.create_element("a") else { return };
+        let href = format!("data:text/plain;charset=utf-8,{}", js_sys::encode_uri_component(text));
+        let _ = a.set_attribute("href", &href);
+        let _ = a.set_attribute("download", name);
+        if let Some(a) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
+            a.click();
+        }
     }
 
     pub async fn picked_file_text(test_id: &str) -> Option<String> {

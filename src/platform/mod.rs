@@ -8,7 +8,7 @@ pub mod clip;
 pub mod device;
 pub mod install;
 #[cfg(target_arch = "wasm32")]
-mod js;
+pub(crate) mod js;
 pub mod query;
 pub mod random;
 pub mod storage;
@@ -28,6 +28,16 @@ pub fn now_ms() -> u64 {
             .map(|d| d.as_millis() as u64)
             .unwrap_or(0)
     }
+}
+
+/// `location.origin` (`http://127.0.0.1:8080` natively, for tests).
+pub fn origin() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    String::from("http://127.0.0.1:8080")
 }
 
 /// `location.search` (with its `?`), empty natively.

@@ -89,6 +89,13 @@ pub trait SessionApi {
     fn save(&self) -> Option<Vec<u8>>;
     /// The host's whole event log, when this tab hosts (the result screen after a reload).
     fn history(&self) -> Vec<Event>;
+    /// This device's copy of the game: the position it began from (after
+    /// that many events) and every event since (what a saved game keeps).
+    fn copy(&self) -> Option<(u64, &Game, &[Event])>;
+    /// The replay being watched, when this session is one.
+    fn as_replay(&mut self) -> Option<&mut crate::replay::ReplaySession> {
+        None
+    }
     /// The host's timing (the deadline countdowns).
     fn timing(&self) -> Timing;
     /// The link to the room as of the last pump.

@@ -338,6 +338,10 @@ impl<T: Remote> SessionApi for Session<T> {
         self.dev.host.as_ref().map(|h| h.log().to_vec()).unwrap_or_default()
     }
 
+    fn copy(&self) -> Option<(u64, &Game, &[Event])> {
+        self.dev.replica.history().map(|(base, game, events)| (base.0, game, events))
+    }
+
     fn timing(&self) -> Timing {
         self.timing
     }

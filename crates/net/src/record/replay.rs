@@ -26,7 +26,8 @@ pub struct Replay {
     game: Game,
     /// Events applied so far.
     at: usize,
-    /// The position just after each freeze was declared.
+    /// The position at the end of the batch that declared each freeze (what
+    /// the recording device showed; just after the declaration without times).
     freezes: Vec<usize>,
     /// Per event, when (ms after the first) the recording device saw it.
     times: Vec<u32>,
@@ -43,7 +44,7 @@ impl Replay {
         for (i, e) in record.events.iter().enumerate() {
             game.apply(e);
             if matches!(e, Event::FreezeDeclared { .. }) {
-                freezes.push(i + 1);
+                freezes.push(batch_end(&record.times, i, record.events.len()));
             }
             if (i + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push((i + 1, game.clone()));
@@ -115,7 +116,7 @@ impl Replay {
         self.forward(target - self.at);
     }
 
-    /// The position just after each freeze was declared, in order.
+    /// Where each freeze shows (see the field), in order.
     pub fn freezes(&self) -> &[usize] {
         &self.freezes
     }
@@ -147,6 +148,15 @@ impl Replay {
     pub fn position_at(&self, ms: u64) -> usize {
         self.times.partition_point(|&t| u64::from(t) <= ms)
     }
+}
+
+/// The position after the batch holding event `i` (batches start at the
+/// `times` entries; with none, every event is its own batch).
+fn batch_end(times: &[(u32, u32)], i: usize, len: usize) -> usize {
+    if times.is_empty() {
+        return i + 1;
+    }
+    times.iter().map(|(start, _)| *start as usize).find(|&start| start > i).unwrap_or(len)
 }
 
 /// Each event's time: the time of the batch it belongs to, or a steady pace
