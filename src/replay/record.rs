@@ -64,9 +64,18 @@ fn mode(game: &Game) -> String {
     }
 }
 
+/// A Thunderstruck player is a colour (R23: Red, Blue, …), a Dice Duel team White or Black.
+fn team_words(game: &Game, team: TeamId) -> String {
+    if game.thunderstruck().is_some() {
+        duel_core::thunderstruck::Player(team.0).colour().to_string()
+    } else {
+        team_name(game.layout(), team).to_string()
+    }
+}
+
 fn result(game: &Game) -> String {
     match game.outcome() {
-        Some(Some(team)) => format!("{} wins", team_name(game.layout(), team)),
+        Some(Some(team)) => format!("{} wins", team_words(game, team)),
         Some(None) => "A draw".to_string(),
         None => "Not finished".to_string(),
     }
@@ -97,9 +106,13 @@ fn crews(game: &Game, cx: &Context) -> Vec<String> {
                 }
             }
             let team = game.ship(ship).map_or(TeamId(ship.0), |s| s.team);
-            let name = ship_name(layout, ship);
-            let side = team_name(layout, team);
-            let label = if name == side { name.to_string() } else { format!("{name} ({side})") };
+            let side = team_words(game, team);
+            let name = if game.thunderstruck().is_some() {
+                side.clone()
+            } else {
+                ship_name(layout, ship).to_string()
+            };
+            let label = if name == side { name } else { format!("{name} ({side})") };
             if who.is_empty() {
                 label
             } else {

@@ -121,8 +121,9 @@ pub fn ReplayScreen() -> impl IntoView {
                         </main>
                     }.into_any();
                 }
+                let thunder = store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_some()));
                 view! {
-                    <BoardScreen />
+                    {if thunder { view! { <crate::thunderstruck::RoomScreen /> }.into_any() } else { view! { <BoardScreen /> }.into_any() }}
                     <section class="replay__bar" data-testid="replay-controls" aria-label="Replay controls">
                         <p class="replay__title">
                             <b data-testid="replay-title">{move || st.with(|s| s.as_ref().map(|s| s.title.clone()))}</b>
@@ -132,6 +133,7 @@ pub fn ReplayScreen() -> impl IntoView {
                             <button class="btn btn--small" data-testid="replay-start"
                                 on:click=move |_| act(Box::new(|r| Some(r.seek(0))))>"Start"</button>
                             <button class="btn btn--small" data-testid="replay-prev-freeze"
+                                class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.previous.is_none()))
                                 on:click=move |_| act(Box::new(|r| r.replay().previous_freeze().map(|f| r.seek(f))))>"◀ Freeze"</button>
                             <button class="btn btn--helm" data-testid="replay-play"
@@ -139,6 +141,7 @@ pub fn ReplayScreen() -> impl IntoView {
                                 {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "⏸ Pause" } else { "▶ Play" }}
                             </button>
                             <button class="btn btn--small" data-testid="replay-next-freeze"
+                                class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.next.is_none()))
                                 on:click=move |_| act(Box::new(|r| r.replay().next_freeze().map(|f| r.seek(f))))>"Freeze ▶"</button>
                             <label class="replay__speed">"Speed "

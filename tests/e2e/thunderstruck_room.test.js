@@ -80,5 +80,15 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   assert.equal(await tv.getByTestId('ts-winner').textContent(), watched[a], 'the TV shows the same result');
   assert.equal(await red.id('ts-rounds').textContent(), await blue.id('ts-rounds').textContent());
   assert.ok(red.stats.plans >= 1 && blue.stats.plans >= 1, 'both planned by hand');
+
+  // Bob keeps the match and watches it again: from the first plan to the same result.
+  await bob.getByTestId('ts-replay').click();
+  await bob.getByTestId('replay-controls').waitFor();
+  assert.match(await bob.getByTestId('replay-title').textContent(), /Thunderstruck Duel/);
+  const timeline = bob.getByTestId('replay-timeline');
+  await timeline.fill(String(await timeline.evaluate((el) => el.max)));
+  await bob.getByTestId('ts-result').waitFor({ timeout: 10000 });
+  assert.equal(await bob.getByTestId('ts-winner').textContent(), watched[a], 'the replay ends in the same result');
+  await screenshot(bob, 'thunderstruck-room-replay');
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
 });
