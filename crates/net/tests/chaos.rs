@@ -15,7 +15,7 @@ use duel_core::{Event, GameConfig, SeatId, SeatSpec, ShipId};
 use duel_net::Conditions;
 
 /// Simulated time per game before it is called off without a winner (a
-/// Hard-vs-Hard game lasts about 3.6 simulated minutes, docs/BOTS.md).
+/// Hard-vs-Hard game at the drill pace lasts a few simulated minutes).
 const CAP_MS: u64 = 15 * 60_000;
 /// Out of 1000 bot actions, how many are a random legal intent instead.
 const NOISE_PERMILLE: u32 = 100;

@@ -13,7 +13,7 @@ pub mod mesh;
 pub use gunner::load_both_ships;
 
 use duel_bots::drill::gunner_score;
-use duel_bots::{Crew, Difficulty};
+use duel_bots::{Crew, Difficulty, Profile};
 use duel_core::{Event, Game, GameConfig, Intent, SeatId};
 use duel_net::{
     Command, Conditions, Host, HostConfig, HostNode, MemoryEndpoint, MemoryNet, Notice, PeerId, PlayerToken,
@@ -33,6 +33,15 @@ pub fn token(i: usize) -> PlayerToken {
 
 pub fn peer_id(i: usize, generation: u32) -> PeerId {
     PeerId(((generation as u128) << 32) | (i as u128 + 1))
+}
+
+/// `level`'s decisions at the quick pace of a drill: no reading time after a
+/// roll, no hesitation before a freeze, no misreads. The network tests are
+/// about replication, and at the calibrated human pace (docs/BOTS.md) a game
+/// takes 10–40 simulated minutes: several times the steps for nothing.
+pub fn drill_pace(level: Difficulty) -> Profile {
+    let p = level.profile().attentive();
+    Profile { reaction_ms: p.reaction_ms.min(450), read_dice_ms: 0, ..p }
 }
 
 pub struct Sim {
@@ -304,7 +313,7 @@ impl Sim {
             .peers
             .iter()
             .enumerate()
-            .map(|(i, p)| Crew::new(level, &p.replica.my_seats()).seeded(seed ^ i as u64))
+            .map(|(i, p)| Crew::with_profile(drill_pace(level), &p.replica.my_seats(), seed ^ i as u64))
             .collect();
         let end = self.now + cap_ms;
         while self.now < end && self.host_game().outcome().is_none() {
