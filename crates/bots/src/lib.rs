@@ -6,9 +6,11 @@
 //! the same path as a person's, so offline practice and networked games run
 //! the same code.
 //!
-//! - [`Crew`] fills seats at a [`Difficulty`]: reaction time per seat (a bot
-//!   never acts faster than its level allows; the clock is passed in) and
-//!   decision quality (random slips, how far the helm plans, which tactics).
+//! - [`Crew`] fills seats at a [`Difficulty`] (five levels, Learning to
+//!   Hard): a person's pace per seat (a bot never acts faster than its level
+//!   allows, reads the dice after rolling and thinks before a freeze; the
+//!   clock is passed in), human misreads (`misread`), and what it knows (how
+//!   far the helm plans, mines, crystals, tactics).
 //! - Station policies (one module each) share a `plan` of the next few
 //!   seconds; the Captain's brain (`captain`) decides Fire, Tractor and Warp;
 //!   `answers` handles mid-resolution choices.
