@@ -10,6 +10,7 @@ use super::{db, record};
 use crate::app::boot::Mode;
 use crate::app::store::Store;
 use crate::platform::now_ms;
+use crate::ui::toast::Toasts;
 
 /// What the keeper knows of the running session.
 #[derive(Clone, Debug, Default)]
@@ -52,16 +53,16 @@ pub fn after_events(store: Store) {
     }
     store.keeper.update_value(|k| k.kept = true);
     let Some(record) = current(store) else { return };
-    keep(store, record);
+    keep(store.toasts, record);
 }
 
 /// Writes `record` to the saved games (a failure is said once, the game goes on).
-pub fn keep(store: Store, record: GameRecord) {
+pub fn keep(toasts: Toasts, record: GameRecord) {
     let entry = record::entry(&record);
     let bytes = record.to_bytes();
     leptos::task::spawn_local(async move {
         if let Err(reason) = db::put(&entry, &bytes).await {
-            store.toasts.error(format!("This game could not be kept for replays: {reason}"));
+            toasts.error(format!("This game could not be kept for replays: {reason}"));
         }
     });
 }

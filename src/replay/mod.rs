@@ -10,7 +10,7 @@
 
 pub mod db;
 pub mod keeper;
-mod record;
+pub mod record;
 pub mod saved;
 mod session;
 pub mod viewer;
@@ -56,7 +56,7 @@ pub fn watch(store: Store, record: GameRecord) {
 pub fn watch_current(store: Store) {
     match keeper::current(store) {
         Some(record) => {
-            keeper::keep(store, record.clone());
+            keeper::keep(store.toasts, record.clone());
             watch(store, record);
         }
         None => store.toasts.error("This game has no record to replay."),
@@ -75,7 +75,7 @@ pub async fn open_text(store: Store, text: &str) -> bool {
     };
     match GameRecord::from_bytes(&bytes) {
         Ok(record) => {
-            keeper::keep(store, record.clone());
+            keeper::keep(store.toasts, record.clone());
             watch(store, record);
             true
         }

@@ -76,11 +76,12 @@ impl ThunderBots {
     }
 }
 
-/// The lobby's three levels onto the pilots' two playing levels.
+/// The lobby's five crew levels onto the pilots' two playing levels: the
+/// lower two fly Easy, the rest Hard.
 fn pilot_level(level: Difficulty) -> Level {
     match level {
-        Difficulty::Easy => Level::Easy,
-        Difficulty::Medium | Difficulty::Hard => Level::Hard,
+        Difficulty::Learning | Difficulty::Easy => Level::Easy,
+        Difficulty::Medium | Difficulty::Skilled | Difficulty::Hard => Level::Hard,
     }
 }
 

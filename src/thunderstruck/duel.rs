@@ -52,6 +52,8 @@ pub struct Duel {
     /// prompts wait for its answer instead of taking a second tap).
     pub sending: RwSignal<bool>,
     opts: Options,
+    /// Where a finished duel that could not be kept says so (the app's toasts).
+    toasts: crate::ui::toast::Toasts,
 }
 
 impl Duel {
@@ -85,6 +87,7 @@ impl Duel {
             me,
             sending: RwSignal::new(false),
             opts,
+            toasts: use_context::<Store>().map_or_else(crate::ui::toast::Toasts::new, |s| s.toasts),
         }
     }
 
@@ -192,6 +195,17 @@ impl Duel {
         self.act.reset();
         self.notice.set(None);
         self.set_game.set(Some(game));
+    }
+
+    /// The duel played in this tab as a saved game (`None` in a room: the
+    /// room's replica keeps that one).
+    pub fn record(&self) -> Option<duel_net::GameRecord> {
+        self.session.with_value(|s| {
+            let s = s.as_ref()?;
+            let setup = s.setup();
+            let bots = format!(": bot ({})", setup.level.name());
+            crate::replay::record::offline_thunderstruck(setup.config(s.seed()), s.events(), &bots, now_ms())
+        })
     }
 
     /// Ends the running duel (it is forgotten) and goes home.
@@ -349,7 +363,14 @@ impl Duel {
             self.act.reset();
         }
         self.set_story.update(|s| s.record(game.board(), events));
+        let over = game.is_over() && !events.is_empty();
         self.set_game.set(Some(game));
+        if over {
+            // The finished duel joins the saved games (issue 17), as a room's match does.
+            if let Some(record) = self.record() {
+                crate::replay::keeper::keep(self.toasts, record);
+            }
+        }
         self.session.with_value(|s| {
             if let Some(s) = s {
                 save::store(s);

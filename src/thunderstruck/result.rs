@@ -45,9 +45,12 @@ pub fn ResultScreen() -> impl IntoView {
                         {(!duel.online()).then(|| view! {
                             <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
                         })}
-                        // A room's match is a game of the room: kept, and watched again like any (issue 17).
-                        {(duel.online() && !matches!(store.mode.get_untracked(), crate::app::boot::Mode::Replay { .. })).then(|| view! {
-                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| crate::replay::watch_current(store)>"Watch the replay"</button>
+                        // Every finished duel is kept and watched again like any game (issue 17).
+                        {(!matches!(store.mode.get_untracked(), crate::app::boot::Mode::Replay { .. })).then(|| view! {
+                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| match duel.record() {
+                                Some(record) => crate::replay::watch(store, record),
+                                None => crate::replay::watch_current(store),
+                            }>"Watch the replay"</button>
                         })}
                         <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave(store)>"Home"</button>
                     </div>

@@ -105,5 +105,15 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   await duel.press('ts-result-home');
   await home.root.waitFor();
   assert.equal((await home.page.getByTestId('home-thunderstruck').textContent()).trim(), 'Thunderstruck Duel');
+
+  // The duel (reload and all) is kept: watched again, it ends with the same damage.
+  const saved = page.getByTestId('saved-game').filter({ hasText: 'Thunderstruck Duel' });
+  await saved.first().waitFor();
+  await saved.first().getByTestId('saved-watch').click();
+  await page.getByTestId('replay-controls').waitFor();
+  const timeline = page.getByTestId('replay-timeline');
+  await timeline.fill(String(await timeline.evaluate((el) => el.max)));
+  await page.getByTestId('ts-result').waitFor({ timeout: 10000 });
+  assert.deepEqual(await page.locator('.ts-result__ships dd').allTextContents(), damage, 'the replay ends as the duel did');
   assert.deepEqual(player.errors, []);
 });
