@@ -17,6 +17,8 @@ use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
 /// it can never collide with an online room's save.
 const PRACTICE: &str = "practice~";
 const NAME_KEY: &str = "dice-duel/name";
+/// How far the saved practice's clock is behind real time (its pauses).
+const BEHIND_KEY: &str = "dice-duel/practice-behind";
 
 /// What the running session is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,9 +94,20 @@ fn seed(store: Store) -> u64 {
     store.opts.seed.unwrap_or_else(random::u64)
 }
 
+/// The saved practice's pauses: its host's deadlines are on a clock this far
+/// behind real time, which a reload must keep.
+pub fn practice_behind() -> u64 {
+    storage::get(BEHIND_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+pub fn remember_practice_behind(ms: u64) {
+    let _ = storage::set(BEHIND_KEY, &ms.to_string());
+}
+
 fn start_practice(store: Store, session: Session<Offline>) {
     net::store::forget_host(PRACTICE);
     storage::remove(&levels_key(PRACTICE));
+    storage::remove(BEHIND_KEY);
     store.install(Box::new(session), Mode::Practice);
     store.save(platform::now_ms(), true);
     go(store, Route::Play);

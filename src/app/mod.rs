@@ -8,6 +8,7 @@ mod home;
 mod lobby;
 mod maps;
 mod online;
+pub mod pause;
 mod play;
 pub mod route;
 mod rules_page;
@@ -51,12 +52,20 @@ pub fn App() -> impl IntoView {
     let unlock = window_event_listener(ev::pointerdown, |_| sound::unlock());
     let unlock_keys = window_event_listener(ev::keydown, |_| sound::unlock());
     let save = window_event_listener(ev::pagehide, move |_| store.save(platform::now_ms(), true));
+    // Another tab or app in front pauses a practice battle; coming back resumes it.
+    let away = window_event_listener(ev::visibilitychange, move |_| {
+        if platform::device::hidden() {
+            store.pause(pause::PauseReason::Away);
+        } else if matches!(store.route.get_untracked(), Route::Play | Route::Board) {
+            store.resume(pause::PauseReason::Away);
+        }
+    });
     keys::install(store, route);
     update::listen();
     set_interval(move || store.pump(), PUMP);
     set_interval(move || store.tick(), TICK);
     // The app lives as long as the page: its listeners stay.
-    std::mem::forget((on_hash, unlock, unlock_keys, save));
+    std::mem::forget((on_hash, unlock, unlock_keys, save, away));
 
     view! {
         <div class="app">

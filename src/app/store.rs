@@ -18,6 +18,7 @@ use duel_net::{Command, PlayerNo, RoomView, Timing};
 use leptos::prelude::*;
 
 use super::boot::Mode;
+use super::pause::{PauseClock, PauseReason};
 use super::route::Route;
 use crate::game::feed::Log;
 use crate::game::seats;
@@ -42,6 +43,10 @@ pub struct Store {
     save_due: StoredValue<bool>,
     /// Batch times of the running game, and whether its record was kept.
     pub(crate) keeper: StoredValue<crate::replay::Keeper>,
+    /// The practice clock (stopped while the game is paused).
+    clock: StoredValue<PauseClock>,
+    /// Why a practice game is paused (`None`: running).
+    pub paused: ReadSignal<Option<PauseReason>>,
     /// The write halves of the signals below: only the store writes them.
     set: Setters,
     pub mode: ReadSignal<Mode>,
@@ -92,6 +97,7 @@ struct Setters {
     log: WriteSignal<Log>,
     thunder_events: WriteSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     now: WriteSignal<u64>,
+    paused: WriteSignal<Option<PauseReason>>,
 }
 
 impl Store {
@@ -112,6 +118,7 @@ impl Store {
         let (log, set_log) = signal(Log::default());
         let (thunder_events, set_thunder_events) = signal((0, Vec::new()));
         let (now, set_now) = signal(now_ms());
+        let (paused, set_paused) = signal(None::<PauseReason>);
         let ships = std::array::from_fn(|i| {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
         });
@@ -124,6 +131,8 @@ impl Store {
             last_save: StoredValue::new(0),
             save_due: StoredValue::new(false),
             keeper: StoredValue::new(crate::replay::Keeper::default()),
+            clock: StoredValue::new(PauseClock::default()),
+            paused,
             set: Setters {
                 mode: set_mode,
                 route: set_route,
@@ -140,6 +149,7 @@ impl Store {
                 log: set_log,
                 thunder_events: set_thunder_events,
                 now: set_now,
+                paused: set_paused,
             },
             mode,
             route,
@@ -167,6 +177,12 @@ impl Store {
     /// Shows `route`'s screen (the address is the caller's: see [`super::route::go`]).
     pub fn show_route(&self, route: Route) {
         self.set.route.set(route);
+        // The rules page, home or any other screen in front pauses a practice battle.
+        if matches!(route, Route::Play | Route::Board) {
+            self.resume(PauseReason::Away);
+        } else {
+            self.pause(PauseReason::Away);
+        }
     }
 
     /// Makes `session` the running one (the old one, if any, is dropped).
@@ -175,12 +191,20 @@ impl Store {
         self.set.timing.set(session.timing());
         self.set.levels.set(session.bots_ref().levels());
         self.set.bots_paused.set(session.bots_ref().paused());
+        let mut session = session;
+        session.bots().set_pace(self.ui.bot_pace.get_untracked());
         self.session.set_value(Some(session));
-        self.set.mode.set(mode);
+        self.set.mode.set(mode.clone());
         self.set.game.set(None);
         self.set.room.set(None);
         self.set.log.set(Log::from_history(&history));
         self.keeper.set_value(crate::replay::Keeper::default());
+        self.clock.set_value(PauseClock::behind(if mode == Mode::Practice {
+            super::boot::practice_behind()
+        } else {
+            0
+        }));
+        self.set.paused.set(None);
         self.ui.reset();
         self.pump();
     }
@@ -205,6 +229,8 @@ impl Store {
         self.set.owner.set(false);
         self.set.link.set(ConnState::Offline);
         self.set.log.set(Log::default());
+        self.clock.set_value(PauseClock::default());
+        self.set.paused.set(None);
         self.ui.reset();
     }
 
@@ -229,8 +255,12 @@ impl Store {
     /// # Errors
     /// Why the local copy already refuses it, or that no session runs.
     pub fn submit(&self, seat: SeatId, intent: Intent) -> Result<(), String> {
+        if self.paused.get_untracked().is_some() {
+            return Err("The game is paused: press Resume (or P) to play on.".to_string());
+        }
         let cue = sound::cue_for(&intent);
-        self.with_session(|s| s.submit(now_ms(), seat, intent)).ok_or_else(no_session)??;
+        let now = self.session_now();
+        self.with_session(|s| s.submit(now, seat, intent)).ok_or_else(no_session)??;
         if let Some(cue) = cue {
             sound::play(cue, self.ui.muted.get_untracked());
         }
@@ -250,14 +280,19 @@ impl Store {
     /// # Errors
     /// Why it could not be sent (not joined yet, too many waiting), or that no session runs.
     pub fn try_command(&self, command: Command) -> Result<(), String> {
-        self.with_session(|s| s.command(now_ms(), command)).ok_or_else(no_session)??;
+        let now = self.session_now();
+        self.with_session(|s| s.command(now, command)).ok_or_else(no_session)??;
         self.pump();
         Ok(())
     }
 
     /// Moves the session on and publishes what changed.
     pub fn pump(&self) {
-        let now = now_ms();
+        // A paused practice stands still: nothing moves, nothing arrives.
+        if self.paused.get_untracked().is_some() {
+            return;
+        }
+        let now = self.session_now();
         let Some((p, game, room, state)) = self.with_session(|s| {
             let p = s.pump(now);
             let game = p.game_changed.then(|| s.game().cloned().map(Arc::new));
@@ -380,13 +415,56 @@ impl Store {
     /// The clock tick of the pump loop: countdowns and toast expiry.
     pub fn tick(&self) {
         let now = now_ms();
-        self.set.now.set(now);
+        // Countdowns count session time: a pause stops them too.
+        self.set.now.set(self.session_now());
         self.toasts.expire(now);
         self.save(now, false);
         // The screen stays on while a battle is on screen; the result, the lobby and home let it sleep.
         let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
         let shown = matches!(self.route.get_untracked(), Route::Play | Route::Board);
         crate::platform::device::keep_awake(self.ui.keep_awake.get_untracked() && battle && shown);
+    }
+
+    /// The session's clock: real time, less the time a practice spent paused.
+    pub fn session_now(&self) -> u64 {
+        self.clock.with_value(|c| c.at(now_ms()))
+    }
+
+    /// Pauses a practice battle (an online room keeps real time; a lobby or a
+    /// result has nothing to pause). Returns whether it is paused now.
+    pub fn pause(&self, reason: PauseReason) -> bool {
+        let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
+        if self.mode.get_untracked() != Mode::Practice || !battle {
+            return false;
+        }
+        let now = now_ms();
+        self.clock.update_value(|c| c.pause(now, reason));
+        self.set.paused.set(self.clock.with_value(PauseClock::reason));
+        true
+    }
+
+    /// Resumes a pause of `reason` (the player's resume ends any pause).
+    pub fn resume(&self, reason: PauseReason) {
+        let now = now_ms();
+        if self.clock.with_value(|c| c.reason().is_none()) {
+            return;
+        }
+        self.clock.update_value(|c| {
+            c.resume(now, reason);
+        });
+        let (reason, behind) = self.clock.with_value(|c| (c.reason(), c.total_behind()));
+        self.set.paused.set(reason);
+        if reason.is_none() {
+            super::boot::remember_practice_behind(behind);
+            self.pump();
+        }
+    }
+
+    /// How fast this tab's bots act from now on (remembered on this device).
+    pub fn set_bot_pace(&self, pace: crate::session::BotPace) {
+        self.with_session(|s| s.bots().set_pace(pace));
+        self.ui.bot_pace.set(pace);
+        super::pause::store_pace(pace);
     }
 
     /// Sets the level of the bot in `seat` (owner only: the owner's tab runs the bots).

@@ -70,6 +70,7 @@ pub fn Header() -> impl IntoView {
                 {move || banner.get().unwrap_or_default()}
             </div>
             <div class="hud__tools">
+                <crate::app::pause::PauseButton />
                 {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
                     <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off)"
                         on:click=move |_| store.set_bots_paused(false)>"Bots paused: resume"</button>
@@ -97,5 +98,6 @@ pub fn Header() -> impl IntoView {
                 <a class="btn btn--icon" href=Route::Home.hash() title="Home" data-testid="hud-home">"⌂"</a>
             </div>
         </header>
+        <crate::app::pause::PauseCard />
     }
 }

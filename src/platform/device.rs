@@ -41,6 +41,19 @@ pub fn online() -> bool {
     }
 }
 
+/// Whether the page is out of sight (`document.hidden`: another tab or app in front).
+pub fn hidden() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| super::js::get(&d, "hidden"))
+            .is_some_and(|h| h.is_truthy())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
+
 /// A buzz: alternating on and off times in milliseconds.
 pub fn vibrate(pattern: &[u32]) {
     #[cfg(target_arch = "wasm32")]

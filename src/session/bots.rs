@@ -15,6 +15,52 @@ use duel_bots::suggest_token;
 /// How long (bot time) a bot team waits before placing a set-up token.
 const SETUP_PAUSE_MS: u64 = 700;
 
+/// How fast practice bots act, so a newcomer can choose a pace (issue 16).
+/// It scales the bots' clock only: the rules and the host's timing stay.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BotPace {
+    /// Half speed: time to watch and learn.
+    Relaxed,
+    #[default]
+    Normal,
+    /// Half as fast again.
+    Brisk,
+}
+
+impl BotPace {
+    pub const ALL: [BotPace; 3] = [BotPace::Relaxed, BotPace::Normal, BotPace::Brisk];
+
+    /// Bot time per 100 ms of the tab's time.
+    fn percent(self) -> u64 {
+        match self {
+            BotPace::Relaxed => 50,
+            BotPace::Normal => 100,
+            BotPace::Brisk => 150,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotPace::Relaxed => "relaxed",
+            BotPace::Normal => "normal",
+            BotPace::Brisk => "brisk",
+        }
+    }
+
+    /// What the choice means, for the player.
+    pub fn describe(self) -> &'static str {
+        match self {
+            BotPace::Relaxed => "Relaxed: the bots act at half speed",
+            BotPace::Normal => "Normal: the bots act as fast as their level",
+            BotPace::Brisk => "Brisk: the bots act half as fast again",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BotPace> {
+        BotPace::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
 /// Bot crews keyed by ship and level, rebuilt when the bot seats change.
 pub struct BotDriver {
     /// Level per seat, chosen in the lobby (default Medium).
@@ -25,6 +71,9 @@ pub struct BotDriver {
     turn: usize,
     paused: bool,
     speed: u64,
+    pace: BotPace,
+    /// The bot clock's hundredths of a ms not yet counted.
+    carry: u64,
     seed: u64,
     /// Bot time, advanced by `speed` × the tab's elapsed time.
     clock: u64,
@@ -45,6 +94,8 @@ impl BotDriver {
             turn: 0,
             paused,
             speed: speed.max(1),
+            pace: BotPace::Normal,
+            carry: 0,
             seed,
             clock: 0,
             last_now: None,
@@ -69,6 +120,10 @@ impl BotDriver {
         self.levels.iter().map(|(s, d)| (*s, *d)).collect()
     }
 
+    pub fn set_pace(&mut self, pace: BotPace) {
+        self.pace = pace;
+    }
+
     /// Stops or restarts the bots (test hook `?bots=off`).
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
@@ -88,10 +143,13 @@ impl BotDriver {
         self.calls.requests()
     }
 
-    /// Moves the bot clock to the tab's `now_ms` (scaled by the speed).
+    /// Moves the bot clock to the tab's `now_ms` (scaled by the speed and the pace).
     pub fn advance(&mut self, now_ms: u64) {
         if let Some(last) = self.last_now {
-            self.clock += now_ms.saturating_sub(last) * self.speed;
+            // In hundredths of a ms, carried over: a relaxed pace loses no time to rounding.
+            let scaled = now_ms.saturating_sub(last) * self.speed * self.pace.percent() + self.carry;
+            self.clock += scaled / 100;
+            self.carry = scaled % 100;
         }
         self.last_now = Some(now_ms);
     }

@@ -27,7 +27,7 @@ use duel_net::{
 };
 
 pub use api::{Player, Pumped, Remote, SessionApi};
-pub use bots::BotDriver;
+pub use bots::{BotDriver, BotPace};
 pub use duel_bots::suggest_token;
 pub use link::Offline;
 pub use options::Options;

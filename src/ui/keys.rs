@@ -1,12 +1,14 @@
 //! Keyboard shortcuts on desktop: R roll, 1–5 send energy (on the
 //! Engineering screen; elsewhere the digits switch tabs), Tab cycles the
-//! tabs, F / Shift+F fire 1 / 2, T tractor, W warp, B board, M mute.
+//! tabs, F / Shift+F fire 1 / 2, T tractor, W warp, B board, M mute, P (or
+//! Space) pause a practice game.
 
 use duel_core::Station;
 use leptos::ev;
 use leptos::prelude::*;
 use web_sys::KeyboardEvent;
 
+use crate::app::pause::PauseReason;
 use crate::app::route::Route;
 use crate::app::store::Store;
 use crate::game::actions;
@@ -40,6 +42,20 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
             }
         };
         let key = ev.key();
+        // P, or Space away from a button, pauses and resumes a practice battle.
+        let on_button = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A"));
+        if matches!(key.as_str(), "p" | "P") || (key == " " && !on_button) {
+            ev.prevent_default();
+            if store.paused.get_untracked().is_some() {
+                store.resume(PauseReason::Player);
+            } else {
+                store.pause(PauseReason::Player);
+            }
+            return;
+        }
         match key.as_str() {
             "r" | "R" => match tab {
                 Some(Tab::Station { seat, station }) => actions::roll(store, seat, station),

@@ -80,6 +80,8 @@ pub struct Ui {
     pub keep_awake: RwSignal<bool>,
     /// Buzz on freezes and hits (Vibration API).
     pub haptics: RwSignal<bool>,
+    /// How fast practice bots act (remembered on this device).
+    pub bot_pace: RwSignal<crate::session::BotPace>,
 }
 
 impl Ui {
@@ -109,6 +111,7 @@ impl Ui {
             installable: RwSignal::new(false),
             keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),
+            bot_pace: RwSignal::new(crate::app::pause::stored_pace()),
         }
     }
 

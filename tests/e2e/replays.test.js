@@ -84,10 +84,13 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   // As a link: another browser opens it and watches the same game.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('replay-share').click();
+  // Copied (a toast says so), or shown to copy by hand where the clipboard is refused.
+  await page.getByTestId('toast').filter({ hasText: 'Link copied' }).or(page.getByTestId('replay-link')).first().waitFor();
   const link = (await page.getByTestId('replay-link').count())
     ? await page.getByTestId('replay-link').inputValue()
     : await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#\/replay\?g=DDG1\./);
+  console.log(`a whole game: ${file.length} characters as a file, a link of ${link.length}`);
   const [friend] = stack.session.players.slice(1);
   const other = await (friend || player).newPage();
   await other.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 //! duel-net benchmarks: host throughput, replica apply rate, snapshot
-//! size, and intent → applied on 8 replicas over 0 ms in-memory links.
+//! size, intent → applied on 8 replicas over 0 ms in-memory links, and a
+//! recorded game's size, load and jumps.
 //!
 //! `cargo bench -p duel-net --bench net`. Figures are recorded in
 //! `docs/PROTOCOL.md` (Performance).
@@ -17,7 +18,8 @@ use duel_core::{GameConfig, SeatId};
 use duel_net::fuzz::{started_host, BUILD};
 use duel_net::wire::{encode_host, encode_peer};
 use duel_net::{
-    Command, CommandId, Conditions, Host, HostMsg, PeerId, PeerMsg, PlayerNo, Replica, ReplicaConfig,
+    Command, CommandId, Conditions, GameRecord, Host, HostMsg, PeerId, PeerMsg, PlayerNo, RecordInfo, Replay,
+    Replica, ReplicaConfig,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -205,12 +207,45 @@ fn verifiable_dice(c: &mut Criterion) {
     c.bench_function("verifiable dice: each further roll", |b| b.iter(|| dice.roll()));
 }
 
+/// A whole Hard game (drill pace) as a guest's record: its size, reading
+/// it back (decode, check every event, replay to the hash), and jumps.
+fn recorded_game(c: &mut Criterion) {
+    let mut sim = Sim::new(21, GameConfig::quick_duel(21), 2, Conditions::PERFECT);
+    sim.seat_and_start(&[vec![SeatId(0)], vec![SeatId(1)]]);
+    assert!(sim.play_crews(duel_bots::Difficulty::Hard, 30 * 60_000, 0));
+    let (base_seq, base, events) = sim.peers[1].replica.history().unwrap();
+    let times: Vec<(u32, u32)> = (0..events.len() as u32).map(|i| (i, i * 300)).collect();
+    let record = GameRecord::new(RecordInfo::default(), base_seq.0, base.clone(), events.to_vec(), times);
+    let bytes = record.to_bytes();
+    println!(
+        "recorded game: {} events, {} bytes ({:.1} B/event)",
+        events.len(),
+        bytes.len(),
+        bytes.len() as f64 / events.len() as f64
+    );
+    let mut g = c.benchmark_group("recorded game");
+    g.bench_function("read a file (decode, check, replay to the hash)", |b| {
+        b.iter(|| black_box(GameRecord::from_bytes(&bytes).unwrap()))
+    });
+    g.bench_function("open the viewer (Replay::new)", |b| b.iter(|| black_box(Replay::new(record.clone()))));
+    let mut replay = Replay::new(record.clone());
+    let len = replay.len();
+    g.bench_function("jump from the end to the middle and back", |b| {
+        b.iter(|| {
+            replay.seek(len / 2);
+            replay.seek(len);
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     host_throughput,
     replica_apply,
     snapshot_size,
     intent_to_eight_replicas,
-    verifiable_dice
+    verifiable_dice,
+    recorded_game
 );
 criterion_main!(benches);

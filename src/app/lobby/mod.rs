@@ -38,6 +38,8 @@ pub fn Lobby() -> impl IntoView {
                 {move || (!thunder.get()).then(|| view! { <rules::Rules /> <map::MapSetup /> })}
             </div>
             <footer class="lobby__start">
+                // Practice only: an online room keeps real time, as the board game does.
+                {move || (!online.get() && !thunder.get()).then(|| view! { <super::pause::BotPaceChoice /> })}
                 {move || if owner.get() {
                     view! {
                         <button class="btn btn--big btn--helm" data-testid="lobby-start"
