@@ -41,7 +41,7 @@ fn record_of(sim: &Sim, peer: usize) -> GameRecord {
 #[test]
 fn a_replay_reaches_the_games_hash_at_every_freeze() {
     let mut freezes = 0;
-    for seed in 0..6 {
+    for seed in 0..12 {
         let (sim, frozen) = recorded_game(seed);
         assert!(!frozen.is_empty(), "seed {seed}: the game had freezes");
         // The spectator's copy, through the file format and back.
