@@ -37,6 +37,10 @@ pub fn Home() -> impl IntoView {
     };
     view! {
         <main class="home" data-testid="home">
+            // A room link that cannot name a room: said here, not silently dropped.
+            {net::bad_room_in_location().map(|why| view! {
+                <p class="panel home__error" role="alert" data-testid="home-link-error">{why}</p>
+            })}
             <header class="home__title">
                 <h1>"Dice Duel"</h1>
                 <p class="home__tagline">"Two crews, one table, real-time dice. Space Cadets: Dice Duel in your browser."</p>

@@ -40,8 +40,7 @@ pub fn Play() -> impl IntoView {
             (Some(true), Some(true)) => Stage::Over,
         }
     });
-    move || {
-        match stage.get() {
+    move || match stage.get() {
         Stage::Nothing => view! {
             <main class="center" data-testid="no-game">
                 <p>"No game is running."</p>
@@ -49,18 +48,51 @@ pub fn Play() -> impl IntoView {
             </main>
         }
         .into_any(),
-        Stage::Connecting => view! {
-            <main class="center" data-testid="connecting">
-                <p class="pulse">{move || format!("Connecting to the room… ({})", store.link.get().label())}</p>
-                {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint">{n.to_string()}</p> }))}
-                <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
-            </main>
-        }
-        .into_any(),
+        Stage::Connecting => view! { <Connecting /> }.into_any(),
         Stage::Lobby => view! { <Lobby /> }.into_any(),
         Stage::Game => view! { <GameScreen /> }.into_any(),
         Stage::Over => view! { <Debrief /> }.into_any(),
         Stage::Thunderstruck => view! { <crate::thunderstruck::RoomScreen /> }.into_any(),
     }
+}
+
+/// A guest that has not reached a host this long is told that nobody hosts
+/// the room (a made-up or old code), while it goes on trying.
+const NO_HOST_AFTER_MS: u64 = 5_000;
+
+/// Reaching the room; after a few seconds with no host, what to do about it.
+#[component]
+fn Connecting() -> impl IntoView {
+    let store = use_store();
+    let late = RwSignal::new(false);
+    if let Ok(timer) =
+        set_timeout_with_handle(move || late.set(true), std::time::Duration::from_millis(NO_HOST_AFTER_MS))
+    {
+        on_cleanup(move || timer.clear());
+    }
+    let guest_of = Memo::new(move |_| match store.mode.get() {
+        Mode::Online { room, host: false } => Some(room),
+        _ => None,
+    });
+    view! {
+        <main class="center" data-testid="connecting">
+            <p class="pulse">{move || format!("Connecting to the room… ({})", store.link.get().label())}</p>
+            {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint">{n.to_string()}</p> }))}
+            {move || (late.get() && store.link.with(|l| l.reason().is_none())).then(|| guest_of.get()).flatten().map(|room| {
+                let host = room.clone();
+                view! {
+                    <section class="panel room-missing" role="alert" data-testid="room-missing">
+                        <p>{format!("Nobody is hosting a room called \u{201c}{room}\u{201d} right now. Check the code or the link, or host this room yourself. (This device keeps trying meanwhile.)")}</p>
+                        <div class="home__actions">
+                            <button class="btn btn--helm" data-testid="room-missing-host"
+                                on:click=move |_| super::boot::host_room(store, host.clone())>"Host this room"</button>
+                            <button class="btn btn--ghost" data-testid="room-missing-home"
+                                on:click=move |_| super::boot::leave(store)>"Check the code"</button>
+                        </div>
+                    </section>
+                }
+            })}
+            <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
+        </main>
     }
 }

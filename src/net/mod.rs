@@ -57,6 +57,6 @@ mod signaller;
 
 pub use connection::{ConnState, Role};
 pub use qr::qr_svg;
-pub use room::{new_room_id, room_from_location, room_from_text, share_url};
+pub use room::{bad_room_in_location, new_room_id, room_from_location, room_from_text, share_url};
 pub use store::{player_token, role_for};
 pub use transport::RoomTransport;

@@ -53,6 +53,34 @@ pub fn room_from_text(text: &str) -> Option<String> {
     parse_room(search, hash)
 }
 
+/// What is wrong with a room link whose `room=` is not a room code (`None`:
+/// no `room=` at all, or a valid one). The sentence names the code as given.
+pub fn bad_room_link(search: &str, hash: &str) -> Option<String> {
+    if parse_room(search, hash).is_some() {
+        return None;
+    }
+    let given = [search, hash].into_iter().find_map(|q| query::param(q, "room"))?;
+    let shown: String = given.chars().take(40).collect();
+    Some(if given.is_empty() {
+        "This link names no room: it ends in \"room=\" with nothing after it.".to_string()
+    } else {
+        format!(
+            "This link's room code \u{201c}{shown}\u{201d} cannot be a room: a room code is 1 to {MAX_ROOM_ID} letters, digits, - or _. Check the link, or ask for the room's code and use Join."
+        )
+    })
+}
+
+/// The page's address as a bad room link, if it is one (see [`bad_room_link`]).
+pub fn bad_room_in_location() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let loc = web_sys::window()?.location();
+        bad_room_link(&loc.search().unwrap_or_default(), &loc.hash().unwrap_or_default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
 /// The room this page was opened for (`?room=<id>` or `#room=<id>`), if any.
 pub fn room_from_location() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
@@ -80,6 +108,21 @@ pub fn share_url(room: &str) -> String {
     #[cfg(not(target_arch = "wasm32"))]
     let origin = String::from("http://127.0.0.1:8080");
     share_url_for(&origin, room)
+}
+
+#[cfg(test)]
+mod bad_link_tests {
+    use super::*;
+
+    #[test]
+    fn a_malformed_room_link_says_what_is_wrong() {
+        assert_eq!(bad_room_link("?room=abc-12", ""), None, "a good link is not bad");
+        assert_eq!(bad_room_link("", ""), None, "no room at all is not a bad link");
+        let bad = bad_room_link("?room=bad!id%20x", "").unwrap();
+        assert!(bad.contains("\u{201c}bad!id x\u{201d}") && bad.contains("1 to 64"), "{bad}");
+        assert!(bad_room_link("?room=", "").unwrap().contains("names no room"));
+        assert!(bad_room_link("", "#room=../../etc").unwrap().contains("cannot be a room"));
+    }
 }
 
 #[cfg(test)]

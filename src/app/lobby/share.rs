@@ -48,6 +48,13 @@ pub fn Share() -> impl IntoView {
                             input.select();
                         }
                     } />
+                <div class="share__actions">
+                    <button class="btn btn--small btn--helm" data-testid="lobby-copy-link"
+                        on:click=move |_| if let Some(l) = link.get_untracked() { copy_link(store, l) }>"Copy link"</button>
+                    <a class="btn btn--small btn--ghost" data-testid="lobby-board-link" target="_blank"
+                        title="For a TV or a tablet in the middle of the table: the board and every ship, no controls"
+                        href=move || link.get().map(|l| format!("{l}&view=board")).unwrap_or_default()>"Open the board view"</a>
+                </div>
                 <p class="link-state" data-testid="lobby-conn">
                     "Connection: " {move || store.link.get().label()}
                     {move || store.link.with(|l| l.reason().map(|n| format!(" ({n})")))}
@@ -61,4 +68,16 @@ pub fn Share() -> impl IntoView {
             <div class="share__qr" data-testid="lobby-qr" inner_html=move || qr.get()></div>
         </section>
     }
+}
+
+/// Copies the room's link, saying so; where the browser refuses (an http page
+/// on a LAN address) the link field is selected to copy by hand.
+fn copy_link(store: crate::app::store::Store, link: String) {
+    leptos::task::spawn_local(async move {
+        if crate::platform::clip::copy(link).await {
+            store.toasts.info("Link copied: send it to the table.");
+        } else {
+            store.toasts.error("This browser would not copy: select the link above and copy it.");
+        }
+    });
 }
