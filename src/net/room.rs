@@ -73,12 +73,13 @@ pub fn bad_room_link(search: &str, hash: &str) -> Option<String> {
 /// The page's address as a bad room link, if it is one (see [`bad_room_link`]).
 pub fn bad_room_in_location() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
-    {
+    let (search, hash) = {
         let loc = web_sys::window()?.location();
-        bad_room_link(&loc.search().unwrap_or_default(), &loc.hash().unwrap_or_default())
-    }
+        (loc.search().unwrap_or_default(), loc.hash().unwrap_or_default())
+    };
     #[cfg(not(target_arch = "wasm32"))]
-    None
+    let (search, hash) = (String::new(), String::new());
+    bad_room_link(&search, &hash)
 }
 
 /// The room this page was opened for (`?room=<id>` or `#room=<id>`), if any.
