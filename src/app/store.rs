@@ -258,6 +258,9 @@ impl Store {
         if self.paused.get_untracked().is_some() {
             return Err("The game is paused: press Resume (or P) to play on.".to_string());
         }
+        if self.link.with_untracked(|l| *l == ConnState::HostAway) {
+            return Err("Waiting for the host: it is not answering, so your move is not sent.".to_string());
+        }
         let cue = sound::cue_for(&intent);
         let now = self.session_now();
         self.with_session(|s| s.submit(now, seat, intent)).ok_or_else(no_session)??;

@@ -94,10 +94,25 @@ pub fn Header() -> impl IntoView {
                         <path d=move || if muted.get() { "M16 9 L22 15 M22 9 L16 15" } else { "M16 9 Q18.5 12 16 15 M19 6 Q23.5 12 19 18" } />
                     </svg>
                 </button>
-                <a class="btn btn--icon" href=Route::Rules.hash() title="Rules" data-testid="hud-rules">"?"</a>
+                <button class="btn btn--small" data-testid="hud-keys" title="Keyboard shortcuts (?)"
+                    aria-expanded=move || store.ui.help.get().to_string()
+                    on:click=move |_| store.ui.help.update(|h| *h = !*h)>"Keys"</button>
+                <a class="btn btn--icon" href=Route::Rules.hash() title="Rules" aria-label="Rules" data-testid="hud-rules">"?"</a>
                 <a class="btn btn--icon" href=Route::Home.hash() title="Home" data-testid="hud-home">"⌂"</a>
             </div>
         </header>
         <crate::app::pause::PauseCard />
+        {move || store.ui.help.get().then(|| view! {
+            <div class="pause" role="dialog" aria-modal="true" aria-labelledby="keys-title" data-testid="keys-card"
+                on:click=move |_| store.ui.help.set(false)>
+                <div class="pause__card panel" on:click=|ev| ev.stop_propagation()>
+                    <h2 id="keys-title">"Keyboard shortcuts"</h2>
+                    <dl class="keys">
+                        {crate::ui::keys::SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
+                    </dl>
+                    <button class="btn btn--helm" data-testid="keys-close" on:click=move |_| store.ui.help.set(false)>"Close (Esc)"</button>
+                </div>
+            </div>
+        })}
     }
 }

@@ -1,7 +1,24 @@
-//! Keyboard shortcuts on desktop: R roll, 1–5 send energy (on the
-//! Engineering screen; elsewhere the digits switch tabs), Tab cycles the
-//! tabs, F / Shift+F fire 1 / 2, T tractor, W warp, B board, M mute, P (or
-//! Space) pause a practice game.
+//! Keyboard shortcuts: R roll, 1–5 send energy (on the Engineering screen;
+//! elsewhere the digits switch tabs), ] and [ cycle the tabs, F / Shift+F
+//! fire 1 / 2, T tractor, W warp, B board, M mute, P (or Space) pause a
+//! practice game, ? lists them all ([`SHORTCUTS`]). Tab is never taken: it
+//! moves the focus through every control, as everywhere.
+
+/// Every shortcut, as the help card lists them.
+pub const SHORTCUTS: [(&str, &str); 12] = [
+    ("R", "roll the dice of the station shown"),
+    ("1 – 5", "Engineering: send an energy die of that face; elsewhere: show tab 1 – 5"),
+    ("] and [", "next and previous tab"),
+    ("F", "fire the front tube (Shift+F: tube 2)"),
+    ("T", "tractor the enemy ship"),
+    ("W", "warp"),
+    ("B", "show the board"),
+    ("M", "sound on or off"),
+    ("P or Space", "pause or resume a practice game"),
+    ("?", "show or hide this list"),
+    ("Tab, Shift+Tab", "move through the controls; Enter or Space presses one"),
+    ("Esc", "close this list"),
+];
 
 use duel_core::Station;
 use leptos::ev;
@@ -62,12 +79,14 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
                 Some(Tab::Cockpit { seat }) => actions::roll_cockpit(store, seat),
                 _ => {}
             },
-            "Tab" => {
-                ev.prevent_default();
+            // Tab stays the browser's (focus moves through every control); brackets cycle the tabs.
+            "]" | "[" => {
                 let i = tab.and_then(|t| list.iter().position(|x| *x == t)).unwrap_or(0);
                 let n = list.len().max(1);
-                show(if ev.shift_key() { (i + n - 1) % n } else { (i + 1) % n });
+                show(if key == "[" { (i + n - 1) % n } else { (i + 1) % n });
             }
+            "?" => store.ui.help.update(|h| *h = !*h),
+            "Escape" => store.ui.help.set(false),
             "f" => actions::fire(store, 1),
             "F" => actions::fire(store, 2),
             "t" | "T" => actions::tractor_ship(store),

@@ -82,6 +82,8 @@ pub struct Ui {
     pub haptics: RwSignal<bool>,
     /// How fast practice bots act (remembered on this device).
     pub bot_pace: RwSignal<crate::session::BotPace>,
+    /// The keyboard shortcuts card is open ("?").
+    pub help: RwSignal<bool>,
 }
 
 impl Ui {
@@ -112,6 +114,7 @@ impl Ui {
             keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),
             bot_pace: RwSignal::new(crate::app::pause::stored_pace()),
+            help: RwSignal::new(false),
         }
     }
 

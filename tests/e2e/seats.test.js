@@ -27,11 +27,20 @@ test('a device holding two seats switches station in one tap; the board view ren
     await page.getByTestId(`station-${station}`).waitFor({ state: 'visible', timeout: 2000 });
     assert.ok(await game.tab(station).evaluate((e) => e.classList.contains('is-active')), station);
   }
-  // The keyboard cycles the tabs too: Tab shows the next one.
+  // The keyboard cycles the tabs too: ] shows the next one; Tab stays the browser's (focus).
   const order = await page.locator('[data-testid="tabs"] .tab').evaluateAll((ts) => ts.map((t) => t.dataset.testid));
   assert.deepEqual(order, ['tab-0-engineering', 'tab-0-helm', 'tab-0-shields', 'tab-0-tractor', 'tab-0-weapons', 'tab-0-sensors', 'tab-board']);
+  await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Tab');
+  assert.ok(await game.tab('tractor').evaluate((e) => e.classList.contains('is-active')), 'Tab does not switch tabs');
+  await page.keyboard.press(']');
   await page.waitForFunction(() => document.querySelector('[data-testid="tab-0-weapons"]')?.classList.contains('is-active'));
+  // "?" lists every shortcut; Esc closes the list.
+  await page.keyboard.press('?');
+  await page.getByTestId('keys-card').waitFor();
+  assert.match(await page.getByTestId('keys-card').textContent(), /next and previous tab/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('keys-card').waitFor({ state: 'hidden' });
   await page.getByTestId('station-weapons').waitFor({ state: 'visible', timeout: 2000 });
 
   await game.showBoard();
