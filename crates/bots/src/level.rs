@@ -155,21 +155,8 @@ impl Difficulty {
                 tactics: false,
                 reroll_cost: 2,
             },
-            Difficulty::Hard => Profile {
-                reaction_ms: 1500,
-                jitter_percent: 20,
-                perceive_ms: 600,
-                read_dice_ms: 1000,
-                freeze_think_ms: 2500,
-                misread_per_mille: 150,
-                blunder_per_mille: 0,
-                helm: HelmSkill::Planner,
-                aims: true,
-                crystals: true,
-                mines: true,
-                tactics: true,
-                reroll_cost: 2,
-            },
+            // Skilled's eyes and pace, and every trick.
+            Difficulty::Hard => Profile { tactics: true, ..Difficulty::Skilled.profile() },
         }
     }
 

@@ -25,6 +25,7 @@
 
 pub mod device;
 pub mod dice;
+mod envelope;
 pub mod fair;
 pub mod fuzz;
 pub mod host;

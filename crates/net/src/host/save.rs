@@ -8,9 +8,7 @@
 //! 64-bit FNV-1a checksum of the body (browser storage can truncate).
 
 use std::collections::BTreeMap;
-use std::hash::Hasher;
 
-use duel_core::hash::StableHasher;
 use duel_core::{ChoiceId, Event, Game, GameConfig};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -22,6 +20,7 @@ use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
+use crate::envelope::{self, Unopened};
 use crate::ids::Seq;
 use crate::wire::{check_event, check_game, Mark};
 
@@ -75,12 +74,6 @@ enum SavedStage {
     },
 }
 
-fn checksum(body: &[u8]) -> u64 {
-    let mut h = StableHasher::default();
-    h.write(body);
-    h.finish()
-}
-
 impl Host {
     /// The room as bytes for browser storage: settings, players (with
     /// tokens: keep the save private), seats, and the lobby or the game's
@@ -106,13 +99,8 @@ impl Host {
             keys: self.keys.save(),
             stage,
         };
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&FORMAT.to_le_bytes());
         // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
-        let body = postcard::to_allocvec(&saved).unwrap_or_default();
-        out.extend_from_slice(&body);
-        out.extend_from_slice(&checksum(&body).to_le_bytes());
-        out
+        envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap_or_default())
     }
 
     /// Rebuilds a room from [`Host::save`] bytes. Every player starts
@@ -121,23 +109,11 @@ impl Host {
     /// # Errors
     /// A [`RestoreError`] for foreign, damaged or inconsistent bytes; never panics.
     pub fn restore(bytes: &[u8]) -> Result<Host, RestoreError> {
-        let (Some(head), Some(rest)) = (bytes.get(..6), bytes.get(6..)) else {
-            return Err(RestoreError::NotASave);
-        };
-        if head[..4] != MAGIC {
-            return Err(RestoreError::NotASave);
-        }
-        let format = u16::from_le_bytes([head[4], head[5]]);
-        if format != FORMAT {
-            return Err(RestoreError::Format(format));
-        }
-        let split = rest.len().checked_sub(8).ok_or(RestoreError::Checksum)?;
-        let (body, sum) = rest.split_at(split);
-        let mut sum_bytes = [0u8; 8];
-        sum_bytes.copy_from_slice(sum);
-        if checksum(body) != u64::from_le_bytes(sum_bytes) {
-            return Err(RestoreError::Checksum);
-        }
+        let body = envelope::open(bytes, MAGIC, FORMAT).map_err(|e| match e {
+            Unopened::Foreign => RestoreError::NotASave,
+            Unopened::Format(found) => RestoreError::Format(found),
+            Unopened::Damaged => RestoreError::Checksum,
+        })?;
         let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),

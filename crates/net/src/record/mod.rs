@@ -13,13 +13,11 @@ mod replay;
 
 pub use replay::{Replay, Step};
 
-use std::hash::Hasher;
-
-use duel_core::hash::StableHasher;
 use duel_core::{Event, Game};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::envelope::{self, Unopened};
 use crate::wire::{check_event, check_game};
 
 const MAGIC: [u8; 4] = *b"DDGM";
@@ -77,12 +75,6 @@ pub enum RecordError {
     Diverged,
 }
 
-fn checksum(body: &[u8]) -> u64 {
-    let mut h = StableHasher::default();
-    h.write(body);
-    h.finish()
-}
-
 impl GameRecord {
     /// The record of a game copy that began at `base` (after `base_seq`
     /// events) and applied `events` since.
@@ -102,13 +94,8 @@ impl GameRecord {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&RECORD_FORMAT.to_le_bytes());
         // Serialising plain data into a Vec cannot fail; an empty body would fail to load loudly.
-        let body = postcard::to_allocvec(self).unwrap_or_default();
-        out.extend_from_slice(&body);
-        out.extend_from_slice(&checksum(&body).to_le_bytes());
-        out
+        envelope::seal(MAGIC, RECORD_FORMAT, &postcard::to_allocvec(self).unwrap_or_default())
     }
 
     /// Reads a file made by [`GameRecord::to_bytes`], checking it whole:
@@ -121,23 +108,11 @@ impl GameRecord {
         if bytes.len() > MAX_RECORD_BYTES {
             return Err(RecordError::TooLarge(bytes.len()));
         }
-        let (Some(head), Some(rest)) = (bytes.get(..6), bytes.get(6..)) else {
-            return Err(RecordError::NotARecord);
-        };
-        if head[..4] != MAGIC {
-            return Err(RecordError::NotARecord);
-        }
-        let found = u16::from_le_bytes([head[4], head[5]]);
-        if found != RECORD_FORMAT {
-            return Err(RecordError::Format { found });
-        }
-        let split = rest.len().checked_sub(8).ok_or(RecordError::Damaged)?;
-        let (body, sum) = rest.split_at(split);
-        let mut sum_bytes = [0u8; 8];
-        sum_bytes.copy_from_slice(sum);
-        if checksum(body) != u64::from_le_bytes(sum_bytes) {
-            return Err(RecordError::Damaged);
-        }
+        let body = envelope::open(bytes, MAGIC, RECORD_FORMAT).map_err(|e| match e {
+            Unopened::Foreign => RecordError::NotARecord,
+            Unopened::Format(found) => RecordError::Format { found },
+            Unopened::Damaged => RecordError::Damaged,
+        })?;
         let record: GameRecord =
             postcard::from_bytes(body).map_err(|e| RecordError::Malformed(e.to_string()))?;
         record.check()?;
