@@ -275,6 +275,12 @@ pub fn on_load(store: Store) -> Route {
         route = Route::Board;
     }
     if let Some(room) = net::room_from_location() {
+        // "Host this room" from a guest that found no host: a fresh page hosts it
+        // (the guest's connection is gone with the old page, not torn down under it).
+        if platform::query::param(&platform::query(), "host").as_deref() == Some("1") {
+            host_room(store, room);
+            return Route::Play;
+        }
         join_room(store, &room);
         return if route == Route::Board { Route::Board } else { Route::Play };
     }

@@ -80,12 +80,13 @@ fn Connecting() -> impl IntoView {
             {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint">{n.to_string()}</p> }))}
             {move || (late.get() && store.link.with(|l| l.reason().is_none())).then(|| guest_of.get()).flatten().map(|room| {
                 let host = room.clone();
+                let host = move || host.clone();
                 view! {
                     <section class="panel room-missing" role="alert" data-testid="room-missing">
                         <p>{format!("Nobody is hosting a room called \u{201c}{room}\u{201d} right now. Check the code or the link, or host this room yourself. (This device keeps trying meanwhile.)")}</p>
                         <div class="home__actions">
                             <button class="btn btn--helm" data-testid="room-missing-host"
-                                on:click=move |_| super::boot::host_room(store, host.clone())>"Host this room"</button>
+                                on:click=move |_| crate::platform::assign_url(&format!("/?room={}&host=1", host()))>"Host this room"</button>
                             <button class="btn btn--ghost" data-testid="room-missing-home"
                                 on:click=move |_| super::boot::leave(store)>"Check the code"</button>
                         </div>

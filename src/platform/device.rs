@@ -102,7 +102,12 @@ mod imp {
 
     pub fn vibrate(pattern: &[u32]) {
         let list: Array = pattern.iter().map(|ms| JsValue::from(*ms)).collect();
-        if let Some(n) = navigator() {
+        let Some(n) = navigator() else { return };
+        // Chromium refuses (and logs an error) before the person's first tap on the page,
+        // e.g. a guest reloaded mid-game: ask only once the page has been used.
+        let used =
+            get(&n, "userActivation").and_then(|a| get(&a, "hasBeenActive")).is_none_or(|v| v.is_truthy());
+        if used {
             let _ = call(&n, "vibrate", &[list.into()]);
         }
     }

@@ -70,6 +70,16 @@ pub fn set_hash(hash: &str) {
     let _ = hash;
 }
 
+/// Loads `url` in this tab (a fresh page: everything of this one is gone).
+pub fn assign_url(url: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().assign(url);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = url;
+}
+
 /// Replaces the address without reloading (drops `?room=` after leaving a room).
 pub fn replace_url(url: &str) {
     #[cfg(target_arch = "wasm32")]
