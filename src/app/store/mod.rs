@@ -29,6 +29,9 @@ use crate::ui::sound;
 use crate::ui::state::{Tab, Ui};
 use crate::ui::toast::Toasts;
 
+mod bots;
+mod clock;
+
 /// Ships in the largest layout (two a side, or the free-for-all).
 const MAX_SHIPS: usize = 4;
 
@@ -426,76 +429,6 @@ impl Store {
         let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
         let shown = matches!(self.route.get_untracked(), Route::Play | Route::Board);
         crate::platform::device::keep_awake(self.ui.keep_awake.get_untracked() && battle && shown);
-    }
-
-    /// The session's clock: real time, less the time a practice spent paused.
-    pub fn session_now(&self) -> u64 {
-        self.clock.with_value(|c| c.at(now_ms()))
-    }
-
-    /// Pauses a practice battle (an online room keeps real time; a lobby or a
-    /// result has nothing to pause). Returns whether it is paused now.
-    pub fn pause(&self, reason: PauseReason) -> bool {
-        let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
-        if self.mode.get_untracked() != Mode::Practice || !battle {
-            return false;
-        }
-        let now = now_ms();
-        self.clock.update_value(|c| c.pause(now, reason));
-        self.set.paused.set(self.clock.with_value(PauseClock::reason));
-        true
-    }
-
-    /// Resumes a pause of `reason` (the player's resume ends any pause).
-    pub fn resume(&self, reason: PauseReason) {
-        let now = now_ms();
-        if self.clock.with_value(|c| c.reason().is_none()) {
-            return;
-        }
-        self.clock.update_value(|c| {
-            c.resume(now, reason);
-        });
-        let (reason, behind) = self.clock.with_value(|c| (c.reason(), c.total_behind()));
-        self.set.paused.set(reason);
-        if reason.is_none() {
-            super::boot::remember_practice_behind(behind);
-            self.pump();
-        }
-    }
-
-    /// How fast this tab's bots act from now on (remembered on this device).
-    pub fn set_bot_pace(&self, pace: crate::session::BotPace) {
-        self.with_session(|s| s.bots().set_pace(pace));
-        self.ui.bot_pace.set(pace);
-        super::pause::store_pace(pace);
-    }
-
-    /// Sets the level of the bot in `seat` (owner only: the owner's tab runs the bots).
-    pub fn set_level(&self, seat: SeatId, level: Difficulty) {
-        let levels = self.with_session(|s| {
-            s.bots().set_level(seat, level);
-            s.bots_ref().levels()
-        });
-        if let Some(levels) = levels {
-            self.set.levels.set(levels);
-        }
-    }
-
-    /// Pauses or resumes the bots.
-    pub fn set_bots_paused(&self, paused: bool) {
-        self.with_session(|s| s.bots().set_paused(paused));
-        self.set.bots_paused.set(paused);
-    }
-
-    /// A person shouts for energy for a station: bot Engineering honours it first.
-    pub fn call_out(&self, request: EnergyRequest) {
-        self.game.with_untracked(|g| {
-            if let Some(g) = g {
-                self.with_session(|s| s.bots().call_out(g, request));
-            }
-        });
-        self.toasts.info(request.shout());
-        self.pump();
     }
 
     /// Ship `ship`, as a memo that changes only when the ship does.
