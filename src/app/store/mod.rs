@@ -215,10 +215,7 @@ impl Store {
     /// The story told afresh from `events` (a replay jumped): what the feed,
     /// the freeze card and the result screen's records would show there.
     pub fn retell(&self, events: &[duel_core::Event]) {
-        let numbered: Vec<(u64, duel_core::Event)> =
-            events.iter().enumerate().map(|(i, e)| (i as u64 + 1, e.clone())).collect();
-        let mut log = Log::default();
-        self.game.with_untracked(|g| log.record(g.as_deref(), &numbered, 0));
+        let log = self.game.with_untracked(|g| Log::told(g.as_deref(), events));
         self.set.log.set(log);
     }
 

@@ -96,10 +96,7 @@ pub fn die_key(ship: ShipId, station: Station, die: u8) -> (u8, u8, u8) {
 impl Log {
     /// The records of a whole event log (a reloaded host: no times, no story).
     pub fn from_history(events: &[Event]) -> Log {
-        let mut log = Log::default();
-        let numbered: Vec<(u64, Event)> =
-            events.iter().enumerate().map(|(i, e)| (i as u64 + 1, e.clone())).collect();
-        log.record(None, &numbered, 0);
+        let mut log = Log::told(None, events);
         log.freeze.clear();
         log.ticker.clear();
         log.frozen = false;
@@ -109,6 +106,16 @@ impl Log {
         for m in &mut log.damage {
             m.at = None;
         }
+        log
+    }
+
+    /// The whole story of `events` (numbered from 1), as if each had just
+    /// happened: the running freeze's lines and the ticker included (a replay's jump).
+    pub fn told(game: Option<&duel_core::Game>, events: &[Event]) -> Log {
+        let mut log = Log::default();
+        let numbered: Vec<(u64, Event)> =
+            events.iter().enumerate().map(|(i, e)| (i as u64 + 1, e.clone())).collect();
+        log.record(game, &numbered, 0);
         log
     }
 
