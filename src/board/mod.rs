@@ -5,6 +5,7 @@
 //! offers. Tapping a square does what the moment calls for ([`click`]).
 
 pub mod click;
+mod describe;
 mod marks;
 mod overlays;
 mod pieces;
@@ -45,6 +46,28 @@ pub fn Board(
             g.as_ref().map(|g| square_marks(g, focus.get(), tab, &seats, &picked)).unwrap_or_default()
         })
     });
+    // Named squares for tooltips and one sentence for a screen reader.
+    let words = Memo::new(move |_| {
+        store.game.with(|g| g.as_ref().map(|g| (describe::contents(g), describe::summary(g))))
+    });
+    // Each crew sees its own home edge at the bottom of its own devices: a
+    // device whose seats are all Black's turns the board (the board view
+    // in the middle of the table does not: `focus` is None there).
+    let turned = Memo::new(move |_| {
+        let seats = store.my_seats();
+        focus.get().is_some()
+            && store.game.with(|g| {
+                g.as_ref().is_some_and(|g| {
+                    let teams: Vec<_> = seats
+                        .iter()
+                        .filter_map(|s| g.seat_ship(*s))
+                        .filter_map(|s| g.ship(s))
+                        .map(|s| s.team)
+                        .collect();
+                    !teams.is_empty() && teams.iter().all(|t| *t == duel_core::TeamId(1))
+                })
+            })
+    });
     let view_box = move || {
         let (c, r) = size.get();
         format!("0 0 {} {}", MARGIN * 2 + i32::from(c) * CELL, MARGIN * 2 + i32::from(r) * CELL)
@@ -54,6 +77,7 @@ pub fn Board(
     let squares = move || {
         let (cols, rows) = size.get();
         let marks = marks.get();
+        let names = words.with(|w| w.as_ref().map(|(c, _)| c.clone()).unwrap_or_default());
         (0..rows)
             .flat_map(|row| (0..cols).map(move |col| Square::new(col, row)))
             .map(|sq| {
@@ -74,17 +98,21 @@ pub fn Board(
                     }
                 }
                 let name = crate::ui::names::square(sq);
+                let said = describe::square_name(sq, names.get(&(sq.row, sq.col)));
                 view! {
                     <rect class=class x=x - CELL / 2 y=y - CELL / 2 width=CELL height=CELL
                         data-testid=format!("sq-{name}")
-                        on:click=move |_| { if interactive { click::on_square(store, sq) } } />
+                        on:click=move |_| { if interactive { click::on_square(store, sq) } }>
+                        <title>{said}</title>
+                    </rect>
                 }
             })
             .collect_view()
     };
     view! {
-        <svg class="board" class:board--interactive=interactive viewBox=view_box data-testid="board"
-            role="img" aria-label="The board">
+        <svg class="board" class:board--interactive=interactive class:board--turned=move || turned.get()
+            viewBox=view_box data-testid="board" role="img"
+            aria-label=move || words.with(|w| w.as_ref().map_or_else(|| "The board".to_string(), |(_, s)| s.clone()))>
             <g class="board__squares">{squares}</g>
             <terrain::TerrainLayer />
             <Labels />

@@ -18,6 +18,8 @@ struct Shown {
     ship: &'static str,
     seat: Option<SeatId>,
     options: Vec<Answer>,
+    /// Each option in words, with what decides it (a sector's shield dice).
+    labels: Vec<String>,
     /// For dice to strip: the placed dice to choose from.
     dice: Vec<(u8, duel_core::Face)>,
 }
@@ -50,11 +52,14 @@ pub fn ChoiceList(in_freeze: bool) -> impl IntoView {
                             .unwrap_or_default(),
                         _ => Vec::new(),
                     };
+                    let options = g.answer_options(c);
+                    let labels = options.iter().map(|a| label(g, c, a)).collect();
                     Shown {
                         choice: c.clone(),
                         ship: ship_of(g, c.ship),
                         seat: seats.iter().copied().find(|s| g.may_answer(*s, c)),
-                        options: g.answer_options(c),
+                        options,
+                        labels,
                         dice,
                     }
                 })
@@ -67,6 +72,19 @@ pub fn ChoiceList(in_freeze: bool) -> impl IntoView {
                 <ChoiceCard shown=s />
             </For>
         </div>
+    }
+}
+
+/// An answer in words; a diagonal's sector says how many shield dice stand
+/// there, since that is what the choice is about (R13).
+fn label(game: &duel_core::Game, choice: &Choice, answer: &Answer) -> String {
+    match answer {
+        Answer::Sector(sector) => {
+            let n = game.ship(choice.ship).map_or(0, |s| s.shields(*sector));
+            let dice = if n == 1 { "die" } else { "dice" };
+            format!("{} ({n} shield {dice})", answer_text(answer))
+        }
+        _ => answer_text(answer),
     }
 }
 
@@ -107,13 +125,14 @@ fn answers(seat: SeatId, shown: &Shown) -> impl IntoView {
     shown
         .options
         .iter()
+        .zip(shown.labels.iter())
         .enumerate()
-        .map(|(k, answer)| {
+        .map(|(k, (answer, text))| {
             let a = answer.clone();
             view! {
                 <button class="btn btn--choice" data-testid=format!("choice-{}-{k}", id.0)
                     on:click=move |_| { store.send(seat, Intent::Answer { choice: id, answer: a.clone() }); }>
-                    {answer_text(answer)}
+                    {text.clone()}
                 </button>
             }
         })

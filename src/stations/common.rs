@@ -28,6 +28,7 @@ pub fn StationFrame(seat: SeatId, ship: ShipId, station: Station, children: Chil
                 {station_icon(Some(station))}
                 <h2>{station.name()}</h2>
                 <OverrideButton seat ship station />
+                <super::legend::Legend station />
             </header>
             <EnergyStrip seat ship station />
             <div class="station__display">{children()}</div>
@@ -45,6 +46,14 @@ pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoVie
     let key = station_key(station);
     let s = ship_memo(store, ship);
     let count = Memo::new(move |_| s.with(|s| s.as_ref().map_or(0, |s| s.energy_at(station))));
+    // In words: how many dice may still be rolled here (R6) and how many sit on the display.
+    let words = Memo::new(move |_| {
+        s.with(|s| {
+            s.as_ref().map_or_else(String::new, |s| {
+                energy_words(s.station_room(station), s.placed(station).count())
+            })
+        })
+    });
     let number = station.energy_number().unwrap_or(0);
     // A bot runs Engineering on this ship: a person can shout for energy.
     let bot_engineer = Memo::new(move |_| {
@@ -60,11 +69,14 @@ pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoVie
     });
     view! {
         <div class="energy-strip" data-testid=format!("{key}-energy") data-count=move || count.get()>
-            <span class="energy-strip__label">"Energy " <b>{number}</b> "s"</span>
+            <span class="energy-strip__label">"Energy"</span>
             <div class="energy-strip__dice">
                 {move || (0..count.get()).map(|_| die_svg(None, Show::Pips(Pip::new(number)))).collect_view()}
-                {move || (count.get() == 0).then(|| view! { <span class="hint">"empty"</span> })}
+                {move || (count.get() == 0).then(|| view! {
+                    <span class="hint">{format!("none: Engineering sends {number}s here")}</span>
+                })}
             </div>
+            <span class="energy-strip__words" data-testid=format!("{key}-energy-words")>{move || words.get()}</span>
             <button class="btn btn--small" data-testid=format!("{key}-return")
                 on:click=move |_| { store.send(seat, duel_core::Intent::ReturnEnergy { station }); }>
                 "Hand back"
@@ -77,6 +89,12 @@ pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoVie
             })}
         </div>
     }
+}
+
+/// A station's dice in words: "2 dice ready to roll · 1 placed".
+pub fn energy_words(room: usize, placed: usize) -> String {
+    let dice = |n: usize| if n == 1 { "die" } else { "dice" };
+    format!("{room} {} ready to roll · {placed} placed", dice(room))
 }
 
 /// One spot of a display: its placed dice, lit when a rolled die could go there; tap to place.
@@ -110,11 +128,15 @@ pub fn SpotView(
             })
         })
     });
+    // The box's name is a real button, so the keyboard reaches it and Enter
+    // places (its click bubbles to the box); the placed dice are buttons
+    // beside it, not inside it (no button within a button).
+    let spoken = format!("{}: {label}, place the picked die here", station.name());
     view! {
-        <div class=format!("spot {class}") class:is-target=move || fits.get() role="button" tabindex="0"
+        <div class=format!("spot {class}") class:is-target=move || fits.get()
             data-testid=testid data-count=move || placed.with(|p| p.len())
             on:click=move |_| actions::place(store, seat, station, spot)>
-            <span class="spot__label">{label}</span>
+            <button class="spot__label" aria-label=spoken>{label}</button>
             <div class="spot__dice">
                 <For each=move || placed.get() key=|p| *p let:p>
                     <button class="placed" class:is-picked=move || store.ui.placed_pick.get() == Some((station, p.0))

@@ -39,6 +39,7 @@ pub fn Engineering(seat: SeatId, ship: ShipId) -> impl IntoView {
                 {station_icon(Some(Station::Engineering))}
                 <h2>"Engineering"</h2>
                 <span class="hint">"Roll, pick dice to reroll, send by number"</span>
+                <super::legend::Legend station=Station::Engineering />
             </header>
             <div class="eng__pool">
                 <For each=move || dice.get() key=|d| *d let:d>
@@ -109,10 +110,15 @@ fn map_button(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
             {die_svg(None, Show::Pips(Pip::new(n)))}
             <span class="eng__send-name">{station_icon(Some(station))}{station_short(station)}</span>
             <span class="eng__send-count">
-                {move || format!("{} ready · {} there", counts.get().0, counts.get().1)}
+                {move || send_words(counts.get().0, counts.get().1)}
             </span>
         </button>
     }
+}
+
+/// A send button's counts in words: "2 ready to send · 1 there now".
+fn send_words(ready: usize, there: usize) -> String {
+    format!("{ready} ready to send · {there} there now")
 }
 
 /// Adds `i` to the picked dice, or takes it out.

@@ -10,6 +10,7 @@ pub mod common;
 pub mod display;
 pub mod engineering;
 pub mod helm;
+pub mod legend;
 pub mod sensors;
 pub mod shields;
 pub mod tractor;

@@ -11,7 +11,7 @@ use super::names::station_key;
 /// What a die shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Show {
-    /// Not rolled (or not placed yet): a blank face.
+    /// Not rolled yet: an empty face with a dashed frame, unlike any face.
     Blank,
     /// An energy die's number.
     Pips(Pip),
@@ -23,10 +23,21 @@ impl Show {
     /// The name shown as the tooltip and read by screen readers.
     pub fn name(self) -> String {
         match self {
-            Show::Blank => "not rolled".to_string(),
+            Show::Blank => "not rolled yet".to_string(),
             Show::Pips(p) => format!("energy {}", p.value()),
             Show::Face(f) => f.name().to_string(),
         }
+    }
+}
+
+/// What a screen reader says for a die: its kind and its face ("Weapons
+/// die: Body", "Energy die: 3", "Helm die: not rolled yet").
+pub fn spoken(station: Option<Station>, show: Show) -> String {
+    let kind = station.map_or("Energy", |s| s.name());
+    match show {
+        Show::Blank => format!("{kind} die: not rolled yet"),
+        Show::Pips(p) => format!("{kind} die: {}", p.value()),
+        Show::Face(f) => format!("{kind} die: {}", f.name()),
     }
 }
 
@@ -35,18 +46,22 @@ impl Show {
 /// The face is static markup set as `inner_html` (one DOM write, and far less
 /// wasm than a view type per face); it contains no player text.
 pub fn die_svg(station: Option<Station>, show: Show) -> impl IntoView {
-    let class = format!("die die--{}", station.map_or("energy", station_key));
+    let blank = if show == Show::Blank { " die--blank" } else { "" };
+    let class = format!("die die--{}{blank}", station.map_or("energy", station_key));
+    let name = spoken(station, show);
     let body = format!(
-        r#"<title>{}</title><rect class="die__body" x="4" y="4" width="92" height="92" rx="18"/>{}"#,
-        show.name(),
+        r#"<title>{name}</title><rect class="die__body" x="4" y="4" width="92" height="92" rx="18"/>{}"#,
         icon(show)
     );
-    view! { <svg class=class viewBox="0 0 100 100" role="img" aria-label=show.name() inner_html=body></svg> }
+    view! { <svg class=class viewBox="0 0 100 100" role="img" aria-label=name inner_html=body></svg> }
 }
 
 fn icon(show: Show) -> String {
     match show {
-        Show::Blank => r#"<circle class="die__blank" cx="50" cy="50" r="6"/>"#.to_string(),
+        // Not a face: a dashed inner frame and no spot, so it never reads as a 1.
+        Show::Blank => {
+            r#"<rect class="die__blank" x="22" y="22" width="56" height="56" rx="10"/>"#.to_string()
+        }
         Show::Pips(p) => pips(p.value()),
         Show::Face(Face::Helm(h)) => helm(h),
         Show::Face(Face::Weapons(w)) => weapons(w),

@@ -84,6 +84,8 @@ pub struct Ui {
     pub bot_pace: RwSignal<crate::session::BotPace>,
     /// The keyboard shortcuts card is open ("?").
     pub help: RwSignal<bool>,
+    /// The finished freeze whose result card was closed (its event number).
+    pub freeze_read: RwSignal<Option<u64>>,
 }
 
 impl Ui {
@@ -115,6 +117,7 @@ impl Ui {
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),
             bot_pace: RwSignal::new(crate::app::pause::stored_pace()),
             help: RwSignal::new(false),
+            freeze_read: RwSignal::new(None),
         }
     }
 

@@ -1,5 +1,7 @@
 //! Toasts: every refused action shows the core's or the host's reason here,
-//! for a few seconds, so a player always learns why nothing happened.
+//! for a few seconds, so a player always learns why nothing happened. One
+//! at a time: a new message replaces the last (stacked toasts covered the
+//! controls on a phone, and only the newest reason matters).
 
 use leptos::prelude::*;
 
@@ -7,8 +9,8 @@ use crate::platform::now_ms;
 
 /// How long a toast stays.
 const TOAST_MS: u64 = 4_000;
-/// Toasts on screen at most (older ones go first).
-const MAX_TOASTS: usize = 3;
+/// Toasts on screen at most: a new one replaces the old.
+const MAX_TOASTS: usize = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Toast {

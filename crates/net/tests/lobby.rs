@@ -72,3 +72,23 @@ fn owner_sets_up_players_claim_bots_play_and_seats_come_and_go() {
         .collect();
     assert!(flips.ends_with(&[true, false]), "{flips:?}");
 }
+
+/// A guest who came by link names itself in the lobby: every peer sees the
+/// new name, control characters are dropped, an empty one is "Cadet", and
+/// a later Hello (a reconnect) keeps it.
+#[test]
+fn a_guest_renames_itself_and_every_peer_sees_the_name() {
+    let mut sim = Sim::new(32, GameConfig::quick_duel(32), 3, Conditions::CHAOTIC);
+    assert!(sim.run_until(10_000, |s| s.peers.iter().all(|p| p.replica.me().is_some())));
+    let me = sim.peers[2].replica.me().unwrap();
+    let name_of = |sim: &Sim, peer: usize| {
+        let room = sim.peers[peer].replica.room().unwrap();
+        room.players.iter().find(|p| p.no == me).map(|p| p.name.clone()).unwrap_or_default()
+    };
+    sim.command(2, Command::Rename { name: "Ada\u{7}  Lovelace".into() });
+    assert!(sim.run_until(10_000, |s| s.all_idle() && (0..3).all(|i| name_of(s, i) == "Ada  Lovelace")));
+    sim.command(2, Command::Rename { name: "   ".into() });
+    assert!(sim.run_until(10_000, |s| s.all_idle() && (0..3).all(|i| name_of(s, i) == "Cadet")));
+    sim.command(2, Command::Rename { name: "Grace".repeat(20) });
+    assert!(sim.run_until(10_000, |s| s.all_idle() && name_of(s, 0) == "Grace".repeat(20)[..32]));
+}

@@ -15,6 +15,31 @@ use leptos::prelude::*;
 use super::boot::Mode;
 use super::store::use_store;
 
+/// "Your name": what every peer sees for this device's player; a guest who
+/// came by link sets it here (it is remembered for the next room too).
+#[component]
+fn YourName() -> impl IntoView {
+    let store = use_store();
+    let shown = Memo::new(move |_| {
+        let me = store.me.get();
+        store.room.with(|r| {
+            r.as_ref().and_then(|r| r.players.iter().find(|p| Some(p.no) == me).map(|p| p.name.clone()))
+        })
+    });
+    view! {
+        <label class="lobby__name">
+            "Your name "
+            <input data-testid="lobby-name" maxlength="24" placeholder="Cadet" autocomplete="nickname"
+                prop:value=move || shown.get().unwrap_or_else(super::boot::name)
+                on:change=move |ev| {
+                    let name = event_target_value(&ev);
+                    super::boot::set_name(&name);
+                    store.command(Command::Rename { name: super::boot::player().name });
+                } />
+        </label>
+    }
+}
+
 #[component]
 pub fn Lobby() -> impl IntoView {
     let store = use_store();
@@ -31,6 +56,7 @@ pub fn Lobby() -> impl IntoView {
                 <h1>{move || if online.get() { "Room lobby" } else { "Practice lobby" }}</h1>
                 <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
             </header>
+            <YourName />
             {move || online.get().then(|| view! { <share::Share /> })}
             <div class="lobby__grid">
                 <game_choice::GameChoice />

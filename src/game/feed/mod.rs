@@ -72,6 +72,8 @@ pub struct Log {
     on_cards: Vec<u8>,
     /// The running (or last) freeze, step by step.
     pub freeze: Vec<Line>,
+    /// The running (or last) freeze's call: its event number, "White: Fire 1!", who called it.
+    pub freeze_call: Option<(u64, String, ShipId)>,
     pub ticker: Vec<Line>,
     pub damage: Vec<Mark>,
     pub tally: BTreeMap<ShipId, Tally>,
@@ -98,6 +100,7 @@ impl Log {
     pub fn from_history(events: &[Event]) -> Log {
         let mut log = Log::told(None, events);
         log.freeze.clear();
+        log.freeze_call = None;
         log.ticker.clear();
         log.frozen = false;
         log.opened.clear();

@@ -40,8 +40,9 @@ impl Log {
                 self.frozen = true;
                 self.freeze.clear();
                 self.tally(declared.ship).freezes += 1;
-                let text = format!("{} Time stops.", self.call(declared));
-                self.say(seq, text, Tone::Loud);
+                // The card's heading names the call; its first line says what it means.
+                self.freeze_call = Some((seq, self.call(declared), declared.ship));
+                self.say(seq, "Time stops: every station waits until this is resolved.".into(), Tone::Loud);
             }
             Event::FreezeQueued { declared } => {
                 let text = format!("{} (queued: it runs when this freeze is over)", self.call(declared));

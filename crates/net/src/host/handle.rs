@@ -172,6 +172,10 @@ impl Host {
                 self.seats.claim(seat, player)?;
                 self.seats_changed(now);
             }
+            Command::Rename { name } => {
+                self.roster.rename(player, &name);
+                self.room_dirty = true;
+            }
             Command::Release { seat } => {
                 self.seats.release(seat, player)?;
                 self.seats_changed(now);

@@ -57,6 +57,13 @@ fn clean_name(name: &str) -> String {
 }
 
 impl Roster {
+    /// `Command::Rename`: the name the room shows for `no` from now on.
+    pub(crate) fn rename(&mut self, no: PlayerNo, name: &str) {
+        if let Some(p) = self.players.get_mut(&no) {
+            p.name = clean_name(name);
+        }
+    }
+
     /// Admits `token` on `peer`. A known token always comes back (with its
     /// seats), and so does the room's owner; a new one needs room, made if
     /// need be by forgetting a player who holds no seat and is not connected.

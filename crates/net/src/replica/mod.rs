@@ -242,6 +242,10 @@ impl Replica {
         encode_peer(&msg).map_err(|_| SubmitError::TooLarge)?;
         let nonce = self.nonces.next_u64();
         let id = self.pending.push(command.clone(), nonce, now_ms).ok_or(SubmitError::Busy)?;
+        if let Command::Rename { name } = &command {
+            // A later Hello (a reconnect, a new host) says the new name too.
+            self.cfg.name.clone_from(name);
+        }
         let datagrams = self.encode(&[PeerMsg::Command { id, command, nonce }]);
         Ok(Submitted { id, datagrams })
     }

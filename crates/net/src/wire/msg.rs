@@ -56,6 +56,10 @@ pub enum Command {
     /// seats); every listed seat must crew that seat's team; the core checks
     /// the rest (`HostAction::Reseat`).
     Reseat { seats: Vec<(SeatId, SeatSpec)> },
+    /// The name every peer sees for the sender (any time: a guest who came
+    /// by link names itself in the lobby). Control characters are dropped and
+    /// it is cut to `MAX_NAME`; an empty name is "Cadet".
+    Rename { name: String },
 }
 
 /// One change to the lobby's `GameConfig` or seat table.
