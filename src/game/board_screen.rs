@@ -5,7 +5,7 @@
 use duel_core::ShipId;
 use leptos::prelude::*;
 
-use super::freeze::FreezeOverlay;
+use super::freeze::{FreezeOverlay, FreezeResult};
 use super::header::Header;
 use super::ticker::Ticker;
 use crate::app::store::use_store;
@@ -35,6 +35,7 @@ pub fn BoardScreen() -> impl IntoView {
                 }.into_any()
             }}
             <FreezeOverlay />
+            <FreezeResult floating=true />
         </div>
     }
 }

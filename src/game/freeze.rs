@@ -52,10 +52,7 @@ pub fn FreezeOverlay() -> impl IntoView {
             }
         })
     };
-    view! {
-        {running}
-        <FreezeResult />
-    }
+    view! { {running} }
 }
 
 /// The steps of the running (or last) freeze, each with its numbers and dice.
@@ -81,10 +78,12 @@ fn Steps(testid: &'static str) -> impl IntoView {
     }
 }
 
-/// The last freeze's result, kept on screen (not over the controls) until
-/// the player closes it (its button or Esc) or another freeze begins.
+/// The last freeze's result, kept on screen until the player closes it (its
+/// button or Esc) or another freeze begins. On the game screen it sits in
+/// the page above the station (never over a control); `floating` on the
+/// board view, which has no controls to cover.
 #[component]
-fn FreezeResult() -> impl IntoView {
+pub fn FreezeResult(#[prop(optional)] floating: bool) -> impl IntoView {
     let store = use_store();
     let shown = Memo::new(move |_| {
         let running = store.game.with(|g| g.as_ref().is_none_or(|g| g.freeze().is_some()));
@@ -105,7 +104,8 @@ fn FreezeResult() -> impl IntoView {
         shown.get().map(|(_, call, ship)| {
             let class = store.game.with(|g| g.as_ref().map_or("white", |g| ship_class(g.layout(), ship)));
             view! {
-                <aside class=format!("freeze-result ship-edge--{class}") data-testid="freeze-result"
+                <aside class=format!("freeze-result ship-edge--{class}") class:freeze-result--floating=floating
+                    data-testid="freeze-result"
                     aria-label="The last freeze's result">
                     <header class="freeze-result__head">
                         <p class="freeze__kicker">"Freeze resolved · play goes on"</p>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::choices::ChoiceList;
 use super::commands::CommandBar;
 use super::draft::DraftPanel;
-use super::freeze::FreezeOverlay;
+use super::freeze::{FreezeOverlay, FreezeResult};
 use super::header::Header;
 use super::reseat::SwapSeats;
 use super::seats::{focus_ship, tab_ship};
@@ -73,6 +73,7 @@ pub fn GameScreen() -> impl IntoView {
             <TabBar list />
             <main class="game__main">
                 <div class="game__station">
+                    <FreezeResult />
                     {move || drafting.get().then(|| view! { <DraftPanel /> })}
                     {move || setup.get().then(|| view! { <SetupPanel /> })}
                     <ChoiceList in_freeze=false />

@@ -46,7 +46,7 @@ use thiserror::Error;
 /// successors and each player's token proof; peer-to-peer election messages.
 /// 6: map tiles: a map's terrain and start squares, rift and gravity events,
 /// the helm dice a gravity arrow kept (D42–D45).
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
