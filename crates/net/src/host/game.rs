@@ -48,10 +48,10 @@ pub(crate) struct Match {
 }
 
 impl Match {
-    /// Builds the game from the lobby's config.
-    pub(crate) fn start(config: GameConfig, timing: Timing) -> Result<Match, SetupError> {
-        let game = Game::new(config.clone())?;
-        Ok(Match::resume(config, (Seq(0), game), Vec::new(), Vec::new(), timing))
+    /// Builds the game the lobby describes (a new game or a given position).
+    pub(crate) fn start(lobby: &super::lobby::Lobby, timing: Timing) -> Result<Match, SetupError> {
+        let game = lobby.game()?;
+        Ok(Match::resume(lobby.config.clone(), (Seq(0), game), Vec::new(), Vec::new(), timing))
     }
 
     /// A match continuing from `base` (a checkpoint) and the log after it;

@@ -211,8 +211,8 @@ impl Host {
                 if !is_owner {
                     return Err(Refusal::NotOwner);
                 }
-                let m = Match::start(lobby.config.clone(), self.settings.timing)
-                    .map_err(|e| Refusal::Setup(e.to_string()))?;
+                let m =
+                    Match::start(lobby, self.settings.timing).map_err(|e| Refusal::Setup(e.to_string()))?;
                 self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
                 self.stage = Stage::Playing(Box::new(m));
                 self.seats_changed(now);

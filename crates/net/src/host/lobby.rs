@@ -2,7 +2,7 @@
 //! `Start` turns it into a `Game`. Seat claims live in the seat table
 //! ([`super::seats`]) because they carry on into the game.
 
-use duel_core::{GameConfig, Mode, SeatSpec, ShipId};
+use duel_core::{Game, GameConfig, Mode, SeatSpec, Setup, SetupError, ShipId};
 use serde::{Deserialize, Serialize};
 
 use super::seats::Seats;
@@ -14,9 +14,29 @@ pub const MAX_SEATS: usize = 32;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Lobby {
     pub(crate) config: GameConfig,
+    /// The position `Start` begins from, if not a new game (a lesson); its
+    /// own config is ignored for `config`, which the owner may still edit.
+    pub(crate) position: Option<Setup>,
 }
 
 impl Lobby {
+    /// A lobby for `config`, or for `position`'s config when one is given.
+    pub(crate) fn new(config: GameConfig, position: Option<Setup>) -> Lobby {
+        match position {
+            Some(p) => Lobby { config: p.config.clone(), position: Some(p) },
+            None => Lobby { config, position: None },
+        }
+    }
+
+    /// The game `Start` builds: a new game of the config, or the position
+    /// with the config as edited, checked like any position.
+    pub(crate) fn game(&self) -> Result<Game, SetupError> {
+        match &self.position {
+            None => Game::new(self.config.clone()),
+            Some(p) => Setup { config: self.config.clone(), ..p.clone() }.into_game(),
+        }
+    }
+
     /// Applies one owner edit. Changing the seat shape clears claims and bot
     /// flags: a claim names a seat by index, which no longer means the same.
     pub(crate) fn edit(&mut self, edit: LobbyEdit, seats: &mut Seats) -> Result<(), Refusal> {
@@ -86,7 +106,7 @@ mod tests {
 
     #[test]
     fn layout_change_resets_seats_and_bots_need_open_seats() {
-        let mut lobby = Lobby { config: GameConfig::duel() };
+        let mut lobby = Lobby::new(GameConfig::duel(), None);
         let mut seats = Seats::new(2);
         assert_eq!(lobby.edit(LobbyEdit::Bot { seat: SeatId(1), bot: true }, &mut seats), Ok(()));
         assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Bot));
@@ -102,7 +122,7 @@ mod tests {
     #[test]
     fn r23_the_mode_edit_gives_one_seat_per_thunderstruck_player_and_checks_the_duel() {
         use duel_core::thunderstruck::{Config, Player};
-        let mut lobby = Lobby { config: GameConfig::duel() };
+        let mut lobby = Lobby::new(GameConfig::duel(), None);
         let mut seats = Seats::new(2);
         let three = Config { players: 3, rounds: 6, first: Player(0) };
         assert_eq!(lobby.edit(LobbyEdit::Mode(Mode::Thunderstruck(three)), &mut seats), Ok(()));
@@ -114,5 +134,41 @@ mod tests {
         ));
         assert_eq!(lobby.edit(LobbyEdit::Mode(Mode::DiceDuel), &mut seats), Ok(()));
         assert_eq!((lobby.config.mode, lobby.config.seats.len()), (Mode::DiceDuel, 2));
+    }
+
+    #[test]
+    fn a_room_given_a_position_starts_from_it_and_refuses_a_bad_one() {
+        use crate::fuzz::BUILD;
+        use crate::host::{Host, HostConfig};
+        use crate::ids::{CommandId, PeerId, PlayerToken};
+        use crate::wire::{encode_peer, Command, PeerMsg};
+        use duel_core::geometry::{Dir, Square};
+        use duel_core::{Setup, Station};
+
+        let started = |position: Setup| {
+            let owner = PlayerToken(1);
+            let mut config = HostConfig::new(BUILD, owner, 7);
+            config.position = Some(position);
+            let mut host = Host::new(config);
+            for msg in [
+                PeerMsg::Hello { player: owner, name: "A".into(), build: BUILD.into() },
+                PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 },
+                PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 2 },
+            ] {
+                host.handle(0, PeerId(1), &encode_peer(&msg).unwrap());
+            }
+            host
+        };
+        let mut lesson = Setup::battle(GameConfig::duel()).unwrap();
+        lesson.put(ShipId(0), Square::new(2, 5), Dir::East).energise(ShipId(0), Station::Helm);
+        let host = started(lesson.clone());
+        let game = host.game().expect("the lesson started");
+        assert_eq!(game.to_setup().as_ref(), Some(&lesson), "the game is the position, not a new game");
+        assert!(host.room().started);
+
+        // The host's checks stand: a ship off the map is refused, the room stays in its lobby.
+        lesson.put(ShipId(0), Square::new(20, 5), Dir::East);
+        let host = started(lesson);
+        assert!(host.game().is_none() && !host.room().started);
     }
 }

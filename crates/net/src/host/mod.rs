@@ -23,7 +23,7 @@ pub use outbox::Outbound;
 pub use roster::MAX_NAME;
 pub use save::RestoreError;
 
-use duel_core::{Event, Game, GameConfig, SeatId};
+use duel_core::{Event, Game, GameConfig, SeatId, Setup};
 use serde::{Deserialize, Serialize};
 
 use crate::fair::{token_proof, Digest};
@@ -86,6 +86,11 @@ pub struct HostConfig {
     pub capacity: u16,
     /// The game the lobby starts from.
     pub lobby: GameConfig,
+    /// A mid-game position the game starts from instead of a new game of
+    /// `lobby` (a lesson's scripted situation). Its config replaces `lobby`;
+    /// `Start` checks it with [`Setup::into_game`] like any position, so a
+    /// bad one is refused in words and the room stays in its lobby.
+    pub position: Option<Setup>,
     pub timing: Timing,
 }
 
@@ -99,6 +104,7 @@ impl HostConfig {
             room: String::new(),
             capacity: 16,
             lobby: GameConfig::duel(),
+            position: None,
             timing: Timing::default(),
         }
     }
@@ -143,7 +149,8 @@ pub struct Host {
 impl Host {
     /// A new room in its lobby.
     pub fn new(config: HostConfig) -> Host {
-        let seats = Seats::new(config.lobby.seats.len());
+        let lobby = Lobby::new(config.lobby, config.position);
+        let seats = Seats::new(lobby.config.seats.len());
         Host {
             keys: Keys::new(config.seed, Epoch(0), &config.room),
             settings: Settings {
@@ -157,7 +164,7 @@ impl Host {
             },
             roster: Roster::default(),
             seats,
-            stage: Stage::Lobby(Lobby { config: config.lobby }),
+            stage: Stage::Lobby(lobby),
             room_version: 1,
             room_dirty: false,
             out: Outbox::default(),

@@ -30,7 +30,8 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// 4: token proofs instead of tokens, the epoch, dice keys, the log's marks
 /// and base (a successor host's log starts at its copy's snapshot).
 /// 6: maps carry tile terrain and start squares; ships the dice gravity kept (D42–D45).
-const FORMAT: u16 = 6;
+/// 7: a lobby may hold the position its game starts from (a lesson).
+const FORMAT: u16 = 7;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.

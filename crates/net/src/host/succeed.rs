@@ -63,7 +63,8 @@ impl Host {
                 m.restart_clocks(now);
                 Stage::Playing(Box::new(m))
             }
-            _ => Stage::Lobby(Lobby { config: view.config.clone() }),
+            // A lesson's starting position is never shared before the start: offline only.
+            _ => Stage::Lobby(Lobby::new(view.config.clone(), None)),
         };
         let me_no = roster.no_of(token_proof(heir.token.0));
         let mut targets: BTreeSet<PeerId> = view.players.iter().filter_map(|p| p.peer).collect();
