@@ -16,14 +16,14 @@ pub(crate) struct Lobby {
     pub(crate) config: GameConfig,
     /// The position `Start` begins from, if not a new game (a lesson); its
     /// own config is ignored for `config`, which the owner may still edit.
-    pub(crate) position: Option<Setup>,
+    pub(crate) position: Option<Box<Setup>>,
 }
 
 impl Lobby {
     /// A lobby for `config`, or for `position`'s config when one is given.
     pub(crate) fn new(config: GameConfig, position: Option<Setup>) -> Lobby {
         match position {
-            Some(p) => Lobby { config: p.config.clone(), position: Some(p) },
+            Some(p) => Lobby { config: p.config.clone(), position: Some(Box::new(p)) },
             None => Lobby { config, position: None },
         }
     }
@@ -33,7 +33,7 @@ impl Lobby {
     pub(crate) fn game(&self) -> Result<Game, SetupError> {
         match &self.position {
             None => Game::new(self.config.clone()),
-            Some(p) => Setup { config: self.config.clone(), ..p.clone() }.into_game(),
+            Some(p) => Setup { config: self.config.clone(), ..(**p).clone() }.into_game(),
         }
     }
 
