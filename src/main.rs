@@ -4,6 +4,7 @@
 mod app;
 mod board;
 mod game;
+mod lessons;
 mod net;
 mod platform;
 mod replay;

@@ -104,7 +104,9 @@ pub fn remember_practice_behind(ms: u64) {
     let _ = storage::set(BEHIND_KEY, &ms.to_string());
 }
 
-fn start_practice(store: Store, session: Session<Offline>) {
+/// Makes `session` the practice (the saved one is forgotten) and shows it.
+pub fn start_practice(store: Store, session: Session<Offline>) {
+    crate::lessons::forget_saved();
     net::store::forget_host(PRACTICE);
     storage::remove(&levels_key(PRACTICE));
     storage::remove(BEHIND_KEY);

@@ -1,6 +1,6 @@
 //! The home screen: Practice in one tap (no network needed), a practice
 //! lobby, resuming a saved game, creating or joining an online room, the
-//! map editor, rules.
+//! map editor, rules; "Learn a station", offered first to a first-time visitor.
 
 use leptos::prelude::*;
 
@@ -14,6 +14,8 @@ pub fn Home() -> impl IntoView {
     let store = use_store();
     let thunder = crate::thunderstruck::use_duel();
     let joining = RwSignal::new(false);
+    // "New to Dice Duel?": until a lesson is completed or the offer dismissed on this device.
+    let offer = RwSignal::new(crate::lessons::offer_due());
     let code = RwSignal::new(String::new());
     // A running practice or room: back to its lobby, its battle or its result.
     let resumable = Memo::new(move |_| {
@@ -45,6 +47,17 @@ pub fn Home() -> impl IntoView {
                 <h1>"Dice Duel"</h1>
                 <p class="home__tagline">"Two crews, one table, real-time dice. Space Cadets: Dice Duel in your browser."</p>
             </header>
+            {move || offer.get().then(|| view! {
+                <section class="panel home__learn" data-testid="home-learn-offer" aria-labelledby="home-learn-title">
+                    <h2 id="home-learn-title">"New to Dice Duel?"</h2>
+                    <p>"Learn a station by doing: short lessons on a real game, one goal each, with hints that point at the controls."</p>
+                    <div class="home__actions">
+                        <a class="btn btn--big btn--helm" data-testid="home-learn-offer-go" href=Route::Learn.hash()>"Learn a station"</a>
+                        <button class="btn btn--ghost" data-testid="home-learn-dismiss"
+                            on:click=move |_| { crate::lessons::dismiss_offer(); offer.set(false); }>"No thanks"</button>
+                    </div>
+                </section>
+            })}
             <nav class="home__actions">
                 {move || resumable.get().map(|(label, address)| view! {
                     <a class="btn btn--big btn--sensors" data-testid="home-resume" href=address>{label}</a>
@@ -58,6 +71,7 @@ pub fn Home() -> impl IntoView {
                 <button class="btn btn--big btn--helm" data-testid="home-practice" on:click=move |_| boot::quick_practice(store)>
                     "Practice"
                 </button>
+                <a class="btn btn--shields" data-testid="home-learn" href=Route::Learn.hash()>"Learn a station"</a>
                 <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
                     "Practice lobby"
                 </button>

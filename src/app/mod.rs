@@ -32,6 +32,20 @@ const PUMP: Duration = Duration::from_millis(20);
 /// How often countdowns and toasts are refreshed.
 const TICK: Duration = Duration::from_millis(250);
 
+/// The screen `route` shows: a lesson's address (`#/learn/<id>`) starts it and shows the game.
+fn enter(store: Store, route: Route) -> Route {
+    if route != Route::Learn {
+        return route;
+    }
+    match route::lesson_id(&platform::hash()) {
+        Some(id) => {
+            crate::lessons::begin_by_id(store, &id);
+            store.route.get_untracked()
+        }
+        None => Route::Learn,
+    }
+}
+
 /// Root component.
 #[component]
 pub fn App() -> impl IntoView {
@@ -42,12 +56,15 @@ pub fn App() -> impl IntoView {
     #[cfg(feature = "test-hooks")]
     crate::test_hooks::install(store);
     let route = store.route;
-    store.show_route(boot::on_load(store));
+    let first = boot::on_load(store);
+    crate::lessons::restore(store);
+    store.show_route(enter(store, first));
 
     let on_hash = window_event_listener(ev::hashchange, move |_| {
         let next = Route::from_hash(&platform::hash());
         // `?view=board` stays the board view.
-        store.show_route(if store.opts.board_view && next == Route::Home { Route::Board } else { next });
+        let next = if store.opts.board_view && next == Route::Home { Route::Board } else { next };
+        store.show_route(enter(store, next));
     });
     let unlock = window_event_listener(ev::pointerdown, |_| sound::unlock());
     let unlock_keys = window_event_listener(ev::keydown, |_| sound::unlock());
@@ -77,7 +94,9 @@ pub fn App() -> impl IntoView {
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
                 Route::Maps => view! { <maps::MapEditor /> }.into_any(),
                 Route::Replay => view! { <crate::replay::viewer::ReplayScreen /> }.into_any(),
+                Route::Learn => view! { <crate::lessons::list::LessonList /> }.into_any(),
             }}
+            {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}
             <update::UpdateBar />
             <ToastStack toasts=store.toasts />
         </div>

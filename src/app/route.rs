@@ -2,7 +2,8 @@
 //! (its lobby, game or result), `#/board` the shared board view, `#/rules`,
 //! `#/thunderstruck` the Thunderstruck Duel against bots, `#/maps` the map
 //! editor. `#/play?map=CODE` is a shared map's link: the practice lobby
-//! with that map chosen ([`map_code`]).
+//! with that map chosen ([`map_code`]). `#/learn` lists the lessons;
+//! `#/learn/<id>` starts one ([`lesson_id`]), which then plays at `#/play`.
 //! Hash routes need no server support and survive a reload.
 
 /// A screen of the app.
@@ -16,6 +17,8 @@ pub enum Route {
     Maps,
     /// A saved game played back (`#/replay?id=…` or `?g=…`, see `crate::replay`).
     Replay,
+    /// "Learn a station": the lessons (`#/learn`, or `#/learn/<id>` to start one).
+    Learn,
 }
 
 impl Route {
@@ -30,6 +33,7 @@ impl Route {
             "board" => Route::Board,
             "rules" => Route::Rules,
             "thunderstruck" => Route::Thunderstruck,
+            p if p == "learn" || p.starts_with("learn/") => Route::Learn,
             _ => Route::Home,
         }
     }
@@ -44,6 +48,7 @@ impl Route {
             Route::Thunderstruck => "#/thunderstruck",
             Route::Maps => "#/maps",
             Route::Replay => "#/replay",
+            Route::Learn => "#/learn",
         }
     }
 }
@@ -52,6 +57,13 @@ impl Route {
 pub fn map_code(hash: &str) -> Option<String> {
     let (_, params) = hash.split_once('?')?;
     crate::platform::query::param(params, "map").filter(|c| !c.is_empty())
+}
+
+/// The lesson a `#/learn/<id>` hash names (not checked against the list).
+pub fn lesson_id(hash: &str) -> Option<String> {
+    let path = hash.trim_start_matches('#').trim_start_matches('/');
+    let id = path.split('?').next()?.strip_prefix("learn/")?;
+    (!id.is_empty()).then(|| id.to_string())
 }
 
 /// Goes to `route`: the address (so Back and a reload work) and the screen
@@ -75,12 +87,22 @@ mod tests {
             Route::Thunderstruck,
             Route::Maps,
             Route::Replay,
+            Route::Learn,
         ] {
             assert_eq!(Route::from_hash(r.hash()), r);
         }
         assert_eq!(Route::from_hash(""), Route::Home);
         assert_eq!(Route::from_hash("#room=abc"), Route::Home);
         assert_eq!(Route::from_hash("#play"), Route::Play);
+    }
+
+    #[test]
+    fn a_lesson_link_is_the_learn_route_with_its_id() {
+        assert_eq!(Route::from_hash("#/learn/helm"), Route::Learn);
+        assert_eq!(lesson_id("#/learn/helm").as_deref(), Some("helm"));
+        assert_eq!(lesson_id("#/learn"), None);
+        assert_eq!(lesson_id("#/learn/"), None);
+        assert_eq!(Route::from_hash("#/learning"), Route::Home);
     }
 
     #[test]

@@ -285,3 +285,33 @@ fn a_room_of_another_build_marks_this_build_outdated() {
     assert!(outdated, "refused: {refused:?}");
     assert!(refused.is_some_and(|r| r.contains("reload the page")));
 }
+
+#[test]
+fn a_lesson_starts_from_its_position_with_the_enemy_idle() {
+    let lesson = crate::lessons::find("helm").expect("the helm lesson");
+    let position = lesson.position().expect("a valid position");
+    let mut s = practice::lesson(&Options::default(), 5, me(), position.clone());
+    let now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+    let game = s.game().expect("started");
+    assert_eq!(game.to_setup().as_ref(), Some(&position), "the lesson's position, not a new game");
+    let room = s.room().expect("room");
+    assert_eq!(room.seats[0], SeatHolder::Player(s.me().expect("me")));
+    assert_eq!(room.seats[1], SeatHolder::Bot);
+    let head = s.history().len();
+    run(&mut s, now, 3_000, |_| false);
+    assert_eq!(s.history().len(), head, "the enemy crew waits for the learner");
+}
+
+#[test]
+fn practice_as_engineering_seats_the_player_at_engineering_and_bots_elsewhere() {
+    let opts = Options { bots_paused: true, ..Options::default() };
+    let mut s = practice::as_engineering(&opts, 3, me());
+    run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+    let room = s.room().expect("room");
+    let me = s.me().expect("me");
+    let mine = room.seats_of(me);
+    assert_eq!(mine.len(), 1);
+    assert_eq!(room.config.seats[usize::from(mine[0].0)].stations, vec![Station::Engineering]);
+    let bots = room.seats.iter().filter(|h| **h == SeatHolder::Bot).count();
+    assert_eq!(bots, room.seats.len() - 1, "every other seat is a bot");
+}

@@ -80,6 +80,8 @@ pub struct Store {
     pub toasts: Toasts,
     pub opts: Options,
     pub ui: Ui,
+    /// The lesson the running practice is (set after its session is installed).
+    pub lesson: RwSignal<Option<&'static crate::lessons::Lesson>>,
 }
 
 /// The write halves of the store's signals.
@@ -174,6 +176,7 @@ impl Store {
             toasts: Toasts::new(),
             opts,
             ui: Ui::new(tabs),
+            lesson: RwSignal::new(None),
         }
     }
 
@@ -209,6 +212,7 @@ impl Store {
         }));
         self.set.paused.set(None);
         self.ui.reset();
+        self.lesson.set(None);
         self.pump();
     }
 
@@ -232,6 +236,7 @@ impl Store {
         self.clock.set_value(PauseClock::default());
         self.set.paused.set(None);
         self.ui.reset();
+        self.lesson.set(None);
     }
 
     /// Runs `f` on the session, if any.

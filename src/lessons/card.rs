@@ -1,0 +1,148 @@
+//! The lesson card over the game screen: the goal, the current hint with its
+//! control highlighted ("Show me" opens the station and puts the focus on
+//! it), a check mark and "Next lesson" once the goal is met, "Start over"
+//! (a learner who placed a wrong die is never stuck) and "Leave lesson".
+
+use duel_core::SeatId;
+use leptos::prelude::*;
+
+use super::{run, Lesson};
+use crate::app::store::{use_store, Store};
+use crate::ui::state::Tab;
+
+#[component]
+pub fn LessonCard() -> impl IntoView {
+    let store = use_store();
+    move || store.lesson.get().map(|lesson| view! { <Card lesson /> })
+}
+
+#[component]
+fn Card(lesson: &'static Lesson) -> impl IntoView {
+    let store = use_store();
+    let hint = RwSignal::new(0usize);
+    let done = RwSignal::new(false);
+    let open = RwSignal::new(true);
+    // Checked after every event: the game changes with each batch the host applies.
+    Effect::new(move |_| {
+        let met = store.game.with(|g| {
+            g.as_ref().is_some_and(|g| {
+                let events = store.with_session(|s| s.history()).unwrap_or_default();
+                lesson.goal.met(g, &events)
+            })
+        });
+        if met && !done.get_untracked() {
+            done.set(true);
+            open.set(true);
+            run::mark_done(lesson);
+        }
+    });
+    let count = lesson.hints.len();
+    let current = move || lesson.hints[hint.get().min(count - 1)];
+    // The highlighted control: a style rule, so it survives the station's re-renders.
+    let spot = move || {
+        (!done.get()).then(|| {
+            let t = current().target;
+            format!(
+                "[data-testid=\"{t}\"] {{ outline: 3px solid var(--helm); outline-offset: 3px; }} \
+                 @media (prefers-reduced-motion: no-preference) {{ [data-testid=\"{t}\"] {{ animation: lesson-spot 1.2s ease-in-out 3; }} }}"
+            )
+        })
+    };
+    let show_me = move |_| {
+        let h = current();
+        if let Some(station) = h.station {
+            store.ui.show(Tab::Station { seat: SeatId(0), station });
+        }
+        focus_later(h.target);
+    };
+    view! {
+        <style>{spot}</style>
+        <aside class="lesson-card" class:is-done=move || done.get() class:is-closed=move || !open.get()
+            data-testid="lesson-card" aria-label=format!("Lesson: {}", lesson.title)>
+            <header class="lesson-card__head">
+                <span class="lesson-card__title">{format!("Lesson: {}", lesson.title)}</span>
+                <button class="btn btn--small btn--ghost" data-testid="lesson-toggle"
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)>
+                    {move || if open.get() { "Hide" } else { "Show" }}
+                </button>
+            </header>
+            <p class="lesson-card__goal" data-testid="lesson-goal">
+                {move || if done.get() { "✓ " } else { "Goal: " }}
+                <strong>{lesson.task}</strong>
+            </p>
+            {move || open.get().then(|| if done.get() {
+                view! { <Done lesson store /> }.into_any()
+            } else {
+                view! {
+                    <p class="lesson-card__intro">{lesson.intro}</p>
+                    <p class="lesson-card__hint" data-testid="lesson-hint" aria-live="polite">
+                        {move || format!("Hint {} of {count}: {}", hint.get().min(count - 1) + 1, current().text)}
+                    </p>
+                    <div class="lesson-card__actions">
+                        <button class="btn btn--small btn--helm" data-testid="lesson-show" on:click=show_me>"Show me"</button>
+                        <button class="btn btn--small" data-testid="lesson-prev-hint" disabled=move || hint.get() == 0
+                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"Previous hint"</button>
+                        <button class="btn btn--small" data-testid="lesson-next-hint" disabled=move || hint.get() + 1 >= count
+                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"Next hint"</button>
+                        <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
+                            on:click=move |_| run::begin(store, lesson)>"Start over"</button>
+                        <button class="btn btn--small btn--ghost" data-testid="lesson-leave"
+                            on:click=move |_| run::leave(store)>"Leave lesson"</button>
+                    </div>
+                }.into_any()
+            })}
+        </aside>
+    }
+}
+
+/// The goal met: the check, and where to go next.
+#[component]
+fn Done(lesson: &'static Lesson, store: Store) -> impl IntoView {
+    view! {
+        <p class="lesson-card__done" data-testid="lesson-done" role="status">
+            {format!("Well done: {}.", lesson.task)}
+        </p>
+        <div class="lesson-card__actions">
+            {match lesson.next() {
+                Some(next) => view! {
+                    <button class="btn btn--small btn--helm" data-testid="lesson-next"
+                        on:click=move |_| run::begin(store, next)>{format!("Next lesson: {}", next.title)}</button>
+                }.into_any(),
+                None => view! {
+                    <button class="btn btn--small btn--energy" data-testid="lesson-next"
+                        on:click=move |_| run::practice_as_engineering(store)>
+                        "Play a practice game as Engineering with bots around you"
+                    </button>
+                }.into_any(),
+            }}
+            <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
+                on:click=move |_| run::begin(store, lesson)>"Again"</button>
+            <button class="btn btn--small btn--ghost" data-testid="lesson-leave"
+                on:click=move |_| run::leave(store)>"All lessons"</button>
+        </div>
+    }
+}
+
+/// Puts the focus on (and scrolls to) the control `testid` once the station
+/// just opened has rendered it.
+fn focus_later(testid: &'static str) {
+    #[cfg(target_arch = "wasm32")]
+    set_timeout(
+        move || {
+            use wasm_bindgen::JsCast;
+            let found = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten());
+            if let Some(el) = found {
+                el.scroll_into_view();
+                if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = h.focus();
+                }
+            }
+        },
+        std::time::Duration::from_millis(60),
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = testid;
+}

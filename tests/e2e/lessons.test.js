@@ -1,0 +1,109 @@
+// "Learn a station" (issue 16): a first-time visitor is offered the lessons on the
+// home screen (not once dismissed or once a lesson is done); the Engineering and
+// Helm lessons are completed by clicking, on a phone-sized screen, and the check
+// shows when the goal is met. The dice are the host's: the loops roll again until
+// the face they need shows, as a learner would.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { HomePage, screenshot, useStack } = require('./lib');
+
+const stack = useStack({ players: 3 });
+
+/** Rolls (clicking `roll`) until `ready()` says the face is there; at most `tries` rolls. */
+async function rollUntil(page, roll, ready, tries = 80) {
+  for (let k = 0; k < tries; k++) {
+    if (await ready()) return;
+    await page.getByTestId(roll).click();
+  }
+  throw new Error(`${roll}: the face never showed in ${tries} rolls`);
+}
+
+const done = (page) => page.getByTestId('lesson-done').waitFor({ timeout: 15000 });
+
+test('a first-time visitor is offered the lessons; not after "No thanks"', { timeout: 60000 }, async () => {
+  const [visitor] = stack.session.players;
+  const page = await visitor.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url);
+  const offer = page.getByTestId('home-learn-offer');
+  await offer.waitFor();
+  assert.match(await offer.textContent(), /New to Dice Duel\?/);
+  assert.ok(await page.getByTestId('home-learn').isVisible(), 'the lessons are always one tap from home');
+
+  await page.getByTestId('home-learn-dismiss').click();
+  await offer.waitFor({ state: 'detached' });
+  await page.reload();
+  await home.root.waitFor();
+  assert.equal(await offer.count(), 0, 'dismissed: not offered again');
+  // Still reachable from home.
+  await page.getByTestId('home-learn').click();
+  await page.getByTestId('learn').waitFor();
+  assert.deepEqual(visitor.errors, []);
+});
+
+test('the Engineering lesson, by clicking on a phone: send two energy dice to Weapons', { timeout: 120000 }, async () => {
+  const [, learner] = stack.session.players;
+  const page = await learner.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=4');
+  await page.getByTestId('home-learn-offer-go').click();
+  await page.getByTestId('learn').waitFor();
+  await screenshot(page, 'lessons-list-390');
+  await page.getByTestId('learn-engineering').click();
+  await page.getByTestId('game').waitFor();
+  const card = page.getByTestId('lesson-card');
+  await card.waitFor();
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /Send two energy dice to Weapons/);
+  assert.match(await page.getByTestId('lesson-hint').textContent(), /Roll/);
+
+  // "Show me" opens Engineering and puts the focus on the control the hint names.
+  await page.getByTestId('lesson-show').click();
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'engineering-roll');
+  await screenshot(page, 'lesson-engineering-390');
+
+  await page.getByTestId('lesson-next-hint').click();
+  assert.match(await page.getByTestId('lesson-hint').textContent(), /1 → Weapons|powers Weapons/);
+  for (let sent = 0; sent < 2; sent++) {
+    const send = page.getByTestId('eng-send-1');
+    await rollUntil(page, 'engineering-roll', () => send.evaluate((e) => e.classList.contains('is-ready')));
+    await send.click();
+  }
+  await done(page);
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /✓/);
+  await screenshot(page, 'lesson-engineering-done-390');
+  // The lesson is remembered: the list marks it, home stops offering the lessons.
+  await page.getByTestId('lesson-leave').click();
+  await page.getByTestId('learn').waitFor();
+  await page.locator('.lessons__item.is-done [data-testid="learn-engineering"]').waitFor();
+  await home.goto(stack.server.url);
+  assert.equal(await page.getByTestId('home-learn-offer').count(), 0, 'a completed lesson ends the offer');
+  assert.deepEqual(learner.errors, []);
+});
+
+test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 120000 }, async () => {
+  const [, , learner] = stack.session.players;
+  const page = await learner.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5');
+  await page.getByTestId('home-learn').click();
+  await page.getByTestId('learn-helm').click();
+  await page.getByTestId('lesson-card').waitFor();
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
+  await page.getByTestId('lesson-show').click();
+  await page.getByTestId('station-helm').waitFor();
+  assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C7');
+
+  // Roll the last helm die until it shows Forward + turn right, then put it in slot C.
+  const turnRight = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="helm-die-"]')]
+    .find((e) => e.dataset.state === 'rolled' && e.dataset.face === 'Forward + turn right')?.dataset.testid ?? null);
+  await rollUntil(page, 'helm-roll', turnRight);
+  await page.getByTestId(await turnRight()).click();
+  await page.getByTestId('helm-slot-c').click();
+  await done(page);
+  assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C4');
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /✓/);
+  await screenshot(page, 'lesson-helm-done-1024');
+  assert.match(await page.getByTestId('lesson-next').textContent(), /Next lesson: Weapons/);
+  assert.deepEqual(learner.errors, []);
+});
