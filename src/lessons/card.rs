@@ -61,6 +61,8 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
             data-testid="lesson-card" aria-label=format!("Lesson: {}", lesson.title)>
             <header class="lesson-card__head">
                 <span class="lesson-card__title">{format!("Lesson: {}", lesson.title)}</span>
+                <button class="btn btn--small btn--ghost lesson-card__leave" data-testid="lesson-leave"
+                    on:click=move |_| run::leave(store)>{move || if done.get() { "All lessons" } else { "Leave lesson" }}</button>
                 <button class="btn btn--small btn--ghost" data-testid="lesson-toggle"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>
@@ -75,21 +77,21 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                 view! { <Done lesson store /> }.into_any()
             } else {
                 view! {
-                    <p class="lesson-card__intro">{lesson.intro}</p>
                     <p class="lesson-card__hint" data-testid="lesson-hint" aria-live="polite">
                         {move || format!("Hint {} of {count}: {}", hint.get().min(count - 1) + 1, current().text)}
                     </p>
                     <div class="lesson-card__actions">
                         <button class="btn btn--small btn--helm" data-testid="lesson-show" on:click=show_me>"Show me"</button>
-                        <button class="btn btn--small" data-testid="lesson-prev-hint" disabled=move || hint.get() == 0
-                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"Previous hint"</button>
-                        <button class="btn btn--small" data-testid="lesson-next-hint" disabled=move || hint.get() + 1 >= count
-                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"Next hint"</button>
+                        <button class="btn btn--small" data-testid="lesson-prev-hint" aria-label="Previous hint"
+                            disabled=move || { hint.get() == 0 }
+                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"‹ Hint"</button>
+                        <button class="btn btn--small" data-testid="lesson-next-hint" aria-label="Next hint"
+                            disabled=move || { hint.get() + 1 >= count }
+                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"Hint ›"</button>
                         <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
                             on:click=move |_| run::begin(store, lesson)>"Start over"</button>
-                        <button class="btn btn--small btn--ghost" data-testid="lesson-leave"
-                            on:click=move |_| run::leave(store)>"Leave lesson"</button>
                     </div>
+                    <p class="lesson-card__intro">{lesson.intro}</p>
                 }.into_any()
             })}
         </aside>
@@ -118,8 +120,6 @@ fn Done(lesson: &'static Lesson, store: Store) -> impl IntoView {
             }}
             <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
                 on:click=move |_| run::begin(store, lesson)>"Again"</button>
-            <button class="btn btn--small btn--ghost" data-testid="lesson-leave"
-                on:click=move |_| run::leave(store)>"All lessons"</button>
         </div>
     }
 }

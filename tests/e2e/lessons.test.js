@@ -5,9 +5,9 @@
 // the face they need shows, as a learner would.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, useStack } = require('./lib');
+const { HomePage, paths, screenshot, useStack } = require('./lib');
 
-const stack = useStack({ players: 3 });
+const stack = useStack({ players: 3, dist: paths.TEST_DIST });
 
 /** Rolls (clicking `roll`) until `ready()` says the face is there; at most `tries` rolls. */
 async function rollUntil(page, roll, ready, tries = 80) {
@@ -106,4 +106,29 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 120000 }
   await screenshot(page, 'lesson-helm-done-1024');
   assert.match(await page.getByTestId('lesson-next').textContent(), /Next lesson: Weapons/);
   assert.deepEqual(learner.errors, []);
+});
+
+test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does the rest', { timeout: 120000 }, async () => {
+  const [visitor] = stack.session.players;
+  const page = await visitor.newPage();
+  // A lesson's own address starts it.
+  await page.goto(`${stack.server.url}?seed=6#/learn/shields`);
+  await page.getByTestId('lesson-card').waitFor();
+  await page.getByTestId('lesson-show').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'shields-roll');
+  const front = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="shields-die-"]')]
+    .find((e) => e.dataset.state === 'rolled' && e.dataset.face === 'Shield 1 (front)')?.dataset.testid ?? null);
+  for (let k = 0; k < 80 && !(await front()); k++) {
+    await page.getByTestId('shields-roll').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(50);
+  }
+  await page.getByTestId(await front()).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('shields-sector-1').focus();
+  await page.keyboard.press('Enter');
+  await done(page);
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /✓/);
+  assert.deepEqual(visitor.errors, []);
 });
