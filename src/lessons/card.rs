@@ -62,7 +62,8 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
             <header class="lesson-card__head">
                 <span class="lesson-card__title">{format!("Lesson: {}", lesson.title)}</span>
                 <button class="btn btn--small btn--ghost lesson-card__leave" data-testid="lesson-leave"
-                    on:click=move |_| run::leave(store)>{move || if done.get() { "All lessons" } else { "Leave lesson" }}</button>
+                    aria-label=move || if done.get() { "All lessons" } else { "Leave lesson" }
+                    on:click=move |_| run::leave(store)>{move || if done.get() { "All lessons" } else { "Leave" }}</button>
                 <button class="btn btn--small btn--ghost" data-testid="lesson-toggle"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>
@@ -84,10 +85,10 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                         <button class="btn btn--small btn--helm" data-testid="lesson-show" on:click=show_me>"Show me"</button>
                         <button class="btn btn--small" data-testid="lesson-prev-hint" aria-label="Previous hint"
                             disabled=move || { hint.get() == 0 }
-                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"‹ Hint"</button>
+                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"‹"</button>
                         <button class="btn btn--small" data-testid="lesson-next-hint" aria-label="Next hint"
                             disabled=move || { hint.get() + 1 >= count }
-                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"Hint ›"</button>
+                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"›"</button>
                         <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
                             on:click=move |_| run::begin(store, lesson)>"Start over"</button>
                     </div>
