@@ -137,7 +137,10 @@ fn focus_later(testid: &'static str) {
                 .and_then(|d| d.query_selector(&format!("[data-testid=\"{testid}\"]")).ok().flatten());
             if let Some(el) = found {
                 el.scroll_into_view();
-                if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+                // A display box is not itself focusable: its name is the button inside.
+                let inner = || el.query_selector("button").ok().flatten();
+                let focusable = if matches!(el.tag_name().as_str(), "BUTTON" | "A") { Some(el.clone()) } else { inner() };
+                if let Some(h) = focusable.as_ref().and_then(|f| f.dyn_ref::<web_sys::HtmlElement>()) {
                     let _ = h.focus();
                 }
             }

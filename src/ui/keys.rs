@@ -59,20 +59,11 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
             }
         };
         let key = ev.key();
-        let target = ev.target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok());
-        // A display's box is a `role="button"` element, not a native button: Enter
-        // or Space presses it as they press a button (placing the picked die there).
-        if let Some(el) = target.as_ref().filter(|e| e.get_attribute("role").as_deref() == Some("button")) {
-            if matches!(key.as_str(), "Enter" | " ") && !matches!(el.tag_name().as_str(), "BUTTON" | "A") {
-                ev.prevent_default();
-                if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(el) {
-                    h.click();
-                }
-                return;
-            }
-        }
         // P, or Space away from a button, pauses and resumes a practice battle.
-        let on_button = target.as_ref().is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A"));
+        let on_button = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A"));
         if matches!(key.as_str(), "p" | "P") || (key == " " && !on_button) {
             ev.prevent_default();
             if store.paused.get_untracked().is_some() {
