@@ -139,7 +139,8 @@ fn focus_later(testid: &'static str) {
                 el.scroll_into_view();
                 // A display box is not itself focusable: its name is the button inside.
                 let inner = || el.query_selector("button").ok().flatten();
-                let focusable = if matches!(el.tag_name().as_str(), "BUTTON" | "A") { Some(el.clone()) } else { inner() };
+                let focusable =
+                    if matches!(el.tag_name().as_str(), "BUTTON" | "A") { Some(el.clone()) } else { inner() };
                 if let Some(h) = focusable.as_ref().and_then(|f| f.dyn_ref::<web_sys::HtmlElement>()) {
                     let _ = h.focus();
                 }

@@ -5,7 +5,7 @@
 // the face they need shows, as a learner would.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, paths, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, paths, screenshot, useStack } = require('./lib');
 
 const stack = useStack({ players: 3, dist: paths.TEST_DIST });
 
@@ -132,4 +132,55 @@ test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does
   await done(page);
   assert.match(await page.getByTestId('lesson-goal').textContent(), /✓/);
   assert.deepEqual(visitor.errors, []);
+});
+
+// The other lessons, each played the way its hints say (the helpers roll again
+// until the face shows and ask Engineering for energy when a station has none).
+const LOCKS = ['Lock', 'Double Lock'];
+const BOLTS = ['Bolt', 'Double Bolt'];
+const OTHERS = {
+  weapons: async (game) => {
+    for (const part of ['Nose', 'Body', 'Tail']) await game.place('weapons', [part], () => `weapons-f0-${part.toLowerCase()}`);
+  },
+  sensors: async (game, page) => {
+    while (!(await page.getByTestId('lesson-done').count())) await game.place('sensors', LOCKS, () => 'sensors-lock');
+  },
+  tractor: async (game, page) => {
+    await game.place('tractor', BOLTS, () => 'tractor-bolts');
+    if (!(await page.locator('li.is-reachable [data-testid="tractor-crystal-5"]').count())) {
+      await game.place('tractor', BOLTS, () => 'tractor-bolts');
+    }
+    await page.getByTestId('tractor-crystal-5').click();
+  },
+  fire: async (game, page) => {
+    while (!(await page.locator('[data-testid="hit-tests"] li.is-hit').count())) {
+      await game.place('sensors', LOCKS, () => 'sensors-lock');
+    }
+    await page.getByTestId('cmd-fire1').click();
+  },
+  'tractor-freeze': async (game, page) => {
+    await page.getByTestId('cmd-tractor').click();
+    await page.locator('.choice.is-mine [data-testid$="-0"]').first().click();
+  },
+  warp: async (game, page) => {
+    await page.getByTestId('cmd-warp').click();
+    await page.locator('.choice.is-mine [data-testid$="-0"]').first().click();
+  },
+};
+
+test('every other lesson reaches its check the way its hints say', { timeout: 300000 }, async () => {
+  const [, learner] = stack.session.players;
+  const page = await learner.newPage();
+  await page.goto(`${stack.server.url}?seed=7#/learn`);
+  await page.getByTestId('learn').waitFor();
+  for (const [id, play] of Object.entries(OTHERS)) {
+    await page.getByTestId(`learn-${id}`).click();
+    await page.getByTestId('lesson-card').waitFor();
+    await play(new GamePage(page, 0), page);
+    await done(page).catch(async (e) => { await screenshot(page, `lesson-${id}-stuck`); throw e; });
+    await screenshot(page, `lesson-${id}-done`);
+    await page.getByTestId('lesson-leave').click();
+    await page.locator(`.lessons__item.is-done [data-testid="learn-${id}"]`).waitFor();
+  }
+  assert.deepEqual(learner.errors, []);
 });
