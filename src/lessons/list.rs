@@ -40,7 +40,7 @@ pub fn LessonList() -> impl IntoView {
                 {LESSONS.iter().filter(|l| l.freeze).map(item).collect_view()}
             </ol>
             <h2>"Then play"</h2>
-            <p class="hint">"Your crew's other stations are bots: they call for the energy they need."</p>
+            <p class="hint">"Your crew's other stations are bots: send them energy and they roll, place and fire with it."</p>
             <div class="home__actions">
                 <button class="btn btn--big btn--energy" data-testid="learn-practice-engineering"
                     on:click=move |_| run::practice_as_engineering(store)>

@@ -315,3 +315,33 @@ fn practice_as_engineering_seats_the_player_at_engineering_and_bots_elsewhere() 
     let bots = room.seats.iter().filter(|h| **h == SeatHolder::Bot).count();
     assert_eq!(bots, room.seats.len() - 1, "every other seat is a bot");
 }
+
+#[test]
+fn the_bots_around_the_engineer_use_the_energy_it_sends() {
+    let opts = Options { speed: 20, ..Options::default() };
+    let mut s = practice::as_engineering(&opts, 9, me());
+    let mut now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+    let seat = s.room().and_then(|r| s.me().map(|me| r.seats_of(me)[0])).expect("my seat");
+    let white_busy = |s: &dyn SessionApi| {
+        s.game().and_then(|g| g.ship(ShipId(0))).is_some_and(|ship| {
+            [Station::Helm, Station::Weapons, Station::Sensors, Station::Shields, Station::Tractor]
+                .iter()
+                .any(|st| ship.station_dice(*st).iter().any(|d| *d != duel_core::ship::DieState::Idle))
+        })
+    };
+    for _ in 0..20 {
+        if white_busy(&s) {
+            break;
+        }
+        let pool: Vec<(u8, Option<duel_core::Pip>)> =
+            s.game().and_then(|g| g.ship(ShipId(0))).map(|sh| sh.pool().collect()).unwrap_or_default();
+        // Send a die that powers a station, else roll the pool.
+        let intent = match pool.iter().find(|(_, p)| p.is_some_and(|p| p.value() <= 5)) {
+            Some((die, _)) => Intent::SendEnergy { die: *die },
+            None => Intent::RollEnergy { dice: pool.iter().map(|(d, _)| *d).collect() },
+        };
+        let _ = s.submit(now, seat, intent);
+        now = run(&mut s, now, 1_500, white_busy);
+    }
+    assert!(white_busy(&s), "a bot officer of White rolled or placed with the energy sent");
+}
