@@ -23,10 +23,12 @@ const done = (page) => page.getByTestId('lesson-done').waitFor({ timeout: 15000 
 test('a first-time visitor is offered the lessons; not after "No thanks"', { timeout: 60000 }, async () => {
   const [visitor] = stack.session.players;
   const page = await visitor.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
   const home = new HomePage(page);
   await home.goto(stack.server.url);
   const offer = page.getByTestId('home-learn-offer');
   await offer.waitFor();
+  await screenshot(page, 'home-offer-390');
   assert.match(await offer.textContent(), /New to Dice Duel\?/);
   assert.ok(await page.getByTestId('home-learn').isVisible(), 'the lessons are always one tap from home');
 
@@ -93,6 +95,12 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 120000 }
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
   assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C7');
+  // A reload keeps the lesson and its card.
+  await page.reload();
+  await page.getByTestId('lesson-card').waitFor();
+  assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
+  await page.getByTestId('lesson-show').click();
+  await page.getByTestId('station-helm').waitFor();
 
   // Roll the last helm die until it shows Forward + turn right, then put it in slot C.
   const turnRight = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="helm-die-"]')]
