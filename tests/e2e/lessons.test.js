@@ -58,6 +58,7 @@ test('the Engineering lesson, by clicking on a phone: send two energy dice to We
   await card.waitFor();
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Send two energy dice to Weapons/);
   assert.match(await page.getByTestId('lesson-hint').textContent(), /Roll/);
+  assert.equal(await page.getByTestId('bots-resume').isVisible(), false, "Black's crew stays idle in a lesson");
 
   // "Show me" opens Engineering and puts the focus on the control the hint names.
   await page.getByTestId('lesson-show').click();
