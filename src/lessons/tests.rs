@@ -83,3 +83,33 @@ fn ids_are_unique_and_the_list_goes_on_to_the_next_lesson() {
         assert_eq!(lesson.next().map(|l| l.id), LESSONS.get(i + 1).map(|l| l.id));
     }
 }
+
+#[test]
+fn a_freeze_goal_needs_the_learners_own_freeze_played_to_its_end() {
+    use duel_core::freeze::{Declared, FreezeAction};
+    use duel_core::ShipId;
+
+    use super::{FreezeKind, Goal, LEARNER};
+    let game = find("warp").unwrap().position().unwrap().into_game().unwrap();
+    let warp = Goal::FreezeDone { kind: FreezeKind::Warp };
+    let declared = |ship, action| Event::FreezeDeclared { declared: Declared { ship, action } };
+    let mine = declared(LEARNER, FreezeAction::Warp);
+    assert!(!warp.met(&game, std::slice::from_ref(&mine)), "declared is not done");
+    assert!(warp.met(&game, &[mine.clone(), Event::FreezeEnded]));
+    assert!(!warp.met(&game, &[Event::FreezeEnded, mine.clone()]), "an earlier freeze's end");
+    assert!(!warp.met(&game, &[declared(ShipId(1), FreezeAction::Warp), Event::FreezeEnded]), "Black's warp");
+    let tractor = Goal::FreezeDone { kind: FreezeKind::Tractor };
+    assert!(!tractor.met(&game, &[mine, Event::FreezeEnded]), "another kind of freeze");
+}
+
+#[test]
+fn a_hit_counts_only_when_the_learner_fired_it() {
+    use duel_core::ShipId;
+
+    use super::{Goal, LEARNER};
+    let game = find("fire").unwrap().position().unwrap().into_game().unwrap();
+    let test = |ship, hit| Event::HitTested { ship, lock: 3, range: 2, jammers: 1, hit };
+    assert!(Goal::TorpedoHit.met(&game, &[test(LEARNER, true)]));
+    assert!(!Goal::TorpedoHit.met(&game, &[test(LEARNER, false)]), "a miss");
+    assert!(!Goal::TorpedoHit.met(&game, &[test(ShipId(1), true)]), "Black's hit");
+}
