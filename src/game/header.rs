@@ -66,14 +66,14 @@ pub fn Header() -> impl IntoView {
                     </div>
                 </For>
             </div>
-            <div class="hud__banner" class:is-frozen=move || banner.with(Option::is_some) data-testid="freeze-banner">
+            <div class="hud__banner" class:is-frozen=move || banner.with(Option::is_some) role="status" data-testid="freeze-banner">
                 {move || banner.get().unwrap_or_default()}
             </div>
             <div class="hud__tools">
                 <crate::app::pause::PauseButton />
                 {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
-                    <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off)"
-                        on:click=move |_| store.set_bots_paused(false)>"Bots paused: resume"</button>
+                    <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off): resume them"
+                        on:click=move |_| store.set_bots_paused(false)>"Resume bots"</button>
                 })}
                 {move || store.link.with(|l| *l != ConnState::Offline).then(|| view! {
                     <span class="link-state" data-testid="link-state">{move || store.link.with(ConnState::label)}</span>
@@ -81,7 +81,7 @@ pub fn Header() -> impl IntoView {
                 {move || store.election.get().map(|text| view! {
                     <span class="link-state link-state--election" role="status" data-testid="election">{text}</span>
                 })}
-                <button class="btn btn--icon" data-testid="mute" title="Sound on/off"
+                <button class="btn btn--icon" data-testid="mute" title="Sound on/off" aria-label="Sound"
                     aria-pressed=move || muted.get().to_string()
                     on:click=move |_| {
                         let m = !muted.get_untracked();
@@ -94,11 +94,11 @@ pub fn Header() -> impl IntoView {
                         <path d=move || if muted.get() { "M16 9 L22 15 M22 9 L16 15" } else { "M16 9 Q18.5 12 16 15 M19 6 Q23.5 12 19 18" } />
                     </svg>
                 </button>
-                <button class="btn btn--small" data-testid="hud-keys" title="Keyboard shortcuts (?)"
-                    aria-expanded=move || store.ui.help.get().to_string()
+                <button class="btn btn--small hud__keys" data-testid="hud-keys" title="Keyboard shortcuts (?)"
+                    aria-label="Keyboard shortcuts" aria-expanded=move || store.ui.help.get().to_string()
                     on:click=move |_| store.ui.help.update(|h| *h = !*h)>"Keys"</button>
                 <a class="btn btn--icon" href=Route::Rules.hash() title="Rules" aria-label="Rules" data-testid="hud-rules">"?"</a>
-                <a class="btn btn--icon" href=Route::Home.hash() title="Home" data-testid="hud-home">"⌂"</a>
+                <a class="btn btn--icon" href=Route::Home.hash() title="Home" aria-label="Home" data-testid="hud-home">"⌂"</a>
             </div>
         </header>
         <crate::app::pause::PauseCard />

@@ -15,7 +15,7 @@ use super::seats::{focus_ship, tab_ship};
 use super::setup::SetupPanel;
 use super::tabs::TabBar;
 use super::ticker::Ticker;
-use crate::app::store::use_store;
+use crate::app::store::{use_store, Store};
 use crate::board::Board;
 use crate::stations::captain::Captain;
 use crate::stations::cards::CardsPanel;
@@ -51,6 +51,7 @@ pub fn GameScreen() -> impl IntoView {
         store.game.with(|g| g.as_ref().is_some_and(|g| matches!(g.phase(), Phase::Draft { .. })))
     });
     let board_tab = Memo::new(move |_| store.ui.tab.get() == Some(Tab::Board));
+    freeze_takes_focus(store);
     // Every tab's panel stays mounted and hidden when not shown: switching
     // station is one class change, not a rebuild (input → screen in a frame).
     let panel = move |tab: Tab| {
@@ -123,4 +124,45 @@ pub fn BoardLarge() -> impl IntoView {
 /// Every ship id of a game with `n` ships.
 fn ship_ids(n: u8) -> Vec<ShipId> {
     (0..n).map(ShipId).collect()
+}
+
+/// A freeze moves the keyboard focus to its overlay, and when time runs
+/// again gives it back to the control that had it (issue 16: a screen reader
+/// hears the freeze at once; a keyboard player goes on where they were).
+/// Focus the player moved elsewhere meanwhile is left where it is.
+fn freeze_takes_focus(store: Store) {
+    use wasm_bindgen::JsCast;
+    let frozen = Memo::new(move |_| store.game.with(|g| g.as_ref().is_some_and(|g| g.freeze().is_some())));
+    let before = StoredValue::new_local(None::<web_sys::HtmlElement>);
+    Effect::new(move |was: Option<bool>| {
+        let now = frozen.get();
+        if was == Some(now) || (was.is_none() && !now) {
+            return now;
+        }
+        // After the overlay is drawn (or gone).
+        request_animation_frame(move || {
+            let doc = document();
+            let active = doc.active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if now {
+                let Ok(Some(overlay)) = doc.query_selector("[data-testid=\"freeze-overlay\"]") else {
+                    return;
+                };
+                let Ok(overlay) = overlay.dyn_into::<web_sys::HtmlElement>() else { return };
+                if active.as_ref().is_some_and(|a| overlay.contains(Some(a))) {
+                    return;
+                }
+                before.set_value(active);
+                let _ = overlay.set_attribute("tabindex", "-1");
+                let _ = overlay.focus();
+            } else {
+                let lost = active.as_ref().is_none_or(|a| doc.body().is_some_and(|b| b == *a));
+                if let Some(el) = before.try_update_value(Option::take).flatten() {
+                    if lost && el.is_connected() {
+                        let _ = el.focus();
+                    }
+                }
+            }
+        });
+        now
+    });
 }

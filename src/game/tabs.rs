@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::seats::tab_ship;
 use crate::app::store::use_store;
 use crate::ui::icons::{board_icon, fighter_icon, station_icon};
-use crate::ui::names::{ship_class, station_key, station_short};
+use crate::ui::names::{ship_class, ship_name, station_key, station_short};
 use crate::ui::state::Tab;
 
 /// The test id of a tab: `tab-<ship>-<station>`, `tab-<ship>-captain`, `tab-board`.
@@ -33,33 +33,82 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                 .map(|(i, t)| {
                     let ship = tab_ship(g, *t);
                     let class = ship.filter(|_| many).map(|s| ship_class(g.layout(), s));
-                    (i, *t, ship.map(|s| s.0), class)
+                    let whose = ship.filter(|_| many).map(|s| ship_name(g.layout(), s));
+                    (i, *t, ship.map(|s| s.0), class, whose)
                 })
                 .collect::<Vec<_>>()
         })
     });
     view! {
-        <nav class="tabs" data-testid="tabs">
+        <nav class="tabs" aria-label="Stations and board" data-testid="tabs">
             <For each=move || items.get() key=|x| *x let:x>
                 {
-                    let (i, tab, ship, class) = x;
+                    let (i, tab, ship, class, whose) = x;
                     let (icon, label, key) = match tab {
                         Tab::Station { station, .. } => (station_icon(Some(station)).into_any(), station_short(station), station_key(station)),
                         Tab::Captain { .. } => (station_icon(None).into_any(), "Captain", "captain"),
                         Tab::Cockpit { .. } => (fighter_icon().into_any(), "Cockpit", "cockpit"),
                         Tab::Board => (board_icon().into_any(), "Board", "board"),
                     };
+                    // The full name is the tab's accessible name; phones show the abbreviation.
+                    let name = match whose {
+                        Some(w) => format!("{w} {label}"),
+                        None => label.to_string(),
+                    };
                     view! {
                         <button class=format!("tab tab--{key}") class:is-active=move || store.ui.tab.get() == Some(tab)
-                            data-testid=tab_testid(ship, tab) title=format!("{label} (key {})", i + 1)
+                            aria-current=move || (store.ui.tab.get() == Some(tab)).then_some("true")
+                            aria-label=name data-testid=tab_testid(ship, tab) title=format!("{label} (key {})", i + 1)
                             on:click=move |_| store.ui.show(tab)>
                             {icon}
-                            <span class="tab__label">{label}</span>
+                            <span class="tab__label tab__label--full" aria-hidden="true">{label}</span>
+                            <span class="tab__label tab__label--short" aria-hidden="true">{abbreviation(label)}</span>
                             {class.map(|c| view! { <span class=format!("tab__ship ship-badge--{c}")></span> })}
                         </button>
                     }
                 }
             </For>
         </nav>
+    }
+}
+
+/// A tab's label where the full name does not fit (a phone in portrait): a
+/// clear abbreviation; the tab's accessible name stays the full one.
+fn abbreviation(label: &str) -> &str {
+    match label {
+        "Engineering" => "Eng",
+        "Weapons" => "Weap",
+        "Sensors" => "Sens",
+        "Shields" => "Shld",
+        "Tractor" => "Trac",
+        "Captain" => "Capt",
+        "Cockpit" => "Pilot",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::abbreviation;
+
+    #[test]
+    fn abbreviations_are_short_and_distinct() {
+        let names = [
+            "Engineering",
+            "Helm",
+            "Weapons",
+            "Sensors",
+            "Shields",
+            "Tractor",
+            "Captain",
+            "Cockpit",
+            "Board",
+        ];
+        let short: Vec<&str> = names.iter().map(|n| abbreviation(n)).collect();
+        assert!(short.iter().all(|s| s.len() <= 5), "{short:?}");
+        let mut unique = short.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), short.len(), "{short:?}");
     }
 }

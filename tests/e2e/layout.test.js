@@ -1,0 +1,172 @@
+// Every screen at every size a player brings (issue 16): phones in portrait and
+// landscape, tablets both ways, a desktop. Measured by bounding boxes in the page:
+// nothing runs off the viewport or out of its card, no label is cut (its text wider
+// than its box), no two controls overlap, every control can be scrolled to and tapped
+// (not under the command bar or another control), and on phones every control is at
+// least 44 px each way. Screenshots of each screen at each size go to artifacts/.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { paths, screenshot, useStack } = require('./lib');
+const tour = require('./lib/tour');
+
+const stack = useStack({ players: 0, dist: paths.TEST_DIST });
+
+/** Runs in the page: what is wrong with the layout of `scope` (a selector; the whole page by default). */
+function measure({ scope, touch }) {
+  const out = [];
+  const vw = document.documentElement.clientWidth;
+  const round = (n) => Math.round(n);
+  const name = (e) => {
+    const t = e.getAttribute('data-testid') || e.getAttribute('aria-label') || (e.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 24);
+    return `${e.tagName.toLowerCase()}${e.classList.length ? '.' + [...e.classList].join('.') : ''}“${t}”`;
+  };
+  const shown = (e) => {
+    if (!e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  if (document.documentElement.scrollWidth > vw + 1) {
+    out.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${vw} px viewport`);
+  }
+  const root = scope ? document.querySelector(scope) : document.body;
+  if (!root) return [`no ${scope}`];
+  const CONTROLS = 'button, a[href], select, input:not([type=hidden]), textarea, summary, [role=button], [role=tab], [role=checkbox], [role=radio], [role=link]';
+  const controls = [...root.querySelectorAll(CONTROLS)].filter(shown);
+  const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const labels = [...root.querySelectorAll('*')].filter((e) => !(e instanceof SVGElement) && ownText(e) && shown(e));
+  // Cards: a box a label must stay inside.
+  const CARDS = '.panel, .disp, .station, .cmd, .tab, .btn, button, [class*="__card"], .seat, .hud__ship';
+  for (const e of new Set([...controls, ...labels])) {
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.right > vw + 1) out.push(`${name(e)} runs off the viewport (${round(r.left)}…${round(r.right)} of ${vw})`);
+    const cs = getComputedStyle(e);
+    if (cs.display !== 'inline' && e.scrollWidth > e.clientWidth + 1) {
+      out.push(`${name(e)} is cut: ${e.scrollWidth} px of content in ${e.clientWidth} px`);
+    }
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const acs = getComputedStyle(a);
+      const clips = acs.overflowX !== 'visible';
+      if (!clips && !a.matches(CARDS)) continue;
+      const ar = a.getBoundingClientRect();
+      if (r.left < ar.left - 1 || r.right > ar.right + 1) {
+        out.push(`${name(e)} sticks out of ${name(a)} (${round(r.left)}…${round(r.right)} in ${round(ar.left)}…${round(ar.right)})`);
+        break;
+      }
+    }
+  }
+  // The part of a box its scrolling or clipping ancestors let through (null: none of it).
+  const seen = (e) => {
+    const r = e.getBoundingClientRect();
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible' && getComputedStyle(a).overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      [l, t, rt, b] = [Math.max(l, ar.left), Math.max(t, ar.top), Math.min(rt, ar.right), Math.min(b, ar.bottom)];
+    }
+    return rt - l > 1 && b - t > 1 ? { left: l, top: t, right: rt, bottom: b } : null;
+  };
+  // No two controls overlap where they show (one inside the other is a label around its input).
+  for (let i = 0; i < controls.length; i++) {
+    const a = seen(controls[i]);
+    if (!a) continue;
+    for (let j = i + 1; j < controls.length; j++) {
+      if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
+      const b = seen(controls[j]);
+      if (!b) continue;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) out.push(`${name(controls[i])} overlaps ${name(controls[j])}`);
+    }
+  }
+  // Every control can be brought into view and tapped: nothing else lies on its middle.
+  const scrolled = [];
+  for (let n = document.scrollingElement; n; n = null) scrolled.push([n, n.scrollTop, n.scrollLeft]);
+  for (const e of controls) {
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      if (a.scrollHeight > a.clientHeight || a.scrollWidth > a.clientWidth) scrolled.push([a, a.scrollTop, a.scrollLeft]);
+    }
+    e.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    // A link that wraps is tapped on its first line.
+    const r = e.getClientRects()[0] || e.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const label = e.closest('label');
+    const ok = hit && (hit === e || e.contains(hit) || (label && label.contains(hit)));
+    if (!ok) out.push(`${name(e)} cannot be tapped: ${hit ? name(hit) : 'nothing'} is on its middle`);
+    if (touch) {
+      // A checkbox or radio counts with its label; a link inside running text is exempt.
+      const target = (label || e).getBoundingClientRect();
+      const inText = e.tagName === 'A' && !e.classList.contains('btn') && e.parentElement?.matches('p, li, dd, small');
+      if (!inText && (target.width < 43.5 || target.height < 43.5)) {
+        out.push(`${name(e)} is ${round(target.width)}×${round(target.height)} px, under 44 px`);
+      }
+    }
+  }
+  for (const [n, top, left] of scrolled.reverse()) { n.scrollTop = top; n.scrollLeft = left; }
+  return [...new Set(out)];
+}
+
+/** Checks `what` at the page's size; returns the problems, prefixed, after a screenshot. */
+async function check(page, size, what, { scope, shot = true } = {}) {
+  const [w, h] = size;
+  if (shot) await screenshot(page, `layout-${w}x${h}-${what}`);
+  const found = await page.evaluate(measure, { scope, touch: tour.isPhone(w, h) });
+  return found.map((p) => `${w}×${h} ${what}: ${p}`);
+}
+
+function report(problems) {
+  assert.deepEqual(problems, [], `\n${problems.join('\n')}`);
+}
+
+for (const size of tour.SIZES) {
+  const [w, h] = size;
+  test(`layout at ${w}×${h}: home, lobby, every station, board, freeze`, { timeout: 180000 }, async () => {
+    const { context, page, errors } = await tour.openTab(stack, size);
+    const problems = [];
+    try {
+      await tour.home(page, stack.server.url);
+      problems.push(...await check(page, size, 'home'));
+      await tour.lobby(page, stack.server.url);
+      problems.push(...await check(page, size, 'lobby'));
+
+      const game = await tour.practice(page, stack.server.url);
+      for (const station of tour.STATIONS) {
+        await game.show(station);
+        problems.push(...await check(page, size, station));
+      }
+      await game.showBoard();
+      problems.push(...await check(page, size, 'board'));
+
+      await game.show('weapons');
+      await tour.holdFreeze(page);
+      await tour.hidePause(page);
+      problems.push(...await check(page, size, 'freeze', { scope: '[data-testid="freeze-overlay"]' }));
+      // The page as a whole still fits while the overlay is up.
+      problems.push(...(await check(page, size, 'freeze-page', { shot: false })).filter((p) => /page is|runs off/.test(p)));
+      await tour.hidePause(page, false);
+      problems.push(...await check(page, size, 'pause', { scope: '[data-testid="pause-card"]' }));
+      report(problems);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('layout of the result screen at every size', { timeout: 300000 }, async () => {
+  const { context, page, errors } = await tour.openTab(stack, tour.SIZES[0]);
+  try {
+    await tour.result(page, stack.server.url);
+    const problems = [];
+    for (const size of tour.SIZES) {
+      await page.setViewportSize({ width: size[0], height: size[1] });
+      await page.waitForTimeout(200);
+      problems.push(...await check(page, size, 'result'));
+    }
+    report(problems);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

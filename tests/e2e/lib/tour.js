@@ -1,0 +1,98 @@
+// The screens a newcomer meets, reached the way a player does, for the layout and
+// accessibility specs: home, the practice lobby, the game with each tab, a freeze
+// (held on screen by a pause) and a result. The freeze needs the test build
+// (`paths.TEST_DIST`): `test_hook_autoload` (src/test_hooks.rs) keeps White's torpedo
+// ready so a tap on Fire 1! declares a freeze at once.
+const { GamePage } = require('./pages/game');
+const { HomePage } = require('./pages/home');
+const { LobbyPage } = require('./pages/lobby');
+
+/** The sizes every screen is checked at: phones in portrait and landscape, tablets, a desktop. */
+const SIZES = [
+  [360, 740],
+  [390, 844],
+  [844, 390],
+  [768, 1024],
+  [1024, 768],
+  [1920, 1080],
+];
+
+/** Phone sizes (either side under 500 px): touch targets must be at least 44 px. */
+const isPhone = (width, height) => Math.min(width, height) < 500;
+
+/** White's tabs in a one-player practice, in tab-bar order. */
+const STATIONS = ['engineering', 'helm', 'weapons', 'sensors', 'shields', 'tractor'];
+
+/** A fresh tab of `size`, touch-enabled on phone sizes, as its own context. */
+async function openTab(stack, [width, height]) {
+  const context = await stack.session.browser.newContext({
+    viewport: { width, height },
+    hasTouch: isPhone(width, height),
+    isMobile: false,
+  });
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  return { context, page, errors };
+}
+
+/** Home, at `query`. */
+async function home(page, url, query = '?seed=3&bots=off') {
+  const h = new HomePage(page);
+  await h.goto(url, query);
+  return h;
+}
+
+/** A practice game with idle bots, White's Engineering shown. */
+async function practice(page, url, query = '?seed=3&bots=off') {
+  const h = await home(page, url, query);
+  await h.practice();
+  const game = new GamePage(page, 0);
+  await game.waitFor();
+  return game;
+}
+
+/**
+ * Declares a freeze and holds it on screen: the autoload crew readies White's torpedo,
+ * Fire 1! is tapped, and the game is paused (P) while the overlay shows.
+ * Returns with the pause card up; `hidePause` hides it for a look at the overlay alone.
+ */
+async function holdFreeze(page) {
+  await page.waitForFunction(() => typeof window.wasmBindings?.test_hook_autoload === 'function', null, { timeout: 20000 });
+  await page.evaluate(() => window.wasmBindings.test_hook_autoload(0));
+  await page.waitForFunction(() => document.querySelector('[data-testid="cmd-fire1"]')?.classList.contains('is-lit'), null, { timeout: 60000 });
+  await page.getByTestId('cmd-fire1').click();
+  await page.getByTestId('freeze-overlay').waitFor({ timeout: 10000 });
+  await page.keyboard.press('p');
+  await page.getByTestId('pause-card').waitFor({ timeout: 5000 });
+  await page.waitForTimeout(400); // the overlay's fade-in
+}
+
+/** Hides (or shows again) the pause card so the freeze overlay under it can be looked at. */
+function hidePause(page, hidden = true) {
+  return page.evaluate((h) => {
+    const card = document.querySelector('[data-testid="pause-card"]');
+    if (card) card.style.display = h ? 'none' : '';
+  }, hidden);
+}
+
+/** The practice lobby. */
+async function lobby(page, url, query = '?seed=3&bots=off') {
+  const h = await home(page, url, query);
+  await h.practiceLobby();
+  const l = new LobbyPage(page);
+  await l.waitFor();
+  return l;
+}
+
+/** Bot crews on both ships play a fast practice game to its result screen. */
+async function result(page, url, query = '?seed=4&speed=40&fast=1') {
+  const l = await lobby(page, url, query);
+  await l.bot(0);
+  await l.start();
+  await page.getByTestId('result').waitFor({ timeout: 240000 });
+  await page.waitForTimeout(500);
+}
+
+module.exports = { SIZES, STATIONS, isPhone, openTab, home, practice, holdFreeze, hidePause, lobby, result };
