@@ -4,6 +4,7 @@
 #
 # Usage: scripts/install-tools.sh [--browser]
 #   --browser   also Debian chromium + chromium-driver and the npm packages of tests/e2e
+#               (playwright-core, axe-core: the versions tests/e2e/package-lock.json pins)
 #
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
@@ -118,7 +119,13 @@ if [ "$BROWSER" -eq 1 ]; then
   # Reinstall only when package-lock.json changed since the last install.
   stamp="$E2E/node_modules/.dice-duel-lock.sha256"
   want=$(sha256sum "$E2E/package.json" "$E2E/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  # Also when a package the lockfile names is missing (a node_modules shared with another clone).
+  e2e_missing() {
+    node -e 'const fs = require("fs"); const d = process.argv[1];
+      const deps = Object.keys(require(d + "/package.json").dependencies || {});
+      process.exit(deps.every((n) => fs.existsSync(d + "/node_modules/" + n + "/package.json")) ? 1 : 0)' "$E2E"
+  }
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || e2e_missing; then
     if [ -f "$E2E/package-lock.json" ]; then
       log "npm ci (tests/e2e)"
       (cd "$E2E" && npm ci --no-audit --no-fund)

@@ -39,7 +39,7 @@ pub fn FreezeOverlay() -> impl IntoView {
     let running = move || {
         head.get().map(|(call, class, resolved, queued)| {
             view! {
-                <div class="freeze" data-testid="freeze-overlay" role="dialog" aria-live="polite">
+                <div class="freeze" data-testid="freeze-overlay" role="dialog" aria-label="Freeze" aria-live="polite">
                     <div class=format!("freeze__card ship-edge--{class}")>
                         <p class="freeze__kicker">"Freeze"</p>
                         <h2 class="freeze__call" data-testid="freeze-call">{call}</h2>

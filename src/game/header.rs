@@ -95,7 +95,7 @@ pub fn Header() -> impl IntoView {
                     </svg>
                 </button>
                 <button class="btn btn--small hud__keys" data-testid="hud-keys" title="Keyboard shortcuts (?)"
-                    aria-label="Keyboard shortcuts" aria-expanded=move || store.ui.help.get().to_string()
+                    aria-expanded=move || store.ui.help.get().to_string()
                     on:click=move |_| store.ui.help.update(|h| *h = !*h)>"Keys"</button>
                 <a class="btn btn--icon" href=Route::Rules.hash() title="Rules" aria-label="Rules" data-testid="hud-rules">"?"</a>
                 <a class="btn btn--icon" href=Route::Home.hash() title="Home" aria-label="Home" data-testid="hud-home">"⌂"</a>

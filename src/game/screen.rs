@@ -73,7 +73,8 @@ pub fn GameScreen() -> impl IntoView {
             <Header />
             <TabBar list />
             <main class="game__main">
-                <div class="game__station">
+                // Focusable: a keyboard scrolls it (the board tab has no control inside).
+                <div class="game__station" tabindex="0" role="region" aria-label="Station">
                     <FreezeResult />
                     {move || drafting.get().then(|| view! { <DraftPanel /> })}
                     {move || setup.get().then(|| view! { <SetupPanel /> })}

@@ -50,18 +50,16 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                         Tab::Cockpit { .. } => (fighter_icon().into_any(), "Cockpit", "cockpit"),
                         Tab::Board => (board_icon().into_any(), "Board", "board"),
                     };
-                    // The full name is the tab's accessible name; phones show the abbreviation.
-                    let name = match whose {
-                        Some(w) => format!("{w} {label}"),
-                        None => label.to_string(),
-                    };
+                    // The full name is the tab's accessible name (on a phone in portrait only a
+                    // screen reader reads it); phones show the abbreviation.
                     view! {
                         <button class=format!("tab tab--{key}") class:is-active=move || store.ui.tab.get() == Some(tab)
                             aria-current=move || (store.ui.tab.get() == Some(tab)).then_some("true")
-                            aria-label=name data-testid=tab_testid(ship, tab) title=format!("{label} (key {})", i + 1)
+                            data-testid=tab_testid(ship, tab) title=format!("{label} (key {})", i + 1)
                             on:click=move |_| store.ui.show(tab)>
                             {icon}
-                            <span class="tab__label tab__label--full" aria-hidden="true">{label}</span>
+                            {whose.map(|w| view! { <span class="sr-only">{w}" "</span> })}
+                            <span class="tab__label tab__label--full">{label}</span>
                             <span class="tab__label tab__label--short" aria-hidden="true">{abbreviation(label)}</span>
                             {class.map(|c| view! { <span class=format!("tab__ship ship-badge--{c}")></span> })}
                         </button>

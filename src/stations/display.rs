@@ -29,7 +29,7 @@ fn slot(station: Station, face: Option<Face>) -> impl IntoView {
 /// Damage pips (4) and crystals: used by the header too.
 pub fn damage_pips(hits: u8) -> impl IntoView {
     view! {
-        <span class="pips" aria-label=format!("{hits} of 4 damage")>
+        <span class="pips" role="img" aria-label=format!("{hits} of 4 damage")>
             {(0..4u8).map(|i| view! { <span class="pip" class:is-hit=i < hits></span> }).collect_view()}
         </span>
     }
@@ -38,7 +38,7 @@ pub fn damage_pips(hits: u8) -> impl IntoView {
 /// A Fighter's Health dial (R22): lit pips left, out of the most it had.
 pub fn health_pips(health: u8, most: u8) -> impl IntoView {
     view! {
-        <span class="pips pips--health" aria-label=format!("Health {health} of {most}")>
+        <span class="pips pips--health" role="img" aria-label=format!("Health {health} of {most}")>
             {(0..most).map(|i| view! { <span class="pip" class:is-health=i < health></span> }).collect_view()}
         </span>
     }

@@ -23,7 +23,8 @@ function measure({ scope, touch }) {
   const shown = (e) => {
     if (!e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
+    // A 1 px box is text for screen readers only (.sr-only).
+    return r.width > 1 && r.height > 1;
   };
   if (document.documentElement.scrollWidth > vw + 1) {
     out.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${vw} px viewport`);

@@ -213,7 +213,7 @@ fn SeatRow(i: usize) -> impl IntoView {
                                 on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }))>"Bot"</button>
                         })}
                         {(owner && holder == SeatHolder::Bot).then(|| view! {
-                            <select data-testid=format!("seat-{i}-level") prop:value=move || level.get().name().to_string()
+                            <select aria-label="Bot level" data-testid=format!("seat-{i}-level") prop:value=move || level.get().name().to_string()
                                 title=move || level.get().describe()
                                 on:change=move |ev| { set_level_from(store, seat, &event_target_value(&ev)); }>
                                 {Difficulty::ALL.iter().map(|d| view! { <option value=d.name() title=d.describe()>{d.name()}</option> }).collect_view()}

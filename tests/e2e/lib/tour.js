@@ -23,12 +23,13 @@ const isPhone = (width, height) => Math.min(width, height) < 500;
 /** White's tabs in a one-player practice, in tab-bar order. */
 const STATIONS = ['engineering', 'helm', 'weapons', 'sensors', 'shields', 'tractor'];
 
-/** A fresh tab of `size`, touch-enabled on phone sizes, as its own context. */
-async function openTab(stack, [width, height]) {
+/** A fresh tab of `size`, touch-enabled on phone sizes, as its own context (`options` added to it). */
+async function openTab(stack, [width, height], options = {}) {
   const context = await stack.session.browser.newContext({
     viewport: { width, height },
     hasTouch: isPhone(width, height),
     isMobile: false,
+    ...options,
   });
   const errors = [];
   const page = await context.newPage();
