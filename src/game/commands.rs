@@ -101,7 +101,7 @@ pub fn CommandBar() -> impl IntoView {
         })
     });
     view! {
-        <div class="commands" data-testid="commands">
+        <section class="commands" aria-label="Orders" data-testid="commands">
             {move || orders.get().map(|o| view! {
                 {o.fire.map(|(one, two)| view! {
                     <button class="cmd cmd--fire" class:is-lit=one data-testid="cmd-fire1" title="Fire 1 (F)"
@@ -146,6 +146,6 @@ pub fn CommandBar() -> impl IntoView {
                     <span class="commands__target" data-testid="cmd-target">"Target: "{o.target.clone()}</span>
                 })}
             })}
-        </div>
+        </section>
     }
 }

@@ -73,6 +73,7 @@ pub fn GameScreen() -> impl IntoView {
             <Header />
             <TabBar list />
             <main class="game__main">
+                <h1 class="sr-only">"Dice Duel: the battle"</h1>
                 // Focusable: a keyboard scrolls it (the board tab has no control inside).
                 <div class="game__station" tabindex="0" role="region" aria-label="Station">
                     <FreezeResult />

@@ -39,8 +39,10 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
+    let bar = NodeRef::<leptos::html::Nav>::new();
+    keep_active_in_view(bar, move || store.ui.tab.get());
     view! {
-        <nav class="tabs" aria-label="Stations and board" data-testid="tabs">
+        <nav class="tabs" node_ref=bar aria-label="Stations and board" data-testid="tabs">
             <For each=move || items.get() key=|x| *x let:x>
                 {
                     let (i, tab, ship, class, whose) = x;
@@ -68,6 +70,27 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
             </For>
         </nav>
     }
+}
+
+/// When more tabs than fit scroll sideways (several seats on a phone), the
+/// shown one is scrolled into the bar's view, whichever way it was chosen.
+fn keep_active_in_view(bar: NodeRef<leptos::html::Nav>, tab: impl Fn() -> Option<Tab> + 'static) {
+    use wasm_bindgen::JsCast;
+    Effect::new(move |_| {
+        let _ = tab();
+        request_animation_frame(move || {
+            let Some(bar) = bar.get_untracked() else { return };
+            let Ok(Some(active)) = bar.query_selector(".tab.is-active") else { return };
+            let Ok(active) = active.dyn_into::<web_sys::HtmlElement>() else { return };
+            let (left, width) = (active.offset_left(), active.offset_width());
+            let (seen, room) = (bar.scroll_left(), bar.client_width());
+            if left < seen {
+                bar.set_scroll_left(left);
+            } else if left + width > seen + room {
+                bar.set_scroll_left(left + width - room);
+            }
+        });
+    });
 }
 
 /// A tab's label where the full name does not fit (a phone in portrait): a

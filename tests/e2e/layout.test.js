@@ -105,6 +105,16 @@ function measure({ scope, touch }) {
     }
   }
   for (const [n, top, left] of scrolled.reverse()) { n.scrollTop = top; n.scrollLeft = left; }
+  // An overlay's cards are on top: nothing else lies on their corners.
+  if (scope) {
+    for (const card of [root, ...root.querySelectorAll(CARDS)].filter((c) => c.matches(CARDS) && shown(c))) {
+      const r = card.getBoundingClientRect();
+      for (const [x, y] of [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !root.contains(hit)) out.push(`${name(card)} is covered by ${name(hit)} at ${round(x)},${round(y)}`);
+      }
+    }
+  }
   return [...new Set(out)];
 }
 
