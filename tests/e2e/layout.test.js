@@ -96,8 +96,11 @@ function measure({ scope, touch }) {
     const ok = hit && (hit === e || e.contains(hit) || (label && label.contains(hit)));
     if (!ok) out.push(`${name(e)} cannot be tapped: ${hit ? name(hit) : 'nothing'} is on its middle`);
     if (touch) {
-      // A checkbox or radio counts with its label; a link inside running text is exempt.
-      const target = (label || e).getBoundingClientRect();
+      // A checkbox or radio counts with its label, a box's name button with its box (a tap
+      // anywhere on a station's box places there: src/stations/common.rs); a link inside
+      // running text is exempt.
+      const box = e.matches('button.spot__label') ? e.closest('.spot') : null;
+      const target = (label || box || e).getBoundingClientRect();
       const inText = e.tagName === 'A' && !e.classList.contains('btn') && e.parentElement?.matches('p, li, dd, small');
       if (!inText && (target.width < 43.5 || target.height < 43.5)) {
         out.push(`${name(e)} is ${round(target.width)}×${round(target.height)} px, under 44 px`);
