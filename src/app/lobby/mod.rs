@@ -51,7 +51,7 @@ pub fn Lobby() -> impl IntoView {
             .with(|r| r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_))))
     });
     view! {
-        <div class="lobby" data-testid="lobby">
+        <main class="lobby" data-testid="lobby">
             <header class="lobby__head">
                 <h1>{move || if online.get() { "Room lobby" } else { "Practice lobby" }}</h1>
                 <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
@@ -76,6 +76,6 @@ pub fn Lobby() -> impl IntoView {
                     view! { <p class="hint" data-testid="lobby-wait">"Waiting for the host to start…"</p> }.into_any()
                 }}
             </footer>
-        </div>
+        </main>
     }
 }
