@@ -31,12 +31,10 @@ use crate::ui::toast::Toasts;
 
 mod bots;
 mod clock;
+mod save;
 
 /// Ships in the largest layout (two a side, or the free-for-all).
 const MAX_SHIPS: usize = 4;
-
-/// How often (at most) the host's room is written to storage.
-const SAVE_EVERY_MS: u64 = 1_000;
 
 /// Signals derived from the session, plus the session itself. `Copy`: pass it anywhere.
 #[derive(Clone, Copy)]
@@ -390,34 +388,6 @@ impl Store {
         }
         #[cfg(feature = "test-hooks")]
         crate::test_hooks::pumped(self, &p, at);
-    }
-
-    /// An election moved the room: a tab that now hosts keeps the room's save
-    /// (a reload restores it), a tab that stepped down forgets its own.
-    fn hosting_changed(&self, hosting: bool) {
-        let Mode::Online { room, .. } = self.mode.get_untracked() else { return };
-        if !hosting {
-            crate::net::store::forget_host(&room);
-        }
-        self.set.mode.set(Mode::Online { room, host: hosting });
-        if hosting {
-            self.save_due.set_value(true);
-        }
-    }
-
-    /// Writes the host's room to storage: when `force`d, or when it changed
-    /// and the last write is a second old.
-    pub fn save(&self, now: u64, force: bool) {
-        let due =
-            self.save_due.get_value() && now.saturating_sub(self.last_save.get_value()) >= SAVE_EVERY_MS;
-        if !force && !due {
-            return;
-        }
-        self.save_due.set_value(false);
-        let Some(Some(bytes)) = self.with_session(|s| s.save()) else { return };
-        self.last_save.set_value(now);
-        let levels = self.with_session(|s| s.bots_ref().levels()).unwrap_or_default();
-        super::boot::persist(self.mode.get_untracked(), &bytes, &levels);
     }
 
     /// The clock tick of the pump loop: countdowns and toast expiry.
