@@ -1,0 +1,127 @@
+// The app shell (issue 13): a first visit sees the home screen from the page and its CSS
+// alone, before a byte of the game's wasm is asked for; a tap made before the game has
+// arrived is said ("Loading the game…") and done once it starts; the shell's home is the
+// game's own home (same buttons, links and fields); a game that cannot load says so.
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { screenshot, useStack } = require('./lib');
+
+const stack = useStack({ players: 1 });
+
+/** A fresh context (no service worker: a first visit) whose wasm request waits for `release()`. */
+async function heldVisit({ width = 390, height = 844, fail = false } = {}) {
+  const context = await stack.session.browser.newContext({ viewport: { width, height }, hasTouch: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  let asked = false;
+  await page.route('**/*_bg.wasm', async (route) => {
+    asked = true;
+    await released;
+    if (fail) await route.abort('connectionfailed');
+    else await route.continue();
+  });
+  await page.goto(stack.server.url);
+  return { context, page, errors, release, wasmAsked: () => asked };
+}
+
+/** Every button, link and field of a home screen: what a player can use there. */
+function controls(page, root) {
+  return page.locator(`[data-testid="${root}"]`).evaluate((main) =>
+    [...main.querySelectorAll('button, a, input')]
+      .filter((el) => el.dataset.testid && el.getClientRects().length > 0)
+      .map((el) => `${el.tagName} ${el.dataset.testid} ${el.getAttribute('href') || ''} ${(el.textContent || el.placeholder || '').trim()}`));
+}
+
+test('a first visit: the home is usable before the game is fetched, and a tap waits for it', { timeout: 120000 }, async () => {
+  const { context, page, errors, release, wasmAsked } = await heldVisit();
+  const shell = page.getByTestId('home-shell');
+  await shell.waitFor({ state: 'visible', timeout: 10000 });
+  await page.waitForFunction(() => document.readyState === 'complete');
+  // Everything the home needed has arrived, and none of it was the game.
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+  assert.ok(!loaded.some((name) => name.endsWith('.wasm')), loaded.join('\n'));
+  assert.ok(loaded.some((name) => name.endsWith('.css')), 'the styles arrived');
+  assert.equal(await page.getByTestId('home').count(), 0, 'the game has not started');
+  await screenshot(page, 'shell-first-visit-390x844');
+
+  // The name and "No thanks" go where the game will read them.
+  await page.getByTestId('home-name').fill('Ada');
+  await page.getByTestId('home-name').press('Tab');
+  await page.getByTestId('home-learn-dismiss').click();
+  assert.equal(await page.getByTestId('home-learn-offer').isVisible(), false);
+
+  // Practice before the game has arrived: the player is told, and it happens when it does.
+  await page.getByTestId('home-practice').tap();
+  await page.getByTestId('home-loading').getByText(/Loading the game/).waitFor({ timeout: 5000 });
+  assert.ok(wasmAsked(), 'the game is being fetched once the page has loaded');
+  release();
+  await page.getByTestId('hud').waitFor({ timeout: 30000 });
+  assert.equal(await shell.count(), 0, 'the shell is gone');
+  await page.goto(`${stack.server.url}/#/`);
+  await page.getByTestId('home').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('home-name').inputValue(), 'Ada');
+  assert.equal(await page.getByTestId('home-learn-offer').count(), 0, '"No thanks" was kept');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the shell's home is the game's home: the same buttons, links and fields", { timeout: 60000 }, async () => {
+  const { context, page, release } = await heldVisit({ width: 1024, height: 768 });
+  await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  await page.getByTestId('home-join').click();
+  const before = await controls(page, 'home-shell');
+  release();
+  await page.getByTestId('home').waitFor({ timeout: 30000 });
+  await page.getByTestId('home-join').click();
+  const after = await controls(page, 'home');
+  for (const control of before) assert.ok(after.includes(control), `the game's home lacks: ${control}\n${after.join('\n')}`);
+  await context.close();
+});
+
+test('a room code typed before the game arrives joins that room; a link opens its screen', { timeout: 60000 }, async () => {
+  const { context, page, release } = await heldVisit();
+  await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  await page.getByTestId('home-join').click();
+  await page.getByTestId('home-join-code').fill('shell-room');
+  await page.getByTestId('home-join-go').click();
+  await page.getByTestId('home-loading').getByText(/Loading the game/).waitFor({ timeout: 5000 });
+  release();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('room') === 'shell-room', null, { timeout: 30000 });
+  await context.close();
+
+  const second = await heldVisit();
+  await second.page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  await second.page.getByTestId('home-rules').click();
+  second.release();
+  await second.page.getByText('Map tiles: rifts, gravity arrows and gaps').waitFor({ timeout: 30000 });
+  await second.context.close();
+});
+
+test('a game that cannot be fetched says so on the home screen', { timeout: 60000 }, async () => {
+  const { context, page, release } = await heldVisit({ fail: true });
+  await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  await page.getByTestId('home-practice').click();
+  release();
+  await page.getByTestId('home-loading').getByText(/could not be loaded.*Check the connection, then reload/).waitFor({ timeout: 15000 });
+  await context.close();
+});
+
+test('a returning visit (the service worker in control) starts the game at once, with no shell', { timeout: 60000 }, async () => {
+  const context = await stack.session.browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(stack.server.url);
+  await page.getByTestId('home').waitFor({ timeout: 30000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+  await page.reload();
+  await page.getByTestId('home').waitFor({ timeout: 15000 });
+  assert.equal(await page.getByTestId('home-shell').count(), 0);
+  await context.close();
+});

@@ -1,0 +1,179 @@
+// Dice Duel's boot (issue 13): the app shell, the game's loader and the service worker.
+//
+// A first visit to the home screen (no service worker yet, no room or test options in the
+// address) shows the home at once from the page itself (web/shell.html and the CSS, about
+// 40 KB), and fetches the game (the wasm, about 680 KB) only once that page has loaded, so a
+// slow connection spends its first bytes on a screen the player can use. A tap made before
+// the game has arrived is remembered, said ("Loading the game… 40 %") and done by the game as
+// soon as it starts; a name, the device switches and "No thanks" are kept in the same
+// storage the game reads. Every other load (a room link, a replay, a returning visit served
+// by the service worker from this device) starts the game at once.
+//
+// Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
+// fills in this build's file names below.
+(() => {
+  const APP_JS = '__APP_JS__';
+  const APP_WASM = '__APP_WASM__';
+  const WASM_BYTES = Number('__APP_WASM_BYTES__') || 0;
+  const NAME_KEY = 'dice-duel/name';
+  const SEEN_KEY = 'dice-duel/lessons-seen';
+
+  const shell = document.getElementById('dd-shell');
+  const atHome = location.search === '' && ['', '#', '#/'].includes(location.hash);
+  const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const useShell = !!shell && atHome && firstVisit;
+  const find = (root, id) => root.querySelector(`[data-testid="${id}"]`);
+  const store = {
+    get: (key) => { try { return localStorage.getItem(key); } catch { return null; } },
+    set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* no storage: the game says so */ } },
+  };
+
+  /** What the player asked for before the game had arrived: a button's test id (and a room code). */
+  let pending = null;
+  let share = 0;
+  let failure = null;
+
+  function status(text) {
+    const line = find(shell, 'home-loading');
+    line.hidden = false;
+    line.textContent = text;
+  }
+
+  function waiting() {
+    if (failure) return status(failure);
+    const pct = Math.min(99, Math.round(share * 100));
+    status(share > 0 ? `Loading the game… ${pct} %` : 'Loading the game…');
+  }
+
+  function wire() {
+    shell.hidden = false;
+    if (store.get(SEEN_KEY) === null) find(shell, 'home-learn-offer').hidden = false;
+    const name = find(shell, 'home-name');
+    name.value = store.get(NAME_KEY) || '';
+    name.addEventListener('change', () => {
+      // As the game's set_name: no control characters, at most 24, trimmed.
+      store.set(NAME_KEY, [...name.value].filter((c) => c >= ' ' && c !== '\x7f').slice(0, 24).join('').trim());
+    });
+    for (const box of shell.querySelectorAll('input[type=checkbox][data-key]')) {
+      box.checked = store.get(box.dataset.key) !== '0';
+      box.addEventListener('change', () => store.set(box.dataset.key, box.checked ? '1' : '0'));
+    }
+    const join = find(shell, 'shell-join');
+    join.addEventListener('submit', (event) => {
+      event.preventDefault();
+      pending = { id: 'home-join-go', code: find(shell, 'home-join-code').value };
+      waiting();
+    });
+    shell.addEventListener('click', (event) => {
+      const target = event.target.closest('button, a');
+      // The join form's own button submits the form (above).
+      if (!target || target.form) return;
+      const id = target.dataset.testid;
+      if (id === 'home-learn-dismiss') {
+        store.set(SEEN_KEY, '1');
+        find(shell, 'home-learn-offer').hidden = true;
+      } else if (id === 'home-join') {
+        join.hidden = !join.hidden;
+        if (!join.hidden) find(shell, 'home-join-code').focus();
+      } else if (target.tagName === 'A') {
+        // A link changes the address; the game opens on that screen when it starts.
+        pending = { id: null };
+        waiting();
+      } else if (id) {
+        pending = { id };
+        waiting();
+      }
+    });
+  }
+
+  /** The wasm, counted as it arrives (for "Loading the game… 40 %"). */
+  function fetchCounted(url) {
+    return fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      if (!useShell || !response.body || !WASM_BYTES) return response;
+      const reader = response.body.getReader();
+      let seen = 0;
+      const body = new ReadableStream({
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          seen += value.byteLength;
+          share = seen / WASM_BYTES;
+          if (pending) waiting();
+          controller.enqueue(value);
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/wasm' } });
+    });
+  }
+
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 16));
+  async function until(id) {
+    for (let k = 0; k < 250; k++) {
+      const element = find(document, id);
+      if (element) return element;
+      await tick();
+    }
+    return null;
+  }
+
+  /** The game has started (its own home is mounted): the shell goes, a remembered tap is done. */
+  async function handOver() {
+    const focused = shell.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    shell.remove();
+    const asked = pending;
+    pending = null;
+    if (focused) (await until(focused))?.focus();
+    if (!asked || !asked.id) return;
+    if (asked.code !== undefined) {
+      (await until('home-join'))?.click();
+      const input = await until('home-join-code');
+      if (!input) return;
+      input.value = asked.code;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    (await until(asked.id))?.click();
+  }
+
+  function failed(error) {
+    failure = `The game could not be loaded (${error && error.message ? error.message : error}). Check the connection, then reload the page.`;
+    console.error('Dice Duel could not start:', error);
+    if (useShell) return waiting();
+    const line = document.createElement('p');
+    line.className = 'home__status';
+    line.setAttribute('role', 'alert');
+    line.textContent = failure;
+    document.body.append(line);
+  }
+
+  async function start() {
+    let wasm;
+    let bindings;
+    try {
+      bindings = await import(APP_JS);
+      wasm = await bindings.default({ module_or_path: fetchCounted(APP_WASM) });
+    } catch (error) {
+      return failed(error);
+    }
+    window.wasmBindings = bindings;
+    dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+    if (useShell) await handOver();
+    // The service worker precaches the build after the game has loaded, from the HTTP
+    // cache the load just filled, so a first visit never fetches the wasm twice.
+    if ('serviceWorker' in navigator) {
+      navigator.serviceWorker.register('/sw.js').then((reg) => {
+        // A tab left open for hours still hears of a new build.
+        setInterval(() => reg.update().catch(() => {}), 30 * 60 * 1000);
+      }).catch(() => {});
+    }
+  }
+
+  if (!useShell) {
+    if (shell) shell.remove();
+    start();
+  } else {
+    wire();
+    if (document.readyState === 'complete') start();
+    else addEventListener('load', start, { once: true });
+  }
+})();
