@@ -150,8 +150,11 @@
     let wasm;
     let bindings;
     try {
+      // Both at once: the wasm streams in while the JS glue is parsed.
+      const response = fetchCounted(APP_WASM);
+      response.catch(() => {}); // Said below, by the glue's await.
       bindings = await import(APP_JS);
-      wasm = await bindings.default({ module_or_path: fetchCounted(APP_WASM) });
+      wasm = await bindings.default({ module_or_path: response });
     } catch (error) {
       return failed(error);
     }
