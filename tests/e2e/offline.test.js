@@ -3,7 +3,7 @@
 // game against bots plays to its result. Also: the manifest is complete for install.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -90,12 +90,7 @@ test('a new build takes over: the app offers a reload between games, and then wo
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.url);
     await page.getByTestId('home').waitFor({ timeout: 15000 });
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await serviceWorkerInControl(page);
     // Build 2 goes live; the open tab asks for the worker again (as it does every half hour).
     await page.reload();
     await page.getByTestId('home').waitFor({ timeout: 15000 });

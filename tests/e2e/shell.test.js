@@ -4,7 +4,7 @@
 // game's own home (same buttons, links and fields); a game that cannot load says so.
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { screenshot, useStack } = require('./lib');
+const { screenshot, serviceWorkerInControl, useStack } = require('./lib');
 
 const stack = useStack({ players: 1 });
 
@@ -114,12 +114,7 @@ test('a returning visit (the service worker in control) starts the game at once,
   const page = await context.newPage();
   await page.goto(stack.server.url);
   await page.getByTestId('home').waitFor({ timeout: 30000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+  await serviceWorkerInControl(page);
   await page.reload();
   await page.getByTestId('home').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('home-shell').count(), 0);

@@ -66,4 +66,14 @@ async function screenshot(page, name) {
   return file;
 }
 
-module.exports = { launchBrowser, screenshot, CHROMIUM_FLAGS };
+/** Resolves once this build's service worker controls `page` (installed, claimed). */
+function serviceWorkerInControl(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+module.exports = { launchBrowser, screenshot, serviceWorkerInControl, CHROMIUM_FLAGS };

@@ -19,7 +19,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { launchBrowser, startServer, paths } = require('../lib');
+const { launchBrowser, startServer, serviceWorkerInControl, paths } = require('../lib');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -102,12 +102,7 @@ async function offlineStarts(browser, url, n) {
   const first = await context.newPage();
   await first.goto(url);
   await first.getByTestId('home').waitFor({ timeout: 15000 });
-  await first.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
+  await serviceWorkerInControl(first);
   await first.close();
   await context.setOffline(true);
   const seen = [];
