@@ -7,7 +7,8 @@
 // the game has arrived is remembered, said ("Loading the game… 40 %") and done by the game as
 // soon as it starts; a name, the device switches and "No thanks" are kept in the same
 // storage the game reads. Every other load (a room link, a replay, a returning visit served
-// by the service worker from this device) starts the game at once.
+// by the service worker from this device) starts the game at once, and says "Loading the
+// game… 40 %" (the splash) if it has not started within a moment, instead of a blank page.
 //
 // Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
 // fills in this build's file names below.
@@ -19,6 +20,9 @@
   const SEEN_KEY = 'dice-duel/lessons-seen';
 
   const shell = document.getElementById('dd-shell');
+  const splash = document.getElementById('dd-splash');
+  /** Before the splash shows: a game served by the service worker starts sooner than this. */
+  const SPLASH_MS = 400;
   const atHome = location.search === '' && ['', '#', '#/'].includes(location.hash);
   const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const useShell = !!shell && atHome && firstVisit;
@@ -33,8 +37,9 @@
   let share = 0;
   let failure = null;
 
+  /** The line that tells the wait: the shell's (for a tap made there) or the splash's. */
   function status(text) {
-    const line = find(shell, 'home-loading');
+    const line = useShell ? find(shell, 'home-loading') : find(splash, 'loading-splash-status');
     line.hidden = false;
     line.textContent = text;
   }
@@ -90,7 +95,7 @@
   function fetchCounted(url) {
     return fetch(url).then((response) => {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      if (!useShell || !response.body || !WASM_BYTES) return response;
+      if (!response.body || !WASM_BYTES) return response;
       const reader = response.body.getReader();
       let seen = 0;
       const body = new ReadableStream({
@@ -99,7 +104,7 @@
           if (done) return controller.close();
           seen += value.byteLength;
           share = seen / WASM_BYTES;
-          if (pending) waiting();
+          if (pending || (splash && !splash.hidden)) waiting();
           controller.enqueue(value);
         },
       });
@@ -138,12 +143,11 @@
   function failed(error) {
     failure = `The game could not be loaded (${error && error.message ? error.message : error}). Check the connection, then reload the page.`;
     console.error('Dice Duel could not start:', error);
-    if (useShell) return waiting();
-    const line = document.createElement('p');
-    line.className = 'home__status';
-    line.setAttribute('role', 'alert');
-    line.textContent = failure;
-    document.body.append(line);
+    if (!useShell && splash) {
+      splash.hidden = false;
+      find(splash, 'loading-splash-status').setAttribute('role', 'alert');
+    }
+    waiting();
   }
 
   async function start() {
@@ -158,6 +162,7 @@
     } catch (error) {
       return failed(error);
     }
+    if (splash) splash.remove();
     window.wasmBindings = bindings;
     dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
     if (useShell) await handOver();
@@ -173,8 +178,10 @@
 
   if (!useShell) {
     if (shell) shell.remove();
+    setTimeout(() => { if (splash && splash.isConnected && !failure) { splash.hidden = false; waiting(); } }, SPLASH_MS);
     start();
   } else {
+    if (splash) splash.remove();
     wire();
     if (document.readyState === 'complete') start();
     else addEventListener('load', start, { once: true });

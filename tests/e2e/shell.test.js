@@ -9,7 +9,7 @@ const { screenshot, serviceWorkerInControl, useStack } = require('./lib');
 const stack = useStack({ players: 1 });
 
 /** A fresh context (no service worker: a first visit) whose wasm request waits for `release()`. */
-async function heldVisit({ width = 390, height = 844, fail = false } = {}) {
+async function heldVisit({ width = 390, height = 844, fail = false, address = '' } = {}) {
   const context = await stack.session.browser.newContext({ viewport: { width, height }, hasTouch: true });
   const page = await context.newPage();
   const errors = [];
@@ -23,7 +23,7 @@ async function heldVisit({ width = 390, height = 844, fail = false } = {}) {
     if (fail) await route.abort('connectionfailed');
     else await route.continue();
   });
-  await page.goto(stack.server.url);
+  await page.goto(stack.server.url + address);
   return { context, page, errors, release, wasmAsked: () => asked };
 }
 
@@ -107,6 +107,25 @@ test('a game that cannot be fetched says so on the home screen', { timeout: 6000
   release();
   await page.getByTestId('home-loading').getByText(/could not be loaded.*Check the connection, then reload/).waitFor({ timeout: 15000 });
   await context.close();
+});
+
+test('a room link opened for the first time says it is loading the game instead of a blank page', { timeout: 60000 }, async () => {
+  const { context, page, errors, release } = await heldVisit({ address: '/?room=splash-room' });
+  assert.equal(await page.getByTestId('home-shell').count(), 0, 'no home for a room link');
+  await page.getByTestId('loading-splash-status').getByText(/Loading the game/).waitFor({ timeout: 5000 });
+  await screenshot(page, 'splash-room-link-390x844');
+  release();
+  await page.waitForFunction(() => typeof window.wasmBindings === 'object', null, { timeout: 30000 });
+  assert.equal(await page.getByTestId('loading-splash').count(), 0, 'the splash is gone');
+  // The game's own page is up (a guest looking for the room's host).
+  await page.locator('div.app').first().waitFor({ timeout: 15000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const broken = await heldVisit({ address: '/?room=splash-room', fail: true });
+  broken.release();
+  await broken.page.getByRole('alert').getByText(/could not be loaded.*Check the connection, then reload/).waitFor({ timeout: 15000 });
+  await broken.context.close();
 });
 
 test('a returning visit (the service worker in control) starts the game at once, with no shell', { timeout: 60000 }, async () => {
