@@ -34,6 +34,8 @@
 
   /** What the player asked for before the game had arrived: a button's test id (and a room code). */
   let pending = null;
+  /** The control that was tapped: it shows the game's arrival (the status line may be below the fold). */
+  let tapped = null;
   let share = 0;
   let failure = null;
 
@@ -45,9 +47,25 @@
   }
 
   function waiting() {
-    if (failure) return status(failure);
     const pct = Math.min(99, Math.round(share * 100));
+    if (tapped) {
+      tapped.classList.toggle('is-loading', !failure);
+      tapped.setAttribute('aria-busy', String(!failure));
+      tapped.style.setProperty('--load', `${pct}%`);
+    }
+    if (failure) return status(failure);
     status(share > 0 ? `Loading the game… ${pct} %` : 'Loading the game…');
+  }
+
+  /** The player asked for `asked` (a control's test id, a room code) by `control`. */
+  function ask(asked, control) {
+    if (tapped && tapped !== control) {
+      tapped.classList.remove('is-loading');
+      tapped.removeAttribute('aria-busy');
+    }
+    pending = asked;
+    tapped = control;
+    waiting();
   }
 
   function wire() {
@@ -66,8 +84,7 @@
     const join = find(shell, 'shell-join');
     join.addEventListener('submit', (event) => {
       event.preventDefault();
-      pending = { id: 'home-join-go', code: find(shell, 'home-join-code').value };
-      waiting();
+      ask({ id: 'home-join-go', code: find(shell, 'home-join-code').value }, find(shell, 'home-join-go'));
     });
     shell.addEventListener('click', (event) => {
       const target = event.target.closest('button, a');
@@ -82,11 +99,9 @@
         if (!join.hidden) find(shell, 'home-join-code').focus();
       } else if (target.tagName === 'A') {
         // A link changes the address; the game opens on that screen when it starts.
-        pending = { id: null };
-        waiting();
+        ask({ id: null }, target);
       } else if (id) {
-        pending = { id };
-        waiting();
+        ask({ id }, target);
       }
     });
   }
@@ -148,6 +163,7 @@
       find(splash, 'loading-splash-status').setAttribute('role', 'alert');
     }
     waiting();
+    if (useShell) find(shell, 'home-loading').scrollIntoView({ block: 'center' });
   }
 
   async function start() {

@@ -56,6 +56,9 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   // Practice before the game has arrived: the player is told, and it happens when it does.
   await page.getByTestId('home-practice').tap();
   await page.getByTestId('home-loading').getByText(/Loading the game/).waitFor({ timeout: 5000 });
+  // The tapped button shows it too: on a phone the status line may be below the fold.
+  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-busy'), 'true');
+  await screenshot(page, 'shell-practice-tapped-390x844');
   assert.ok(wasmAsked(), 'the game is being fetched once the page has loaded');
   release();
   await page.getByTestId('hud').waitFor({ timeout: 30000 });
