@@ -12,8 +12,11 @@ js=$(ls dice-duel-*.js 2>/dev/null | grep -v '_bg' | head -n1 || true)
 wasm=$(ls dice-duel-*_bg.wasm 2>/dev/null | head -n1 || true)
 [ -n "$js" ] && [ -n "$wasm" ] || { echo "shell-loader: no dice-duel-*.js / *_bg.wasm in $dir" >&2; exit 1; }
 bytes=$(stat -c %s "$wasm")
+# Neither Trunk's loader nor an unfilled name is left in the page (two loaders would start the
+# game twice).
+handed_over() { ! grep -q 'TrunkApplicationStarted", {detail' index.html && ! grep -q '__APP_' index.html; }
 # A build already handed over (post-build.sh run again on it, as offline.test.js does): as is.
-if ! grep -q '__APP_' index.html && ! grep -q 'TrunkApplicationStarted", {detail' index.html; then
+if handed_over; then
   echo "shell loader: $dir already starts through web/boot.js" >&2
   exit 0
 fi
@@ -28,8 +31,7 @@ JS="/$js" WASM="/$wasm" BYTES="$bytes" perl -0777 -i -pe '
   $n += s{__APP_WASM_BYTES__}{$ENV{BYTES}}g;
   die "shell-loader: index.html is not the page Trunk 0.21 writes (only $n of 6 changes made)\n" if $n < 6;
 ' index.html
-# Nothing of Trunk's loader may remain: two loaders would start the game twice.
-if grep -q 'TrunkApplicationStarted", {detail' index.html || grep -q '__APP_' index.html; then
+if ! handed_over; then
   echo "shell-loader: index.html still has Trunk's loader or an unfilled name" >&2
   exit 1
 fi

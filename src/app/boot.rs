@@ -16,6 +16,7 @@ use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
 /// The storage name of the practice room. `~` is not allowed in room ids, so
 /// it can never collide with an online room's save.
 const PRACTICE: &str = "practice~";
+// web/boot.js writes this key too (a name typed on the app shell, before the game has loaded).
 const NAME_KEY: &str = "dice-duel/name";
 /// How far the saved practice's clock is behind real time (its pauses).
 const BEHIND_KEY: &str = "dice-duel/practice-behind";

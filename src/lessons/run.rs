@@ -16,7 +16,8 @@ use super::{find, Lesson};
 const RUNNING_KEY: &str = "dice-duel/lesson";
 /// Ids of the lessons completed on this device, comma-separated.
 const DONE_KEY: &str = "dice-duel/lessons-done";
-/// Set once a lesson is completed or the home screen's offer dismissed.
+/// Set once a lesson is completed or the home screen's offer dismissed (web/boot.js writes it
+/// too: the app shell's "No thanks", before the game has loaded).
 const SEEN_KEY: &str = "dice-duel/lessons-seen";
 
 /// Starts `lesson` afresh as the practice and shows it.

@@ -4,6 +4,7 @@
 //! optional in browsers: where missing, nothing happens. Called through
 //! `js_sys::Reflect`, so no web-sys features are added.
 
+// web/shell.html names these keys too (its switches, before the game has loaded).
 const AWAKE_KEY: &str = "dice-duel.keep-awake";
 const HAPTICS_KEY: &str = "dice-duel.haptics";
 

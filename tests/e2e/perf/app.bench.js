@@ -64,9 +64,10 @@ async function firstVisit(browser, url) {
   await page.goto(url);
   await page.getByTestId('home-shell').or(page.getByTestId('home')).first().waitFor({ timeout: 15000 });
   await page.waitForFunction(() => document.readyState === 'complete');
-  // Epoch ms: the moment the home was usable (the load event), to compare with request times.
-  const usableAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart);
+  // The moment the home was usable (the load event): ms into the page, and epoch ms to
+  // compare with request times.
   const usableMs = await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventStart);
+  const usableAt = (await page.evaluate(() => performance.timeOrigin)) + usableMs;
   await page.getByTestId('home').waitFor({ timeout: 30000 });
   const rows = [];
   for (const r of responses) {
@@ -86,12 +87,14 @@ async function firstVisit(browser, url) {
   }
   await context.close();
   const sum = (list, key = 'bytes') => list.reduce((a, r) => a + r[key], 0);
-  const by = (list, k) => sum(list.filter((r) => r.kind === k));
-  const early = rows.filter((r) => r.early);
+  const tally = (list) => {
+    const by = (k) => sum(list.filter((r) => r.kind === k));
+    return { total: sum(list), gz: sum(list, 'gz'), html: by('html'), css: by('css'), js: by('js'), wasm: by('wasm') };
+  };
   return {
     usableMs,
-    usable: { total: sum(early), gz: sum(early, 'gz'), js: by(early, 'js'), css: by(early, 'css'), html: by(early, 'html'), wasm: by(early, 'wasm') },
-    whole: { total: sum(rows), wasm: by(rows, 'wasm'), js: by(rows, 'js'), css: by(rows, 'css'), html: by(rows, 'html') },
+    usable: tally(rows.filter((r) => r.early)),
+    whole: tally(rows),
     encodings: [...new Set(rows.map((r) => r.encoding))],
   };
 }
