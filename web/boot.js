@@ -10,6 +10,10 @@
 // by the service worker from this device) starts the game at once, and says "Loading the
 // game… 40 %" (the splash) if it has not started within a moment, instead of a blank page.
 //
+// A connection that asks to save data (the browser's data saver, or a 2G link: a train) spends
+// nothing on the game until the player chooses something to play, and the shell says so; a
+// first visit that only looks at the home then costs its 40 KB and no more.
+//
 // Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
 // fills in this build's file names below.
 (() => {
@@ -26,6 +30,8 @@
   const atHome = location.search === '' && ['', '#', '#/'].includes(location.hash);
   const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const useShell = !!shell && atHome && firstVisit;
+  const link = navigator.connection;
+  const saveData = !!link && (link.saveData === true || /(^|-)2g$/.test(link.effectiveType || ''));
   const find = (root, id) => root.querySelector(`[data-testid="${id}"]`);
   const store = {
     get: (key) => { try { return localStorage.getItem(key); } catch { return null; } },
@@ -38,6 +44,7 @@
   let tapped = null;
   let share = 0;
   let failure = null;
+  let started = false;
 
   /** The line that tells the wait: the shell's (for a tap made there) or the splash's. */
   function status(text) {
@@ -66,11 +73,13 @@
     pending = asked;
     tapped = control;
     waiting();
+    begin();
   }
 
   function wire() {
     shell.hidden = false;
     if (store.get(SEEN_KEY) === null) find(shell, 'home-learn-offer').hidden = false;
+    if (saveData) find(shell, 'shell-data-saver').hidden = false;
     const name = find(shell, 'home-name');
     name.value = store.get(NAME_KEY) || '';
     name.addEventListener('change', () => {
@@ -166,6 +175,13 @@
     if (useShell) find(shell, 'home-loading').scrollIntoView({ block: 'center' });
   }
 
+  /** Fetches and starts the game, once. */
+  function begin() {
+    if (started) return;
+    started = true;
+    start();
+  }
+
   async function start() {
     let wasm;
     let bindings;
@@ -195,11 +211,13 @@
   if (!useShell) {
     if (shell) shell.remove();
     setTimeout(() => { if (splash && splash.isConnected && !failure) { splash.hidden = false; waiting(); } }, SPLASH_MS);
-    start();
+    begin();
   } else {
     if (splash) splash.remove();
     wire();
-    if (document.readyState === 'complete') start();
-    else addEventListener('load', start, { once: true });
+    // Saving data: the first tap that asks for the game fetches it (ask()).
+    if (saveData) return;
+    if (document.readyState === 'complete') begin();
+    else addEventListener('load', begin, { once: true });
   }
 })();

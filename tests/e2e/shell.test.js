@@ -9,8 +9,12 @@ const { screenshot, serviceWorkerInControl, useStack } = require('./lib');
 const stack = useStack({ players: 1 });
 
 /** A fresh context (no service worker: a first visit) whose wasm request waits for `release()`. */
-async function heldVisit({ width = 390, height = 844, fail = false, address = '' } = {}) {
+async function heldVisit({ width = 390, height = 844, fail = false, address = '', connection = null } = {}) {
   const context = await stack.session.browser.newContext({ viewport: { width, height }, hasTouch: true });
+  // The Network Information API as a phone with data saver on (or on 2G) reports it.
+  if (connection) {
+    await context.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
+  }
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -69,6 +73,29 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   assert.equal(await page.getByTestId('home-learn-offer').count(), 0, '"No thanks" was kept');
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('with data saver on, a first visit fetches the game only when the player asks for it', { timeout: 120000 }, async () => {
+  for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
+    const { context, page, errors, release, wasmAsked } = await heldVisit({ connection });
+    release();
+    await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.getByTestId('shell-data-saver').getByText(/Data saver is on/).waitFor({ timeout: 5000 });
+    // The name, the switches and the join form are the page's own: still nothing fetched.
+    await page.getByTestId('home-name').fill('Grace');
+    await page.getByTestId('setting-haptics').setChecked(false);
+    await page.getByTestId('home-join').tap();
+    await page.waitForTimeout(1500);
+    assert.equal(wasmAsked(), false, `no game fetched on ${JSON.stringify(connection)}`);
+    if (connection.saveData) await screenshot(page, 'shell-data-saver-390x844');
+    // Practice asks for it: it is fetched, and the game does the tap.
+    await page.getByTestId('home-practice').tap();
+    await page.getByTestId('hud').waitFor({ timeout: 30000 });
+    assert.ok(wasmAsked());
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test("the shell's home is the game's home: the same buttons, links and fields", { timeout: 60000 }, async () => {
