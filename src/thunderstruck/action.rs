@@ -214,12 +214,12 @@ pub fn Turn() -> impl IntoView {
             <ConsoleGrid spaces=spaces on_tap=tap testid="ts-space" />
             {options}
             <div class="ts-plan__actions">
+                <p class="ts-reason" data-testid="ts-go-reason" aria-live="polite">{move || verdict.get().and_then(Result::err)}</p>
                 <button class="btn btn--small btn--ghost" data-testid="ts-cancel" on:click=move |_| ui.reset()
                     disabled=move || act.with(Option::is_none)>"Cancel"</button>
                 <button class="btn btn--weapons ts-go" data-testid="ts-go" on:click=go
                     disabled=move || !matches!(verdict.get(), Some(Ok(())))>"Action!"</button>
             </div>
-            <p class="ts-reason" data-testid="ts-go-reason" aria-live="polite">{move || verdict.get().and_then(Result::err)}</p>
         </section>
     }
 }

@@ -140,23 +140,41 @@ fn space(
         }
         None => view! { {words::slot_label(slot)} }.into_any(),
     };
+    let testid = format!("{testid}-{}", words::slot_key(slot));
+    let pip = move || view_of.get().and_then(|v| v.die).map(|p| p.value().to_string());
+    let raised = move || {
+        view_of
+            .get()
+            .is_some_and(|v| v.raised)
+            .then(|| view! { <span class="ts-space__shield" title="shield raised">"▲"</span> })
+    };
+    if compact {
+        // Another ship's console is to look at, not to press: a picture with its words.
+        return view! {
+            <div class=class role="img" data-slot=words::slot_key(slot) data-testid=testid data-pip=pip aria-label=label>
+                <span class="ts-space__face">{face}</span>
+                <span class="ts-space__name">{name}</span>
+                {raised}
+            </div>
+        }
+        .into_any();
+    }
     view! {
         <button
             class=class
             data-slot=words::slot_key(slot)
-            data-testid=format!("{testid}-{}", words::slot_key(slot))
-            data-pip=move || view_of.get().and_then(|v| v.die).map(|p| p.value().to_string())
+            data-testid=testid
+            data-pip=pip
             aria-label=label
             aria-pressed=move || view_of.get().is_some_and(|v| v.picked).to_string()
-            // Another ship's console is to look at: the keyboard skips it.
-            tabindex=if compact { "-1" } else { "0" }
             on:click=move |_| on_tap.run(slot)
         >
             <span class="ts-space__face">{face}</span>
             <span class="ts-space__name">{name}</span>
-            {move || view_of.get().is_some_and(|v| v.raised).then(|| view! { <span class="ts-space__shield" title="shield raised">"▲"</span> })}
+            {raised}
         </button>
     }
+    .into_any()
 }
 
 fn shield_letter(shield: Shield) -> &'static str {

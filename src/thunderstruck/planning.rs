@@ -211,10 +211,15 @@ fn Plan() -> impl IntoView {
             <p class="hint">"Tap a die, then the space for it (or drag it). Every die that fits must be placed."</p>
             <div class="ts-tray" data-testid="ts-tray">{tray}</div>
             <ConsoleGrid spaces=spaces on_tap=tap_space hints=hints testid="ts-space" />
+            // The bar stays on screen while the console scrolls under it, with the reason
+            // Ready is off above its buttons: a phone never has to scroll to learn why.
             <div class="ts-plan__actions">
+                <p class="ts-reason" data-testid="ts-ready-reason" aria-live="polite">
+                    {move || check.get().err()}
+                </p>
                 <button class="btn btn--small btn--energy" data-testid="ts-reroll" on:click=reroll
                     disabled=move || cubes_left.get() == 0>
-                                "Reroll (1 cube) "<small>{move || format!("{} left", cubes_left.get())}</small>
+                    "Reroll "<small>{move || format!("1 cube · {} left", cubes_left.get())}</small>
                 </button>
                 <button class="btn btn--small btn--ghost" data-testid="ts-clear" on:click=clear>"Clear"</button>
                 <button class="btn btn--helm ts-ready" data-testid="ts-ready" on:click=move |_| duel.seal()
@@ -222,9 +227,6 @@ fn Plan() -> impl IntoView {
                     "Ready"
                 </button>
             </div>
-            <p class="ts-reason" data-testid="ts-ready-reason" aria-live="polite">
-                {move || check.get().err()}
-            </p>
         </section>
     }
 }

@@ -37,14 +37,23 @@ function measure({ scope, touch }) {
   const labels = [...root.querySelectorAll('*')].filter((e) => !(e instanceof SVGElement) && ownText(e) && shown(e));
   // Cards: a box a label must stay inside.
   const CARDS = '.panel, .disp, .station, .cmd, .tab, .btn, button, [class*="__card"], .seat, .hud__ship';
+  // Content in a box that scrolls sideways is reached by scrolling it (the tap check below does).
+  const scroller = (e) => {
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX) && a.scrollWidth > a.clientWidth + 1) return a;
+    }
+    return null;
+  };
   for (const e of new Set([...controls, ...labels])) {
     const r = e.getBoundingClientRect();
-    if (r.left < -1 || r.right > vw + 1) out.push(`${name(e)} runs off the viewport (${round(r.left)}…${round(r.right)} of ${vw})`);
+    const scrolls = scroller(e);
+    if (!scrolls && (r.left < -1 || r.right > vw + 1)) out.push(`${name(e)} runs off the viewport (${round(r.left)}…${round(r.right)} of ${vw})`);
     const cs = getComputedStyle(e);
-    if (cs.display !== 'inline' && e.scrollWidth > e.clientWidth + 1) {
+    // A text field scrolls its own text: a long link in one is not cut.
+    if (cs.display !== 'inline' && e.tagName !== 'INPUT' && e.scrollWidth > e.clientWidth + 1) {
       out.push(`${name(e)} is cut: ${e.scrollWidth} px of content in ${e.clientWidth} px`);
     }
-    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    for (let a = e.parentElement; a && a !== document.body && a !== scrolls; a = a.parentElement) {
       const acs = getComputedStyle(a);
       const clips = acs.overflowX !== 'visible';
       if (!clips && !a.matches(CARDS)) continue;
@@ -66,12 +75,21 @@ function measure({ scope, touch }) {
     }
     return rt - l > 1 && b - t > 1 ? { left: l, top: t, right: rt, bottom: b } : null;
   };
+  // A bar that stays on screen while the page scrolls (sticky or fixed): what scrolls under it
+  // is not overlapped but covered for a moment; the tap check below scrolls each control clear.
+  const pinned = (e) => {
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      if (['sticky', 'fixed'].includes(getComputedStyle(a).position)) return a;
+    }
+    return null;
+  };
   // No two controls overlap where they show (one inside the other is a label around its input).
   for (let i = 0; i < controls.length; i++) {
     const a = seen(controls[i]);
     if (!a) continue;
     for (let j = i + 1; j < controls.length; j++) {
       if (controls[i].contains(controls[j]) || controls[j].contains(controls[i])) continue;
+      if (pinned(controls[i]) !== pinned(controls[j])) continue;
       const b = seen(controls[j]);
       if (!b) continue;
       const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -102,8 +120,11 @@ function measure({ scope, touch }) {
       const box = e.matches('button.spot__label') ? e.closest('.spot') : null;
       const target = (label || box || e).getBoundingClientRect();
       const inText = e.tagName === 'A' && !e.classList.contains('btn') && e.parentElement?.matches('p, li, dd, small');
-      if (!inText && (target.width < 43.5 || target.height < 43.5)) {
-        out.push(`${name(e)} is ${round(target.width)}×${round(target.height)} px, under 44 px`);
+      // The map editor's squares keep a whole 9×9 map in view on a phone (a painter needs to
+      // see both halves): they are held to WCAG 2.5.8's 24 px, and the grid scrolls below that.
+      const least = e.matches('.map-grid .cell') ? 24 : 44;
+      if (!inText && (target.width < least - 0.5 || target.height < least - 0.5)) {
+        out.push(`${name(e)} is ${round(target.width)}×${round(target.height)} px, under ${least} px`);
       }
     }
   }
@@ -178,6 +199,56 @@ test('layout of the result screen at every size', { timeout: 300000 }, async () 
       await page.waitForTimeout(200);
       problems.push(...await check(page, size, 'result'));
     }
+    report(problems);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Checks the screen on show at every size (the viewport resized, as a tablet turned). */
+async function everySize(page, what, opts) {
+  const problems = [];
+  for (const size of tour.SIZES) {
+    await page.setViewportSize({ width: size[0], height: size[1] });
+    await page.waitForTimeout(200);
+    problems.push(...await check(page, size, what, opts));
+  }
+  return problems;
+}
+
+test('layout of the other screens at every size: room lobby, rules, lessons, map editor, Thunderstruck, replay', { timeout: 420000 }, async () => {
+  const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
+  const problems = [];
+  try {
+    await tour.home(page, stack.server.url);
+    await page.getByTestId('home-create-room').click();
+    await page.getByTestId('lobby-share-link').waitFor({ timeout: 15000 });
+    problems.push(...await everySize(page, 'room-lobby'));
+
+    for (const [hash, ready, what] of [
+      ['#/rules', 'rules', 'rules'],
+      ['#/learn', 'learn', 'lessons'],
+      ['#/maps', 'map-editor', 'map-editor'],
+      ['#/thunderstruck', 'ts-setup', 'thunderstruck-setup'],
+    ]) {
+      await page.goto(`${stack.server.url}/?seed=3&bots=off${hash}`);
+      await page.locator(`[data-testid="${ready}"]`).first().waitFor({ timeout: 15000 });
+      problems.push(...await everySize(page, what));
+    }
+    await page.goto(`${stack.server.url}/?seed=3&bots=off#/maps`);
+    await page.getByTestId('map-cols').selectOption('16');
+    await page.getByTestId('map-rows').selectOption('16');
+    problems.push(...await everySize(page, 'map-editor-16x16'));
+    await page.goto(`${stack.server.url}/?seed=3&bots=off#/thunderstruck`);
+    await page.getByTestId('ts-start').click();
+    await page.getByTestId('ts-duel').waitFor({ timeout: 15000 });
+    problems.push(...await everySize(page, 'thunderstruck-duel'));
+
+    await tour.result(page, stack.server.url);
+    await page.getByTestId('result-replay').click();
+    await page.getByTestId('replay-controls').waitFor({ timeout: 15000 });
+    problems.push(...await everySize(page, 'replay'));
     report(problems);
     assert.deepEqual(errors, []);
   } finally {
