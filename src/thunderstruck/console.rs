@@ -9,7 +9,7 @@ use duel_core::Pip;
 use leptos::prelude::*;
 
 use super::words;
-use crate::ui::die::{die_svg, Show};
+use crate::ui::die::plain_die_svg;
 
 /// How one space looks now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ fn space(
         text
     };
     let face = move || match view_of.get().and_then(|v| v.die) {
-        Some(p) => die_svg(None, Show::Pips(p)).into_any(),
+        Some(p) => plain_die_svg(p).into_any(),
         None if view_of.get().is_some_and(|v| v.damaged) => {
             view! { <span class="ts-space__mark">"✕"</span> }.into_any()
         }
@@ -136,7 +136,7 @@ fn space(
         Some(_) => {
             let (what, takes) =
                 words::slot_label(slot).split_once(' ').unwrap_or((words::slot_label(slot), ""));
-            view! { {what}<small class="ts-space__takes">{takes}</small> }.into_any()
+            view! { {what}" "<small class="ts-space__takes">{takes}</small> }.into_any()
         }
         None => view! { {words::slot_label(slot)} }.into_any(),
     };
@@ -152,7 +152,7 @@ fn space(
         // Another ship's console is to look at, not to press: a picture with its words.
         return view! {
             <div class=class role="img" data-slot=words::slot_key(slot) data-testid=testid data-pip=pip aria-label=label>
-                <span class="ts-space__face">{face}</span>
+                <span class="ts-space__face" aria-hidden="true">{face}</span>
                 <span class="ts-space__name">{name}</span>
                 {raised}
             </div>
@@ -169,7 +169,7 @@ fn space(
             aria-pressed=move || view_of.get().is_some_and(|v| v.picked).to_string()
             on:click=move |_| on_tap.run(slot)
         >
-            <span class="ts-space__face">{face}</span>
+            <span class="ts-space__face" aria-hidden="true">{face}</span>
             <span class="ts-space__name">{name}</span>
             {raised}
         </button>

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::{use_duel, Duel};
 use super::words;
-use crate::ui::die::{die_svg, Show};
+use crate::ui::die::plain_die_svg;
 
 /// The draft, one entry per die (a draft from before a reroll is empty).
 fn draft_for(duel: Duel, n: usize) -> Vec<Option<Slot>> {
@@ -187,7 +187,8 @@ fn Plan() -> impl IntoView {
                     <button class=class data-testid=format!("ts-die-{i}") data-pip=move || pip().map(|p| p.value())
                         aria-label=label aria-pressed=move || (duel.plan.picked.get() == Some(i)).to_string()
                         on:click=click on:pointerdown=down on:pointerup=up>
-                        {move || pip().map(|p| die_svg(None, Show::Pips(p)))}
+                        // The label says the die; the picture is not read twice.
+                        <span class="ts-die__face" aria-hidden="true">{move || pip().map(plain_die_svg)}</span>
                         <span class="ts-die__on">{move || on().map(words::slot_label).unwrap_or("")}</span>
                     </button>
                 }

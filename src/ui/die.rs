@@ -48,7 +48,16 @@ pub fn spoken(station: Option<Station>, show: Show) -> String {
 pub fn die_svg(station: Option<Station>, show: Show) -> impl IntoView {
     let blank = if show == Show::Blank { " die--blank" } else { "" };
     let class = format!("die die--{}{blank}", station.map_or("energy", station_key));
-    let name = spoken(station, show);
+    svg(class, spoken(station, show), show)
+}
+
+/// A plain white die showing `pip`, named "Die 3": Thunderstruck's dice, which
+/// belong to no station and are not Engineering's energy.
+pub fn plain_die_svg(pip: Pip) -> impl IntoView {
+    svg("die die--energy".to_string(), format!("Die {}", pip.value()), Show::Pips(pip))
+}
+
+fn svg(class: String, name: String, show: Show) -> impl IntoView {
     let body = format!(
         r#"<title>{name}</title><rect class="die__body" x="4" y="4" width="92" height="92" rx="18"/>{}"#,
         icon(show)

@@ -41,7 +41,7 @@ pub fn Share() -> impl IntoView {
             <div class="share__text">
                 <h2>"Invite the table"</h2>
                 <p class="hint">"Open this link on every tablet (or scan the code):"</p>
-                <input class="share__link" readonly data-testid="lobby-share-link" prop:value=move || link.get().unwrap_or_default()
+                <input class="share__link" readonly aria-label="The room's link" data-testid="lobby-share-link" prop:value=move || link.get().unwrap_or_default()
                     on:focus=move |ev| {
                         use wasm_bindgen::JsCast;
                         if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
