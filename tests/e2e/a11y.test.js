@@ -87,27 +87,7 @@ test('axe: the other screens (room lobby, lessons, map editor, Thunderstruck, re
   const { context, page, errors } = await tour.openTab(stack, [1024, 768], { bypassCSP: true });
   const found = [];
   try {
-    await tour.home(page, stack.server.url);
-    await page.getByTestId('home-create-room').click();
-    await page.getByTestId('lobby-share-link').waitFor({ timeout: 15000 });
-    found.push(...await audit(page, 'room lobby'));
-    for (const [hash, ready, what] of [
-      ['#/learn', 'learn', 'lessons'],
-      ['#/maps', 'map-editor', 'map editor'],
-      ['#/thunderstruck', 'ts-setup', 'Thunderstruck set-up'],
-    ]) {
-      await page.goto(`${stack.server.url}/?seed=3&bots=off${hash}`);
-      await page.getByTestId(ready).waitFor({ timeout: 15000 });
-      found.push(...await audit(page, what));
-    }
-    await page.getByTestId('ts-start').click();
-    await page.getByTestId('ts-duel').waitFor({ timeout: 15000 });
-    found.push(...await audit(page, 'Thunderstruck duel'));
-
-    await tour.result(page, stack.server.url);
-    await page.getByTestId('result-replay').click();
-    await page.getByTestId('replay-controls').waitFor({ timeout: 15000 });
-    found.push(...await audit(page, 'replay'));
+    await tour.otherScreens(page, stack.server.url, async (what) => found.push(...await audit(page, what)));
     assert.deepEqual(found, [], `\n${found.join('\n')}`);
     assert.deepEqual(errors, []);
   } finally {

@@ -221,34 +221,7 @@ test('layout of the other screens at every size: room lobby, rules, lessons, map
   const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
   const problems = [];
   try {
-    await tour.home(page, stack.server.url);
-    await page.getByTestId('home-create-room').click();
-    await page.getByTestId('lobby-share-link').waitFor({ timeout: 15000 });
-    problems.push(...await everySize(page, 'room-lobby'));
-
-    for (const [hash, ready, what] of [
-      ['#/rules', 'rules', 'rules'],
-      ['#/learn', 'learn', 'lessons'],
-      ['#/maps', 'map-editor', 'map-editor'],
-      ['#/thunderstruck', 'ts-setup', 'thunderstruck-setup'],
-    ]) {
-      await page.goto(`${stack.server.url}/?seed=3&bots=off${hash}`);
-      await page.locator(`[data-testid="${ready}"]`).first().waitFor({ timeout: 15000 });
-      problems.push(...await everySize(page, what));
-    }
-    await page.goto(`${stack.server.url}/?seed=3&bots=off#/maps`);
-    await page.getByTestId('map-cols').selectOption('16');
-    await page.getByTestId('map-rows').selectOption('16');
-    problems.push(...await everySize(page, 'map-editor-16x16'));
-    await page.goto(`${stack.server.url}/?seed=3&bots=off#/thunderstruck`);
-    await page.getByTestId('ts-start').click();
-    await page.getByTestId('ts-duel').waitFor({ timeout: 15000 });
-    problems.push(...await everySize(page, 'thunderstruck-duel'));
-
-    await tour.result(page, stack.server.url);
-    await page.getByTestId('result-replay').click();
-    await page.getByTestId('replay-controls').waitFor({ timeout: 15000 });
-    problems.push(...await everySize(page, 'replay'));
+    await tour.otherScreens(page, stack.server.url, async (what) => problems.push(...await everySize(page, what)));
     report(problems);
     assert.deepEqual(errors, []);
   } finally {

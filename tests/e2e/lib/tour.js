@@ -96,4 +96,38 @@ async function result(page, url, query = '?seed=4&speed=40&fast=1') {
   await page.waitForTimeout(500);
 }
 
-module.exports = { SIZES, STATIONS, isPhone, openTab, home, practice, holdFreeze, hidePause, lobby, result };
+/**
+ * The screens beyond home, the practice lobby and the game, each reached as a player does and
+ * handed to `visit(what)`: a room's lobby, the rules, the lessons, the map editor (9×9, then
+ * 16×16), Thunderstruck's set-up and duel, and the replay of a finished practice game.
+ */
+async function otherScreens(page, url, visit) {
+  await home(page, url);
+  await page.getByTestId('home-create-room').click();
+  await page.getByTestId('lobby-share-link').waitFor({ timeout: 15000 });
+  await visit('room-lobby');
+  for (const [hash, ready, what] of [
+    ['#/rules', 'rules', 'rules'],
+    ['#/learn', 'learn', 'lessons'],
+    ['#/maps', 'map-editor', 'map-editor'],
+  ]) {
+    await page.goto(`${url}/?seed=3&bots=off${hash}`);
+    await page.getByTestId(ready).waitFor({ timeout: 15000 });
+    await visit(what);
+  }
+  await page.getByTestId('map-cols').selectOption('16');
+  await page.getByTestId('map-rows').selectOption('16');
+  await visit('map-editor-16x16');
+  await page.goto(`${url}/?seed=3&bots=off#/thunderstruck`);
+  await page.getByTestId('ts-setup').waitFor({ timeout: 15000 });
+  await visit('thunderstruck-setup');
+  await page.getByTestId('ts-start').click();
+  await page.getByTestId('ts-duel').waitFor({ timeout: 15000 });
+  await visit('thunderstruck-duel');
+  await result(page, url);
+  await page.getByTestId('result-replay').click();
+  await page.getByTestId('replay-controls').waitFor({ timeout: 15000 });
+  await visit('replay');
+}
+
+module.exports = { SIZES, STATIONS, isPhone, openTab, home, practice, holdFreeze, hidePause, lobby, result, otherScreens };
