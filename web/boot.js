@@ -186,10 +186,12 @@
     let wasm;
     let bindings;
     try {
-      // Both at once: the wasm streams in while the JS glue is parsed.
-      const response = fetchCounted(APP_WASM);
+      // Both at once: the wasm streams in while the JS glue is parsed. From the service worker
+      // both were asked for at the top of the page (index.html), before the styles.
+      const early = window.__ddEarly;
+      const response = early ? early.wasm : fetchCounted(APP_WASM);
       response.catch(() => {}); // Said below, by the glue's await.
-      bindings = await import(APP_JS);
+      bindings = await (early ? early.js : import(APP_JS));
       wasm = await bindings.default({ module_or_path: response });
     } catch (error) {
       return failed(error);
