@@ -2,7 +2,7 @@
 //
 // A first visit to the home screen (no service worker yet, no room or test options in the
 // address) shows the home at once from the page itself (web/shell.html and the CSS, about
-// 40 KB), and fetches the game (the wasm, about 680 KB) only once that page has loaded, so a
+// 22 KB Brotli), and fetches the game (the wasm, about 680 KB) only once that page has loaded, so a
 // slow connection spends its first bytes on a screen the player can use. A tap made before
 // the game has arrived is remembered, said ("Loading the game… 40 %") and done by the game as
 // soon as it starts; a name, the device switches and "No thanks" are kept in the same
@@ -12,7 +12,7 @@
 //
 // A connection that asks to save data (the browser's data saver, or a 2G link: a train) spends
 // nothing on the game until the player chooses something to play, and the shell says so; a
-// first visit that only looks at the home then costs its 40 KB and no more.
+// first visit that only looks at the home then costs its 22 KB and no more.
 //
 // Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
 // fills in this build's file names below.
