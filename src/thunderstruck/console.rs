@@ -148,33 +148,35 @@ fn space(
             .is_some_and(|v| v.raised)
             .then(|| view! { <span class="ts-space__shield" title="shield raised">"▲"</span> })
     };
+    let inner = view! {
+        <span class="ts-space__face" aria-hidden="true">{face}</span>
+        <span class="ts-space__name">{name}</span>
+        {raised}
+    };
     if compact {
         // Another ship's console is to look at, not to press: a picture with its words.
-        return view! {
+        view! {
             <div class=class role="img" data-slot=words::slot_key(slot) data-testid=testid data-pip=pip aria-label=label>
-                <span class="ts-space__face" aria-hidden="true">{face}</span>
-                <span class="ts-space__name">{name}</span>
-                {raised}
+                {inner}
             </div>
         }
-        .into_any();
+        .into_any()
+    } else {
+        view! {
+            <button
+                class=class
+                data-slot=words::slot_key(slot)
+                data-testid=testid
+                data-pip=pip
+                aria-label=label
+                aria-pressed=move || view_of.get().is_some_and(|v| v.picked).to_string()
+                on:click=move |_| on_tap.run(slot)
+            >
+                {inner}
+            </button>
+        }
+        .into_any()
     }
-    view! {
-        <button
-            class=class
-            data-slot=words::slot_key(slot)
-            data-testid=testid
-            data-pip=pip
-            aria-label=label
-            aria-pressed=move || view_of.get().is_some_and(|v| v.picked).to_string()
-            on:click=move |_| on_tap.run(slot)
-        >
-            <span class="ts-space__face" aria-hidden="true">{face}</span>
-            <span class="ts-space__name">{name}</span>
-            {raised}
-        </button>
-    }
-    .into_any()
 }
 
 fn shield_letter(shield: Shield) -> &'static str {
