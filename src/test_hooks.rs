@@ -199,13 +199,14 @@ pub fn test_hook_open(room: String, host: bool, name: String) {
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `players`.
+/// `autoload`, `rejected`, `players`, `linked` (peers reached directly).
 #[wasm_bindgen]
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
     let Mode::Online { room, host } = store.mode.get_untracked() else { return String::from("null") };
     let (rejected, autoload) =
         with_hooks(|h| (h.rejected.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>()));
+    let now = store.session_now();
     let report = store.with_session(|s| {
         let game = s.game();
         let seats = my_seats(s);
@@ -219,6 +220,8 @@ pub fn test_hook_state() -> String {
             "role": if host { "Host" } else { "Guest" },
             // As the tests name it: `Connected`, `Failed("why")`, …
             "state": format!("{:?}", s.link_state()),
+            "linked": s.linked(),
+            "election": s.election_report(now),
             "hostPeer": s.host_peer().map(|p| format!("{:032x}", p.0)),
             "me": s.me().map(|p| p.0),
             "seats": seats.iter().map(|s| s.0).collect::<Vec<_>>(),

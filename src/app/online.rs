@@ -19,6 +19,11 @@ impl Remote for RoomTransport {
         RoomTransport::my_id(self)
     }
 
+    #[cfg(feature = "test-hooks")]
+    fn linked(&self) -> usize {
+        RoomTransport::linked(self)
+    }
+
     fn now_hosting(&mut self) {
         RoomTransport::set_role(self, crate::net::Role::Host, None);
     }

@@ -118,6 +118,12 @@ impl RoomTransport {
         self.shared.borrow().conn.host()
     }
 
+    /// Peers this tab can reach on its socket (see [`Connection::linked`]).
+    #[cfg(feature = "test-hooks")]
+    pub fn linked(&self) -> usize {
+        self.shared.borrow().conn.linked()
+    }
+
     /// This tab's protocol id on the current socket (a new one after every rebuild).
     pub fn my_id(&self) -> Option<PeerId> {
         self.shared.borrow().me

@@ -170,6 +170,11 @@ impl SessionApi for ReplaySession {
     }
 
     #[cfg(feature = "test-hooks")]
+    fn linked(&self) -> usize {
+        0
+    }
+
+    #[cfg(feature = "test-hooks")]
     fn hosting(&self) -> (u32, bool) {
         (0, false)
     }

@@ -21,6 +21,11 @@ pub trait Remote: Transport {
     fn now_hosting(&mut self);
     /// Another device hosts now, at `peer` (this tab stepped down if it hosted).
     fn follow_host(&mut self, peer: PeerId);
+    /// Peers this tab can reach directly (offline: none).
+    #[cfg(feature = "test-hooks")]
+    fn linked(&self) -> usize {
+        0
+    }
 }
 
 impl Remote for Offline {
@@ -108,6 +113,14 @@ pub trait SessionApi {
     /// Guest: the host's transport id while linked to it (test hooks).
     #[cfg(feature = "test-hooks")]
     fn host_peer(&self) -> Option<PeerId>;
+    /// Peers this tab reaches directly (test hooks: a room's mesh is whole).
+    #[cfg(feature = "test-hooks")]
+    fn linked(&self) -> usize;
+    /// How the succession stands, for a failing test's message (test hooks).
+    #[cfg(feature = "test-hooks")]
+    fn election_report(&self, _now: u64) -> String {
+        String::new()
+    }
     /// The epoch of the host this tab follows, and whether this tab hosts (test hooks).
     #[cfg(feature = "test-hooks")]
     fn hosting(&self) -> (u32, bool);

@@ -120,7 +120,12 @@ impl Duel {
                     duel.act.reset();
                 }
             }
-            duel.sending.set(false);
+            // Another player's event (a second Manoeuvre winner steering first) must not
+            // bring back the prompt this device already answered: the answer is in flight
+            // until the replica holds nothing unanswered.
+            if store.with_session(|s| s.pending()).unwrap_or(0) == 0 {
+                duel.sending.set(false);
+            }
             duel.set_game.set(game);
         });
         Effect::new(move |_| {

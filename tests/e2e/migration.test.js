@@ -7,6 +7,8 @@
 //
 // Runs against the test build (dist-test/) with `?speed=40&fast=1` (bots and clocks 40 times
 // faster): the hooks open the room, claim Bob's seat and fire; the lobby's bot seat is clicked.
+// Alice's tab, which hosts first, runs at `?speed=4`: its freezes stay on screen 300 ms, long
+// enough to close the tab in the middle of one.
 const { after, before, test } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
@@ -20,6 +22,7 @@ let bob; // White
 let carol; // watches
 const room = `e2e-migration-${crypto.randomBytes(6).toString('base64url')}`;
 const QUERY = '?speed=40&fast=1';
+const HOST_QUERY = '?speed=4&fast=1';
 
 before(async () => {
   server = await startServer({ dist: paths.TEST_DIST });
@@ -30,7 +33,8 @@ before(async () => {
   // Bob on a tablet, Carol on a phone: the handover must read well on both.
   await bob.page.setViewportSize({ width: 820, height: 1180 });
   await carol.page.setViewportSize({ width: 390, height: 844 });
-  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+  await alice.load(`${server.url}/${HOST_QUERY}`);
+  await Promise.all([bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
 });
 
 after(async () => {
@@ -44,8 +48,9 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   await alice.open(room, { host: true });
   await bob.open(room);
   await carol.open(room);
+  // The whole mesh, not only each guest's link to the host: the survivors elect over their own link.
   for (const p of [alice, bob, carol]) {
-    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3 && s.linked === 2);
   }
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();
@@ -60,11 +65,18 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
   await bob.autoload(0);
 
-  // Bob fires as soon as he can; the bot fires too. Wait for a freeze on the host's screen.
+  // Bob fires as soon as he can; the bot fires too. Alice's own tab watches for the freeze
+  // every 5 ms (a poll from here can miss a short one on a loaded machine).
+  await alice.page.evaluate(() => {
+    const watch = setInterval(() => {
+      const s = JSON.parse(window.wasmBindings.test_hook_state());
+      if (s?.freeze) { window.__frozen = s; clearInterval(watch); }
+    }, 5);
+  });
   const frozen = await (async () => {
     const deadline = Date.now() + 90000;
     for (;;) {
-      const s = await alice.state();
+      const s = (await alice.page.evaluate(() => window.__frozen)) ?? await alice.state();
       if (s.freeze) return s;
       if ((await bob.state()).fireReady.includes(0)) await bob.act(0, 'fire');
       assert.ok(Date.now() < deadline, `no freeze in 90 s: ${JSON.stringify(s)}`);
@@ -80,7 +92,10 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   await alice.page.close();
   const [b, c] = await Promise.all(
     [bob, carol].map((p) => p.waitFor(`${p.label} follows a new host`, (s) => s.epoch > 0 && s.head > headAtClose, 20000)),
-  );
+  ).catch(async (e) => {
+    const both = await Promise.all([bob, carol].map(async (p) => `${p.label}: ${JSON.stringify(await p.state())}`));
+    throw new Error(`${e.message}\n${both.join('\n')}`);
+  });
   const migrationMs = Date.now() - closedAt;
   console.log(`# migration in the browser: ${migrationMs} ms from the host's tab closing to the new host's first event on both survivors`);
   const newHost = b.hosting ? bob : carol;

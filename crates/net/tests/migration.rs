@@ -332,3 +332,59 @@ fn a_peer_that_claims_to_host_without_winning_is_ignored() {
     assert_eq!(m.hosts(), vec![0]);
     assert!(m.settle());
 }
+
+/// The host watching, two players: three devices, as in the browser test.
+fn host_and_two(seed: u64) -> Mesh {
+    let seats = vec![vec![], vec![SeatId(0)], vec![SeatId(1)]];
+    Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT)
+}
+
+/// Found by the browser test on two loaded cores: the heir noticed the host
+/// had gone a moment before the other survivor, whose first answer was "no"
+/// (it still heard the host). That "no" must not be final: the heir asks
+/// again and wins. It used to wait on it forever, while the other survivor
+/// stood in the same round, so neither ever had a majority.
+#[test]
+fn a_survivor_that_still_heard_the_host_is_asked_again() {
+    let mut m = host_and_two(61);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    let heir = m.first_successor();
+    let other = 3 - heir;
+    // The heir stops hearing the host (silence, no transport event) and stands.
+    m.partition(&[0], &[heir]);
+    let standing = |m: &Mesh| matches!(m.dev(heir).standing(), Standing::Campaigning { .. });
+    assert!(m.run_until(5_000, standing), "the heir stands");
+    m.run_for(500);
+    assert!(!m.dev(other).is_host() && !m.dev(heir).is_host(), "the other, still hearing the host, said no");
+    m.kill(0);
+    assert!(m.run_until(10_000, |m| m.hosts().len() == 1), "a successor takes over: {}", m.describe());
+    assert!(m.settle(), "both follow it");
+    m.play(3_000, 300);
+    assert!(m.settle());
+}
+
+/// Two survivors who stood in the same round refuse each other (one vote a
+/// round): a campaign without a majority ends, and the first successor
+/// stands again first, in the next round, which the other grants.
+#[test]
+fn a_split_vote_is_stood_again_in_the_next_round() {
+    let mut m = host_and_two(62);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    let heir = m.first_successor();
+    let other = 3 - heir;
+    // The heir and the other survivor cannot hear each other while the host dies:
+    // each stands for itself and is refused by nobody, granted by nobody.
+    m.partition(&[heir], &[other]);
+    m.kill(0);
+    let both = |m: &Mesh| {
+        [heir, other].iter().all(|i| matches!(m.dev(*i).standing(), Standing::Campaigning { have: 1, .. }))
+    };
+    assert!(m.run_until(10_000, both), "both stand: {}", m.describe());
+    m.heal(&[heir], &[other]);
+    assert!(m.run_until(10_000, |m| m.hosts().len() == 1), "the split ends: {}", m.describe());
+    assert_eq!(m.host(), heir, "the first successor stands again first");
+    assert!(m.epoch().round() >= 2, "in a new round");
+    assert!(m.settle());
+}

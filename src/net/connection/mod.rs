@@ -78,6 +78,14 @@ pub fn host_retry_ms(retries: u32) -> u64 {
     3_000u64 << retries.min(3)
 }
 
+/// How long a guest that lost its host keeps its socket while other players
+/// are still linked to it: they may be electing a successor, and a rebuilt
+/// socket gives this tab a new id, which the room's view (the electorate's
+/// address book) does not know, so the election could never finish. A slow
+/// phone's election takes seconds, not fifteen; the host's own reloaded tab
+/// reaches us on the socket we keep.
+pub const ELECTION_GRACE_MS: u64 = 15_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Socket {
     /// No socket; the next starts at `retry_at`.
@@ -166,6 +174,13 @@ impl<R: Ord + Copy> Connection<R> {
     /// Guest: the host's protocol id while linked to it. Host: `None`.
     pub fn host(&self) -> Option<PeerId> {
         self.host
+    }
+
+    /// Peers on this socket whose beacon arrived: the part of the room's
+    /// mesh this tab can reach (an election needs a majority of it).
+    #[cfg(any(test, feature = "test-hooks"))]
+    pub fn linked(&self) -> usize {
+        self.roles.len()
     }
 
     /// The remote id to send a protocol datagram for `to` through.
@@ -317,7 +332,9 @@ impl<R: Ord + Copy> Connection<R> {
                 self.table.remove(remote);
             }
             self.forget(now, host);
-            self.rebuild_asked = true;
+            // Others still linked: keep the socket while they elect (see
+            // ELECTION_GRACE_MS); `tick_up` rebuilds if nobody takes over.
+            self.rebuild_asked = self.roles.is_empty();
         }
         let decision = match self.socket {
             Socket::Down { retry_at } if now >= retry_at => Decision::Start,
@@ -353,7 +370,11 @@ impl<R: Ord + Copy> Connection<R> {
             None if now.saturating_sub(since) >= HOST_WAIT_MS => *self.host_away_since.insert(since),
             None => return Decision::Keep,
         };
-        if now.saturating_sub(away_since) >= host_retry_ms(self.host_retries) {
+        let mut wait = host_retry_ms(self.host_retries);
+        if !self.roles.is_empty() {
+            wait = wait.max(ELECTION_GRACE_MS);
+        }
+        if now.saturating_sub(away_since) >= wait {
             self.host_retries = self.host_retries.saturating_add(1);
             // Counted again from the new socket's start.
             self.host_away_since = Some(now);

@@ -93,6 +93,43 @@ fn a_guest_whose_host_leaves_shows_host_away_and_retries() {
 }
 
 #[test]
+fn a_guest_keeps_its_socket_while_the_others_may_elect() {
+    let mut l = up(Role::Guest);
+    meet(&mut l, 20, 1, Role::Host);
+    let other = meet(&mut l, 20, 2, Role::Guest);
+    l.peer_disconnected(1_000, 1);
+    assert_eq!(l.state(), &ConnState::HostAway);
+    assert_eq!(
+        l.tick(1_000 + host_retry_ms(0)),
+        Decision::Keep,
+        "a rebuild would change our id mid-election"
+    );
+    assert_eq!(l.tick(1_000 + ELECTION_GRACE_MS - 1), Decision::Keep);
+    assert_eq!(l.remote(other), Some(2));
+    // Nobody took over in the grace: handshake anew, as a guest alone would have long ago.
+    assert_eq!(l.tick(1_000 + ELECTION_GRACE_MS), Decision::Rebuild);
+    // The last other player gone, the plain back-off applies again.
+    let mut l = up(Role::Guest);
+    meet(&mut l, 20, 1, Role::Host);
+    meet(&mut l, 20, 2, Role::Guest);
+    l.peer_disconnected(1_000, 1);
+    l.peer_disconnected(1_500, 2);
+    assert_eq!(l.tick(1_000 + host_retry_ms(0)), Decision::Rebuild);
+}
+
+#[test]
+fn a_silent_host_with_others_linked_is_dropped_without_a_rebuild() {
+    let mut l = up(Role::Guest);
+    let host = meet(&mut l, 20, 1, Role::Host);
+    meet(&mut l, 20, 2, Role::Guest);
+    l.sent_to(1_000, host);
+    assert_eq!(l.tick(1_000 + HOST_SILENT_MS), Decision::Keep);
+    assert_eq!(l.host(), None);
+    assert_eq!(l.state(), &ConnState::HostAway);
+    assert_eq!(l.tick(1_000 + HOST_SILENT_MS + ELECTION_GRACE_MS), Decision::Rebuild);
+}
+
+#[test]
 fn a_guest_that_never_finds_a_host_says_so() {
     let mut l = up(Role::Guest);
     assert_eq!(l.tick(10 + HOST_WAIT_MS - 1), Decision::Keep);
@@ -225,6 +262,21 @@ fn a_guest_hears_every_peer_so_the_room_can_elect_a_successor() {
     assert_eq!(g.tick(100 + HOST_SILENT_MS * 2), Decision::Keep);
     let mut h = up(Role::Host);
     assert!(h.heard_from(PeerId(7)), "a host hears everyone, even before their beacon");
+}
+
+#[test]
+fn linked_counts_the_peers_whose_beacon_arrived_until_they_go() {
+    let mut g = up(Role::Guest);
+    assert_eq!(g.linked(), 0);
+    g.peer_connected(20, 1, PeerId(101));
+    assert_eq!(g.linked(), 0, "a data channel alone is not yet a peer of the room");
+    g.beacon(25, 1, PeerId(101), Role::Host);
+    meet(&mut g, 30, 2, Role::Guest);
+    assert_eq!(g.linked(), 2);
+    g.peer_disconnected(40, 2);
+    assert_eq!(g.linked(), 1);
+    g.socket_ended(50);
+    assert_eq!(g.linked(), 0);
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub(super) struct Campaign {
     votes: BTreeMap<PlayerNo, (bool, CopyState, PeerId)>,
     mine: CopyState,
     polled_at: u64,
+    started_at: u64,
     majority_at: Option<u64>,
     fetched_at: Option<u64>,
 }
@@ -44,6 +45,7 @@ impl Campaign {
             votes: BTreeMap::new(),
             mine,
             polled_at: now,
+            started_at: now,
             majority_at: None,
             fetched_at: None,
         }
@@ -58,6 +60,11 @@ impl Campaign {
 
     pub(super) fn epoch(&self) -> Epoch {
         self.epoch
+    }
+
+    /// No majority after `campaign_ms`: a split vote (see [`SuccessionTiming::campaign_ms`]).
+    pub(super) fn lost(&self, now: u64, timing: &SuccessionTiming) -> bool {
+        self.majority_at.is_none() && now.saturating_sub(self.started_at) >= timing.campaign_ms
     }
 
     fn granted(&self) -> usize {
@@ -118,7 +125,7 @@ impl Campaign {
                 let poll = MeshMsg::Poll { epoch: self.epoch, candidate: self.me };
                 if let Ok(d) = encode_mesh(&poll) {
                     for (no, peer) in &self.peers {
-                        if !self.votes.contains_key(no) {
+                        if !self.votes.get(no).is_some_and(|(granted, _, _)| *granted) {
                             out.push((*peer, d.clone()));
                         }
                     }

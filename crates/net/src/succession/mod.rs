@@ -39,13 +39,25 @@ pub struct SuccessionTiming {
     /// Wait after a majority for the remaining voters' copies (the longest
     /// copy wins, so an event that reached any survivor is kept).
     pub grace_ms: u64,
-    /// Repeat of unanswered polls and fetches.
+    /// Repeat of polls not yet granted (a "no" from a voter that still
+    /// heard the host may turn into a "yes") and of fetches.
     pub retry_ms: u64,
+    /// A campaign with no majority after this long ends: two successors
+    /// that stood in one round refuse each other (one vote a round), so
+    /// each stands again after its place's stagger, the first one first,
+    /// in the next round.
+    pub campaign_ms: u64,
 }
 
 impl Default for SuccessionTiming {
     fn default() -> SuccessionTiming {
-        SuccessionTiming { silence_ms: 2_000, stagger_ms: 1_000, grace_ms: 150, retry_ms: 250 }
+        SuccessionTiming {
+            silence_ms: 2_000,
+            stagger_ms: 1_000,
+            grace_ms: 150,
+            retry_ms: 250,
+            campaign_ms: 2_000,
+        }
     }
 }
 
@@ -84,6 +96,8 @@ pub struct Succession {
     /// The election this device follows, to repeat to a stale host.
     announcement: Option<(Epoch, Vec<u8>)>,
     hinted: BTreeMap<PeerId, u64>,
+    /// When this device's last campaign ended without a majority.
+    lost_at: Option<u64>,
 }
 
 /// Players the room view lists as connected (the host among them): the electorate.
@@ -111,6 +125,7 @@ impl Succession {
             campaign: None,
             announcement: None,
             hinted: BTreeMap::new(),
+            lost_at: None,
         }
     }
 
@@ -145,6 +160,9 @@ impl Succession {
             let decision = c.tick(now, replica, &self.timing, &mut out);
             if decision.is_some() {
                 self.campaign = None;
+            } else if c.lost(now, &self.timing) {
+                self.campaign = None;
+                self.lost_at = Some(now);
             }
             return (out, decision);
         }
@@ -159,7 +177,10 @@ impl Succession {
         let Some(rank) = live.iter().position(|p| *p == me) else { return (out, None) };
         let wait = self.timing.silence_ms + rank as u64 * self.timing.stagger_ms;
         let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.stagger_ms);
-        if silent < wait || others_trying || replica.heir().is_none() {
+        // After a split, the same order again: the first successor stands first.
+        let backing_off =
+            self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank as u64 + 1) * self.timing.stagger_ms);
+        if silent < wait || others_trying || backing_off || replica.heir().is_none() {
             return (out, None);
         }
         let epoch = replica.epoch().max(self.voted).after(me);

@@ -1,10 +1,11 @@
 //! Load benchmark (not run in CI): 1,000 rooms × 8 peers join at once, a minute of
-//! signalling, teardown; three waves on one server.
+//! signalling, teardown; three waves on one server, or on `--shards N` instances
+//! behind a real HAProxy (see `cluster.rs`).
 //!
 //! ```text
-//! ulimit -n 20000
+//! ulimit -n 40000
 //! CARGO_TARGET_DIR=target cargo bench -p duel-server --bench load -- [--rooms 1000] [--peers 8]
-//!     [--secs 60] [--waves 3] [--addresses 500] [-- <extra duel-server flags>]
+//!     [--secs 60] [--waves 3] [--addresses 500] [--shards 3] [-- <extra duel-server flags>]
 //! ```
 //!
 //! The server is the real `duel-server` binary (bench profile: optimised), started
@@ -16,15 +17,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod client;
+mod cluster;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::net::Ipv4Addr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use client::{Outcome, Wave};
+use cluster::{cpu_ticks, rss_kib, Cluster};
 use tokio::sync::watch;
 
 struct Args {
@@ -33,12 +34,21 @@ struct Args {
     secs: u64,
     waves: usize,
     addresses: usize,
+    /// 0: the clients talk to one server; N: to N instances through HAProxy.
+    shards: usize,
     server_flags: Vec<String>,
 }
 
 fn args() -> Args {
-    let mut args =
-        Args { rooms: 1000, peers: 8, secs: 60, waves: 3, addresses: 500, server_flags: Vec::new() };
+    let mut args = Args {
+        rooms: 1000,
+        peers: 8,
+        secs: 60,
+        waves: 3,
+        addresses: 500,
+        shards: 0,
+        server_flags: Vec::new(),
+    };
     let mut given = std::env::args().skip(1);
     while let Some(flag) = given.next() {
         let mut value = || given.next().expect("a value after the flag");
@@ -48,6 +58,7 @@ fn args() -> Args {
             "--secs" => args.secs = value().parse().expect("--secs N"),
             "--waves" => args.waves = value().parse().expect("--waves N"),
             "--addresses" => args.addresses = value().parse().expect("--addresses N"),
+            "--shards" => args.shards = value().parse().expect("--shards N"),
             // cargo bench appends --bench after everything, even after "--".
             "--" => args.server_flags = given.by_ref().filter(|f| f != "--bench").collect(),
             // cargo bench passes --bench.
@@ -61,19 +72,31 @@ fn main() {
     let args = args();
     let dist = tempfile::tempdir().expect("a temporary dist");
     std::fs::write(dist.path().join("index.html"), "<!doctype html>").unwrap();
-    let (mut server, addr) = start_server(dist.path(), &args.server_flags);
-    let pid = server.id();
-    let peak = Arc::new(AtomicU64::new(0));
+    let cluster = Cluster::start(dist.path(), args.shards, &args.server_flags);
+    let addr = cluster.front;
+    // Every process measured: the instances, then HAProxy when sharded.
+    let pids: Vec<u32> = cluster.instance_pids().into_iter().chain(cluster.proxy_pid()).collect();
+    let pid = pids[0];
+    let peaks: Arc<Vec<AtomicU64>> = Arc::new(pids.iter().map(|_| AtomicU64::new(0)).collect());
     {
-        let peak = peak.clone();
+        let (peaks, pids) = (peaks.clone(), pids.clone());
         std::thread::spawn(move || loop {
-            peak.fetch_max(rss_kib(pid), Ordering::Relaxed);
+            for (peak, pid) in peaks.iter().zip(&pids) {
+                peak.fetch_max(rss_kib(*pid), Ordering::Relaxed);
+            }
             std::thread::sleep(Duration::from_millis(20));
         });
     }
+    let peak = &peaks[0];
     println!("load average before: {}", loadavg());
+    let shape = match args.shards {
+        0 => format!("duel-server pid {pid} at {addr}"),
+        n => {
+            format!("{n} duel-server instances (pids {pids:?}, the last is HAProxy) behind HAProxy at {addr}")
+        }
+    };
     println!(
-        "duel-server pid {pid} at {addr}: {} waves of {} rooms × {} peers, {} s of signalling, from {} addresses",
+        "{shape}: {} waves of {} rooms × {} peers, {} s of signalling, from {} addresses",
         args.waves, args.rooms, args.peers, args.secs, args.addresses
     );
     println!(
@@ -90,8 +113,17 @@ fn main() {
             std::thread::sleep(Duration::from_secs(11).saturating_sub(last.elapsed()));
         }
         last_wave = Some(Instant::now());
-        peak.store(rss_kib(pid), Ordering::Relaxed);
-        let report = runtime.block_on(wave(&args, number, addr, pid));
+        for (peak, pid) in peaks.iter().zip(&pids) {
+            peak.store(rss_kib(*pid), Ordering::Relaxed);
+        }
+        let cpu_before: Vec<u64> = pids.iter().map(|p| cpu_ticks(*p)).collect();
+        let clock = Instant::now();
+        let report = runtime.block_on(wave(&args, number, &cluster));
+        let cpu_pct: Vec<f64> = pids
+            .iter()
+            .zip(&cpu_before)
+            .map(|(p, before)| (cpu_ticks(*p) - before) as f64 / clock.elapsed().as_secs_f64())
+            .collect();
         let after = rss_kib(pid);
         println!(
             "| {number} | {:.2} % ({}/{}) | {:.2} % ({}/{}) | {:.2} s | {:.1} / {:.1} ms ({}) \
@@ -121,12 +153,35 @@ fn main() {
             report.rss_steady_kib as f64 / 1024.0,
             loadavg()
         );
+        if args.shards > 0 {
+            print_shards(&report.spread, &peaks, &cpu_pct);
+        }
         for failure in report.failures.iter().take(5) {
             println!("  failure: {failure}");
         }
     }
-    let _ = server.kill();
-    let _ = server.wait();
+}
+
+/// Per instance: rooms held, peak RSS and CPU over the wave; HAProxy's the same.
+fn print_shards(spread: &[u64], peaks: &[AtomicU64], cpu_pct: &[f64]) {
+    let mean = spread.iter().sum::<u64>() as f64 / spread.len().max(1) as f64;
+    let off = |n: u64| 100.0 * (n as f64 - mean) / mean;
+    let worst = spread.iter().map(|n| off(*n).abs()).fold(0.0, f64::max);
+    println!("  rooms per instance {spread:?}: within ±{worst:.1} % of the mean {mean:.0}");
+    for (i, rooms) in spread.iter().enumerate() {
+        println!(
+            "  instance {i}: {rooms} rooms ({:+.1} %), peak RSS {:.1} MB, CPU {:.0} % of a core over the wave",
+            off(*rooms),
+            peaks[i].load(Ordering::Relaxed) as f64 / 1024.0,
+            cpu_pct[i]
+        );
+    }
+    let proxy = spread.len();
+    println!(
+        "  haproxy: peak RSS {:.1} MB, CPU {:.0} % of a core over the wave",
+        peaks[proxy].load(Ordering::Relaxed) as f64 / 1024.0,
+        cpu_pct[proxy]
+    );
 }
 
 struct Report {
@@ -141,11 +196,14 @@ struct Report {
     failures: Vec<String>,
     /// When every introduction had arrived (the handshake storm is over soon after).
     introduced_after: Duration,
-    /// Server RSS at the end of the steady signalling.
+    /// Server RSS at the end of the steady signalling (the first instance when sharded).
     rss_steady_kib: u64,
+    /// Rooms on each instance once everyone was in.
+    spread: Vec<u64>,
 }
 
-async fn wave(args: &Args, number: usize, addr: SocketAddr, pid: u32) -> Report {
+async fn wave(args: &Args, number: usize, cluster: &Cluster) -> Report {
+    let (addr, pid) = (cluster.front, cluster.instance_pids()[0]);
     let total = args.rooms * args.peers;
     let (go_tx, go_rx) = watch::channel(false);
     let (stop_tx, stop_rx) = watch::channel(false);
@@ -179,14 +237,15 @@ async fn wave(args: &Args, number: usize, addr: SocketAddr, pid: u32) -> Report 
     }
     let _ = go_tx.send(true);
     let introduced_after = started.elapsed();
+    let spread: Vec<u64> = cluster.health().iter().map(|(rooms, _)| *rooms).collect();
     tokio::time::sleep(Duration::from_secs(args.secs)).await;
     let rss_steady = rss_kib(pid);
 
     let _ = stop_tx.send(true);
     let down = Instant::now();
     let teardown = loop {
-        let (rooms, peers) = health(addr);
-        if rooms == 0 && peers == 0 {
+        let all = cluster.health();
+        if all.iter().all(|(rooms, peers)| *rooms == 0 && *peers == 0) {
             break down.elapsed();
         }
         if down.elapsed() > Duration::from_secs(60) {
@@ -201,6 +260,7 @@ async fn wave(args: &Args, number: usize, addr: SocketAddr, pid: u32) -> Report 
     let mut report = summarise(args, outcomes, connect, teardown);
     report.introduced_after = introduced_after;
     report.rss_steady_kib = rss_steady;
+    report.spread = spread;
     report
 }
 
@@ -237,6 +297,7 @@ fn summarise(args: &Args, outcomes: Vec<Outcome>, connect: Duration, teardown: D
         failures: outcomes.iter().filter_map(|o| o.failure.clone()).collect(),
         introduced_after: Duration::ZERO,
         rss_steady_kib: 0,
+        spread: Vec::new(),
     }
 }
 
@@ -270,51 +331,8 @@ fn pct(part: usize, whole: usize) -> f64 {
     }
 }
 
-/// Starts `duel-server` on a free loopback port; returns it and its address.
-fn start_server(dist: &std::path::Path, extra: &[String]) -> (Child, SocketAddr) {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_duel-server"))
-        .args(["--bind", "127.0.0.1:0", "--dist"])
-        .arg(dist)
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("duel-server starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("Dice Duel: http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .and_then(|addr| addr.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected first line from duel-server: {line:?}"));
-    (server, addr)
-}
-
-/// `(rooms, peers)` from `/health`.
-fn health(addr: SocketAddr) -> (u64, u64) {
-    let mut tcp = TcpStream::connect(addr).unwrap();
-    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    tcp.read_to_string(&mut answer).unwrap();
-    let body = answer.split_once("\r\n\r\n").map(|(_, body)| body).unwrap_or_default();
-    let json: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
-    (json["rooms"].as_u64().unwrap_or(u64::MAX), json["peers"].as_u64().unwrap_or(u64::MAX))
-}
-
 /// The machine's 1/5/15-minute load averages: the bench shares its cores.
 fn loadavg() -> String {
     let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
-}
-
-/// The resident memory of process `pid`, in KiB.
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kib| kib.parse().ok())
-        .unwrap_or_default()
 }
