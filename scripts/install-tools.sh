@@ -9,7 +9,7 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
-# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests), brotli
+# and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests, the relay-only browser test), brotli
 # and librsvg2-bin (the build's compressed copies and install icons).
 set -euo pipefail
 # shellcheck source=lib/env.sh

@@ -51,7 +51,7 @@ fn config(front: u16, servers: &[SocketAddr]) -> String {
          defaults\n  mode http\n  timeout connect 2s\n  timeout client 30s\n  timeout server 30s\n  timeout tunnel 1h\n\
          frontend game\n  bind 127.0.0.1:{front}\n  default_backend rooms\n\
          backend rooms\n  balance uri path-only\n  hash-type consistent\n  option httpchk GET /health\n\
-         default-server check inter 200ms fall 1 rise 2 send-proxy check-send-proxy source {source}\n"
+         default-server check inter 200ms fall 1 rise 2 send-proxy check-send-proxy source {source} weight 64\n"
     );
     for (i, s) in servers.iter().enumerate() {
         cfg.push_str(&format!("  server s{i} {s}\n"));
