@@ -49,11 +49,8 @@ test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 
   await bob.page.getByTestId('seat-3').waitFor();
   assert.match(await bob.page.getByTestId('seat-3').textContent(), /Black Fighter/);
 
-  assert.equal((await alice.claim(1)).ok, true);
-  assert.equal((await bob.claim(2)).ok, true);
-  assert.equal((await bob.claim(3)).ok, true);
-  await alice.waitFor('White seats', (s) => s.seats.join() === '0,1' && s.pending === 0);
-  await bob.waitFor('Black seats', (s) => s.seats.join() === '2,3' && s.pending === 0);
+  await alice.claimSeats([1], [0, 1]); // White: she holds seat 0 since she made the room
+  await bob.claimSeats([2, 3]); // Black
   assert.equal((await alice.start()).ok, true);
   await waitConverged([alice, bob], 'the started game', 20000, (s) => s.started && s.players === 2);
   const black = new CockpitPage(bob.page, 3);

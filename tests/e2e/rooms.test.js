@@ -182,10 +182,8 @@ test('room: two browsers join one room and sit on opposite ships', { timeout: 60
   assert.ok(b.hostPeer, 'the guest learned the host from its beacon');
   assert.equal(b.role, 'Guest');
 
-  assert.equal((await alice.claim(0)).ok, true);
-  assert.equal((await bob.claim(1)).ok, true);
-  await alice.waitFor('seat 0', (s) => s.seats.join() === '0' && s.pending === 0);
-  await bob.waitFor('seat 1', (s) => s.seats.join() === '1' && s.pending === 0);
+  await alice.claimSeats([0]);
+  await bob.claimSeats([1]);
   assert.equal((await alice.start()).ok, true);
   await waitConverged([alice, bob], 'the started game', 20000, (s) => s.started && s.players === 2);
   assert.deepEqual(pageErrors(), []);

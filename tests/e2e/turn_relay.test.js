@@ -102,10 +102,8 @@ test('two browsers held to relay-only ICE meet through coturn with the credentia
   await alice.open(room, { host: true });
   await bob.open(room);
   await bob.waitFor('the guest to reach the host through the relay', (s) => s.state === 'Connected' && s.me !== null, 30000);
-  assert.equal((await alice.claim(0)).ok, true);
-  assert.equal((await bob.claim(1)).ok, true);
-  await alice.waitFor('seat 0', (s) => s.seats.join() === '0' && s.pending === 0);
-  await bob.waitFor('seat 1', (s) => s.seats.join() === '1' && s.pending === 0);
+  await alice.claimSeats([0]);
+  await bob.claimSeats([1]);
   assert.equal((await alice.start()).ok, true);
   await waitConverged([alice, bob], 'the started game', 20000, (s) => s.started && s.players === 2);
   for (const [actor, seat] of [[alice, 0], [bob, 1], [alice, 0], [bob, 1]]) {

@@ -333,10 +333,15 @@ fn a_peer_that_claims_to_host_without_winning_is_ignored() {
     assert!(m.settle());
 }
 
-/// The host watching, two players: three devices, as in the browser test.
-fn host_and_two(seed: u64) -> Mesh {
+/// The host watching, two players (three devices, as in the browser test),
+/// a few seconds into the game: the mesh, the first successor and the other.
+fn host_and_two(seed: u64) -> (Mesh, usize, usize) {
     let seats = vec![vec![], vec![SeatId(0)], vec![SeatId(1)]];
-    Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT)
+    let mut m = Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    let heir = m.first_successor();
+    (m, heir, 3 - heir)
 }
 
 /// Found by the browser test on two loaded cores: the heir noticed the host
@@ -346,11 +351,7 @@ fn host_and_two(seed: u64) -> Mesh {
 /// stood in the same round, so neither ever had a majority.
 #[test]
 fn a_survivor_that_still_heard_the_host_is_asked_again() {
-    let mut m = host_and_two(61);
-    m.play(3_000, 300);
-    assert!(m.settle());
-    let heir = m.first_successor();
-    let other = 3 - heir;
+    let (mut m, heir, other) = host_and_two(61);
     // The heir stops hearing the host (silence, no transport event) and stands.
     m.partition(&[0], &[heir]);
     let standing = |m: &Mesh| matches!(m.dev(heir).standing(), Standing::Campaigning { .. });
@@ -369,11 +370,7 @@ fn a_survivor_that_still_heard_the_host_is_asked_again() {
 /// stands again first, in the next round, which the other grants.
 #[test]
 fn a_split_vote_is_stood_again_in_the_next_round() {
-    let mut m = host_and_two(62);
-    m.play(3_000, 300);
-    assert!(m.settle());
-    let heir = m.first_successor();
-    let other = 3 - heir;
+    let (mut m, heir, other) = host_and_two(62);
     // The heir and the other survivor cannot hear each other while the host dies:
     // each stands for itself and is refused by nobody, granted by nobody.
     m.partition(&[heir], &[other]);

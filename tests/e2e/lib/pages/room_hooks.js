@@ -36,6 +36,15 @@ class RoomHooks {
   }
 
   claim(seat) { return this.#call('test_hook_claim', seat); }
+
+  /** Claims `seats` one by one and waits until the tab holds `holds` (those, by default) with nothing pending. */
+  async claimSeats(seats, holds = seats) {
+    for (const seat of seats) {
+      const sent = await this.claim(seat);
+      if (!sent.ok) throw new Error(`${this.label} could not claim seat ${seat}: ${JSON.stringify(sent)}`);
+    }
+    return this.waitFor(`seats ${holds}`, (s) => s.seats.join() === holds.join() && s.pending === 0);
+  }
   start() { return this.#call('test_hook_start'); }
   /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
   act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
