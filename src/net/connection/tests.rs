@@ -1,5 +1,6 @@
 //! The connection state machine, scenario by scenario on a fake clock.
 
+use super::timers::*;
 use super::*;
 use ConnectionEvent::{Connected, Disconnected};
 
