@@ -199,7 +199,8 @@ pub fn test_hook_open(room: String, host: bool, name: String) {
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `players`, `linked` (peers reached directly).
+/// `autoload`, `rejected`, `players`, `linked` (peers reached directly),
+/// `election` (how the succession stands, for a failing test's message).
 #[wasm_bindgen]
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
