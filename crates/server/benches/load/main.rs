@@ -3,7 +3,7 @@
 //! behind a real HAProxy (see `cluster.rs`).
 //!
 //! ```text
-//! ulimit -n 40000
+//! ulimit -n 20000
 //! CARGO_TARGET_DIR=target cargo bench -p duel-server --bench load -- [--rooms 1000] [--peers 8]
 //!     [--secs 60] [--waves 3] [--addresses 500] [--shards 3] [-- <extra duel-server flags>]
 //! ```
@@ -119,11 +119,10 @@ fn main() {
         let cpu_before: Vec<u64> = pids.iter().map(|p| cpu_ticks(*p)).collect();
         let clock = Instant::now();
         let report = runtime.block_on(wave(&args, number, &cluster));
-        let cpu_pct: Vec<f64> = pids
-            .iter()
-            .zip(&cpu_before)
-            .map(|(p, before)| (cpu_ticks(*p) - before) as f64 / clock.elapsed().as_secs_f64())
-            .collect();
+        let secs = clock.elapsed().as_secs_f64();
+        // Clock ticks are 1/100 s: ticks per second is per cent of a core.
+        let cpu_pct: Vec<f64> =
+            pids.iter().zip(&cpu_before).map(|(p, before)| (cpu_ticks(*p) - before) as f64 / secs).collect();
         let after = rss_kib(pid);
         println!(
             "| {number} | {:.2} % ({}/{}) | {:.2} % ({}/{}) | {:.2} s | {:.1} / {:.1} ms ({}) \
