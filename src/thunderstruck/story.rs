@@ -114,6 +114,9 @@ impl Story {
                 }
                 self.push(None, text);
             }
+            Event::SectorClosed { sector } => {
+                self.push(None, format!("The last two ships meet: Sector {} closes.", sector + 1));
+            }
             Event::Over { winner } => {
                 let text = match winner {
                     Some(p) => format!("{p} wins the duel!"),

@@ -21,7 +21,8 @@ pub enum ShipClass {
 
 /// Health a Fighter starts (and is relaunched) with: the Health die on its three-pip side (R22).
 pub const FIGHTER_HEALTH: u8 = 3;
-/// Health under the "Fighters start with 2 health" toggle (R22's play note).
+/// Health under the "Fighters start with 2 health" toggle (R22's play note): the
+/// Fighter's full Health, at the start and at every relaunch alike (R41).
 pub const FIGHTER_HEALTH_TOGGLED: u8 = 2;
 
 /// The stations of a Fighter's cockpit, all held by its one Pilot (the

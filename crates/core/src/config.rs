@@ -178,7 +178,7 @@ pub struct Ruleset {
     pub wormholes: bool,
     pub house: HouseRules,
     /// Die Fighter's play note: Fighters start (and are relaunched) with 2
-    /// health instead of 3 (R22).
+    /// health instead of 3 (R22); 2 is then their full Health (R41).
     pub fighters_start_with_two_health: bool,
     /// Die Fighter's Experimental Equipment cards (R22): off, drafted, or dealt two each.
     pub equipment: Equipment,
@@ -203,7 +203,7 @@ impl Equipment {
 }
 
 impl Ruleset {
-    /// The Health a Fighter starts and is relaunched with (R22).
+    /// The Health a Fighter starts and is relaunched with (R22, R41).
     pub fn fighter_health(&self) -> u8 {
         if self.fighters_start_with_two_health {
             crate::class::FIGHTER_HEALTH_TOGGLED

@@ -70,6 +70,25 @@ fn r22_the_two_health_toggle_relaunches_with_two() {
 }
 
 #[test]
+fn r41_two_health_note_is_full_health_at_start_and_relaunch() {
+    for (note, full) in [(true, 2), (false, 3)] {
+        let mut config = GameConfig::mission(Mission::CarrierStrike);
+        config.ruleset.fighters_start_with_two_health = note;
+        let game = Game::new(config.clone()).unwrap();
+        for fighter in [W_FTR, B_FTR] {
+            assert_eq!(game.ship(fighter).unwrap().health(), Some(full), "note {note}: start");
+        }
+        // Relaunching (the Three Pip side) restores full Health, which the note makes 2.
+        let mut setup = Setup::battle(config).unwrap();
+        setup.destroy_fighter(B_FTR).give_crystals(B_CAP, 3);
+        let mut game = setup.into_game().unwrap();
+        ok(&mut game, B_CREW, Intent::Launch { side: LaunchSide::Left, pay: LaunchCost::Crystals }, &[]);
+        assert_eq!(game.ship(B_FTR).unwrap().health(), Some(full), "note {note}: relaunch");
+        assert_eq!(game.ship(W_FTR).unwrap().health(), Some(full), "note {note}: the other Fighter");
+    }
+}
+
+#[test]
 fn r22_no_relaunch_while_flying_or_outside_mission_1() {
     let mut game = mission(Mission::CarrierStrike);
     edit(&mut game, |s| {

@@ -155,8 +155,16 @@ fn random_duel(config: Config, salt: u64) -> (Game, Vec<Event>) {
             Phase::Over { .. } => break,
         }
         g.check_invariants().unwrap();
+        assert!(!two_left_meeting_on_the_ring(&g), "D34: the sector behind them closes at once: {g:?}");
     }
     (g, log)
+}
+
+/// D34: after a retirement, the two remaining ships share a sector while the
+/// ring is still whole (which the host's events must never leave standing).
+fn two_left_meeting_on_the_ring(g: &Game) -> bool {
+    let sectors: Vec<u8> = g.living().map(|p| g.ship(p).unwrap().at.sector()).collect();
+    g.board().is_ring() && sectors.len() == 2 && sectors[0] == sectors[1]
 }
 
 proptest! {

@@ -215,14 +215,43 @@ fn a_destroyed_ship_retires_and_three_players_play_on_then_d34_closes_a_sector()
         vec![ship(2, Facing::Up, &[(Slot::FireA, 6)]), ship(4, Facing::Down, &[(Slot::PowerA, 1)]), green],
         RED,
     );
-    act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
+    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
     assert!(g.ship(GREEN).unwrap().destroyed && !g.is_over());
+    // Red and Blue already share sector 0: sector 2 (behind it) closes as
+    // Green retires, not at the round's end.
+    assert_eq!(e.last(), Some(&Event::SectorClosed { sector: 2 }), "{e:?}");
+    assert_eq!(g.board().closed(), Some(2));
     assert_eq!(g.turn(), Some(BLUE));
     let e = plain(&mut g, BLUE, Slot::PowerA);
-    // Red and Blue share sector 0: sector 2 (behind it) closes.
-    assert!(e.contains(&Event::RoundEnded { reflex: None, closed: Some(2) }), "{e:?}");
-    assert_eq!(g.board().closed(), Some(2));
+    assert!(e.contains(&Event::RoundEnded { reflex: None, closed: None }), "{e:?}");
+    assert!(!e.iter().any(|e| matches!(e, Event::SectorClosed { .. })), "closed once: {e:?}");
     assert_eq!(g.validate(GREEN, &Intent::Act(Act::plain(Slot::PowerA))), Err(Refusal::Retired));
+}
+
+#[test]
+fn d34_sector_closes_the_moment_the_two_ships_meet() {
+    // Green has retired; Red (sector 0) and Blue (sector 1) play on.
+    let mut green = ship(15, Facing::Up, &[]);
+    green.destroyed = true;
+    let ships =
+        vec![ship(2, Facing::Up, &[(Slot::BoostA, 5)]), ship(9, Facing::Up, &[(Slot::BoostA, 4)]), green];
+    let mut g = duel(ships.clone(), RED);
+    let mut log = plain(&mut g, RED, Slot::BoostA);
+    // Red boosts to space 7, into Blue's sector 1: sector 0, behind it, closes now.
+    assert_eq!(at(&g, RED), 7);
+    assert_eq!(log.last(), Some(&Event::SectorClosed { sector: 0 }), "{log:?}");
+    log.extend(plain(&mut g, BLUE, Slot::BoostA));
+    // Blue leaves for sector 2 in the same round; the sector stays closed.
+    assert_eq!(at(&g, BLUE), 13);
+    assert!(log.iter().any(|e| matches!(e, Event::RoundEnded { .. })), "{log:?}");
+    assert_eq!(g.board().closed(), Some(0));
+    assert!(!g.board().is_open(Space(2)));
+    // A replica applying the log from the same position reaches the same state.
+    let mut replica = duel(ships, RED);
+    for e in &log {
+        replica.apply(e);
+    }
+    assert_eq!(replica.state_hash(), g.state_hash());
 }
 
 #[test]

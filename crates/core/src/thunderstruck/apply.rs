@@ -90,6 +90,7 @@ impl Game {
                     }
                 }
             }
+            Event::SectorClosed { sector } => self.board.close(*sector),
             Event::RoundEnded { reflex, closed } => {
                 if let Some(sector) = closed {
                     self.board.close(*sector);

@@ -100,8 +100,10 @@ pub enum Event {
     Destroyed {
         player: Player,
     },
-    /// The round is over: who gets the Reflex die next round (T8), and a
-    /// sector closed by `004_…` Ending the Round 1 (D34).
+    /// The round is over: who gets the Reflex die next round (T8). `closed` is
+    /// always `None` now (D34 closes a sector the moment the ships meet:
+    /// `SectorClosed`); saves and replays from before that reading carry it
+    /// here, and it still applies, so they replay to the same game.
     RoundEnded {
         reflex: Option<Player>,
         closed: Option<u8>,
@@ -109,5 +111,13 @@ pub enum Event {
     /// `None`: a draw.
     Over {
         winner: Option<Player>,
+    },
+    /// `004_…` Ending the Round 1 (D34): after a retirement the two remaining
+    /// ships have just come to share a sector, so the sector behind it is
+    /// off-limits for the rest of the duel. Sent the moment they meet (a
+    /// Boost, a warp, or the retirement itself), not at the round's end.
+    /// Last in the enum: records encode a variant by its place.
+    SectorClosed {
+        sector: u8,
     },
 }

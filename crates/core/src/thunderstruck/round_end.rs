@@ -1,6 +1,6 @@
 //! The end of a round and of the duel (`004_…` Ending the Round, T8, T9,
 //! D34, D39): what follows by itself once the last die of a round is
-//! actioned, or a ship is destroyed.
+//! actioned, a ship is destroyed, or the two remaining ships meet.
 
 use super::event::Event;
 use super::{Game, Phase, Player};
@@ -14,6 +14,12 @@ impl Game {
         let living: Vec<Player> = self.living().collect();
         if living.len() <= 1 {
             return Some(Event::Over { winner: living.first().copied() });
+        }
+        // D34: checked after every answer, not only when the round ends, so
+        // two ships that meet and part again within a round still close it.
+        // Before the phase test: a warp answering a Manoeuvre may be the meeting.
+        if let Some(sector) = self.closing(&living) {
+            return Some(Event::SectorClosed { sector });
         }
         let Phase::Action { pending: None, .. } = self.phase else { return None };
         if living.iter().any(|p| self.ships[usize::from(p.0)].console.has_dice()) {
@@ -29,7 +35,7 @@ impl Game {
             let winner = (best.len() == 1).then(|| *best[0]);
             return Some(Event::Over { winner });
         }
-        Some(Event::RoundEnded { reflex: self.reflex_for_next(&living), closed: self.closing(&living) })
+        Some(Event::RoundEnded { reflex: self.reflex_for_next(&living), closed: None })
     }
 
     /// T8, D39: one player lowest on both tokens (or lowest on one and tied
@@ -55,9 +61,10 @@ impl Game {
         (best.len() == 1).then(|| *best[0].0)
     }
 
-    /// `004_…` Ending the Round 1, D34: after a retirement, once the two
-    /// remaining ships share a sector, the sector behind it (anticlockwise)
-    /// closes and the ring becomes a straight track of two sectors.
+    /// `004_…` Ending the Round 1, D34: after a retirement, as soon as the
+    /// two remaining ships share a sector, the sector behind it
+    /// (anticlockwise) closes and the ring becomes a straight track of two
+    /// sectors. `None` once closed, so it is sent only once.
     fn closing(&self, living: &[Player]) -> Option<u8> {
         if !self.board.is_ring() || living.len() != 2 {
             return None;
