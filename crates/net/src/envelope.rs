@@ -25,6 +25,8 @@ fn checksum(body: &[u8]) -> u64 {
     h.finish()
 }
 
+use core::ops::RangeInclusive;
+
 /// `body` in its envelope.
 pub(crate) fn seal(magic: [u8; 4], format: u16, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 14);
@@ -35,8 +37,10 @@ pub(crate) fn seal(magic: [u8; 4], format: u16, body: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The body of `bytes`, if they are an intact `magic` envelope of `format`.
-pub(crate) fn open(bytes: &[u8], magic: [u8; 4], format: u16) -> Result<&[u8], Unopened> {
+/// The body of `bytes`, if they are an intact `magic` envelope of a format in
+/// `formats` (an older format whose body the current types still decode, such
+/// as one before an enum gained a last variant, may be read on).
+pub(crate) fn open(bytes: &[u8], magic: [u8; 4], formats: RangeInclusive<u16>) -> Result<&[u8], Unopened> {
     let (Some(head), Some(rest)) = (bytes.get(..6), bytes.get(6..)) else {
         return Err(Unopened::Foreign);
     };
@@ -44,7 +48,7 @@ pub(crate) fn open(bytes: &[u8], magic: [u8; 4], format: u16) -> Result<&[u8], U
         return Err(Unopened::Foreign);
     }
     let found = u16::from_le_bytes([head[4], head[5]]);
-    if found != format {
+    if !formats.contains(&found) {
         return Err(Unopened::Format(found));
     }
     let split = rest.len().checked_sub(8).ok_or(Unopened::Damaged)?;
@@ -64,14 +68,16 @@ mod tests {
     #[test]
     fn an_envelope_opens_only_whole_and_of_its_kind() {
         let sealed = seal(*b"TEST", 3, b"hello");
-        assert_eq!(open(&sealed, *b"TEST", 3), Ok(&b"hello"[..]));
-        assert_eq!(open(&sealed, *b"OTHR", 3), Err(Unopened::Foreign));
-        assert_eq!(open(&sealed, *b"TEST", 4), Err(Unopened::Format(3)));
-        assert_eq!(open(&sealed[..sealed.len() - 1], *b"TEST", 3), Err(Unopened::Damaged));
-        assert_eq!(open(&sealed[..7], *b"TEST", 3), Err(Unopened::Damaged));
-        assert_eq!(open(b"TE", *b"TEST", 3), Err(Unopened::Foreign));
+        assert_eq!(open(&sealed, *b"TEST", 3..=3), Ok(&b"hello"[..]));
+        assert_eq!(open(&sealed, *b"OTHR", 3..=3), Err(Unopened::Foreign));
+        assert_eq!(open(&sealed, *b"TEST", 4..=4), Err(Unopened::Format(3)));
+        assert_eq!(open(&sealed[..sealed.len() - 1], *b"TEST", 3..=3), Err(Unopened::Damaged));
+        assert_eq!(open(&sealed[..7], *b"TEST", 3..=3), Err(Unopened::Damaged));
+        assert_eq!(open(b"TE", *b"TEST", 3..=3), Err(Unopened::Foreign));
+        assert_eq!(open(&sealed, *b"TEST", 2..=4), Ok(&b"hello"[..]), "an older format still read");
+        assert_eq!(open(&sealed, *b"TEST", 4..=5), Err(Unopened::Format(3)));
         let mut flipped = sealed.clone();
         flipped[7] ^= 1;
-        assert_eq!(open(&flipped, *b"TEST", 3), Err(Unopened::Damaged));
+        assert_eq!(open(&flipped, *b"TEST", 3..=3), Err(Unopened::Damaged));
     }
 }

@@ -42,9 +42,22 @@ pub struct CommandId(pub u32);
 pub struct Seq(pub u64);
 
 impl Seq {
+    /// The furthest a room's log may reach. No room plays 2^48 events (at
+    /// thirty a second, three hundred thousand years), so a number past it
+    /// comes from a peer that lies and is refused; below it, a sequence
+    /// number plus any length held in memory is far from overflowing.
+    pub const LIMIT: Seq = Seq(1 << 48);
+
     /// The sequence number after this one.
     pub fn next(self) -> Seq {
         Seq(self.0.saturating_add(1))
+    }
+
+    /// The number `n` after this one (for a batch of `n` events from here,
+    /// the one after its last); `None` past [`Seq::LIMIT`].
+    pub fn plus(self, n: usize) -> Option<Seq> {
+        let n = u64::try_from(n).ok()?;
+        self.0.checked_add(n).filter(|s| *s <= Seq::LIMIT.0).map(Seq)
     }
 }
 
@@ -63,8 +76,10 @@ impl Epoch {
         (self.0 >> 16) as u16
     }
 
-    /// The epoch `candidate` stands for in the round after this one.
-    pub fn after(self, candidate: PlayerNo) -> Epoch {
-        Epoch((u32::from(self.round().saturating_add(1)) << 16) | u32::from(candidate.0))
+    /// The epoch `candidate` stands for in the round after this one; `None`
+    /// after the last round (only a peer that lies gets a room there).
+    pub fn after(self, candidate: PlayerNo) -> Option<Epoch> {
+        let round = self.round().checked_add(1)?;
+        Some(Epoch((u32::from(round) << 16) | u32::from(candidate.0)))
     }
 }

@@ -92,5 +92,12 @@ fn a_damaged_save_is_refused_not_trusted() {
     let mut future = saved.clone();
     future[4] = 99;
     assert_eq!(Host::restore(&future).err(), Some(RestoreError::Format(99)));
+    // Format 7 (before Thunderstruck's `SectorClosed` was appended) decodes as it is: still read.
+    let mut previous = saved.clone();
+    previous[4..6].copy_from_slice(&7u16.to_le_bytes());
+    assert!(Host::restore(&previous).is_ok(), "a format-7 save still restores");
+    let mut older = saved.clone();
+    older[4..6].copy_from_slice(&6u16.to_le_bytes());
+    assert_eq!(Host::restore(&older).err(), Some(RestoreError::Format(6)));
     assert!(Host::restore(&[]).is_err());
 }

@@ -106,11 +106,18 @@ fn damaged_foreign_and_other_format_files_are_refused_with_their_reason() {
     assert_eq!(GameRecord::from_bytes(b"PK\x03\x04 a zip file"), Err(RecordError::NotARecord));
     assert_eq!(GameRecord::from_bytes(b""), Err(RecordError::NotARecord));
 
+    // Format 1 (before Thunderstruck's `SectorClosed` was appended) decodes as it is: still read.
+    let mut previous = bytes.clone();
+    previous[4..6].copy_from_slice(&1u16.to_le_bytes());
+    assert_eq!(GameRecord::from_bytes(&previous), Ok(record.clone()), "a format-1 record still opens");
     let mut older = bytes.clone();
-    older[4..6].copy_from_slice(&(RECORD_FORMAT - 1).to_le_bytes());
+    older[4..6].copy_from_slice(&0u16.to_le_bytes());
     let err = GameRecord::from_bytes(&older).unwrap_err();
-    assert_eq!(err, RecordError::Format { found: RECORD_FORMAT - 1 });
+    assert_eq!(err, RecordError::Format { found: 0 });
     assert!(err.to_string().contains("an older build"), "{err}");
+    let mut newer = bytes.clone();
+    newer[4..6].copy_from_slice(&(RECORD_FORMAT + 1).to_le_bytes());
+    assert!(GameRecord::from_bytes(&newer).unwrap_err().to_string().contains("a newer build"));
 
     // A file whose events lead elsewhere (another build's rules).
     let mut other = record.clone();

@@ -52,6 +52,9 @@ impl Book {
 
     pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: u64) -> Offer {
         let id = id.0;
+        // The last id has none after it: the book could not move past it and
+        // would run it again on a resend. No honest peer gets there.
+        let Some(after) = id.checked_add(1) else { return Offer::TooFar { expected: CommandId(self.next) } };
         if id < self.next {
             let outcome = self.recent.iter().find(|(i, _)| *i == id).map(|(_, o)| o.clone());
             return Offer::Duplicate(outcome);
@@ -64,10 +67,11 @@ impl Book {
             return Offer::Held;
         }
         let mut run = vec![(CommandId(id), command, nonce)];
-        self.next = id.saturating_add(1);
+        self.next = after;
+        // Only ids below `u32::MAX` are held, so `next + 1` fits.
         while let Some((c, n)) = self.early.remove(&self.next) {
             run.push((CommandId(self.next), c, n));
-            self.next = self.next.saturating_add(1);
+            self.next += 1;
         }
         Offer::Run(run)
     }
@@ -111,5 +115,23 @@ mod tests {
         assert_eq!(b.offer(CommandId(1), cmd(1), 0), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
         assert_eq!(b.next(), CommandId(3));
         assert_eq!(b.offer(CommandId(500), cmd(0), 0), Offer::TooFar { expected: CommandId(3) });
+    }
+
+    #[test]
+    fn the_last_id_is_refused_not_run_again_on_every_resend() {
+        // A successor's book where the old host's room view put it.
+        let mut b = Book::starting_at(CommandId(u32::MAX));
+        let last = CommandId(u32::MAX);
+        for _ in 0..2 {
+            assert_eq!(b.offer(last, cmd(0), 0), Offer::TooFar { expected: last });
+        }
+        // Held early ids stop short of it too: the one before it runs once.
+        let mut b = Book::starting_at(CommandId(u32::MAX - 2));
+        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), 1), Offer::Held);
+        assert_eq!(b.offer(last, cmd(2), 2), Offer::TooFar { expected: CommandId(u32::MAX - 2) });
+        let Offer::Run(run) = b.offer(CommandId(u32::MAX - 2), cmd(0), 0) else { panic!("should run") };
+        assert_eq!(run.len(), 2);
+        assert_eq!(b.next(), last);
+        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), 1), Offer::Duplicate(None));
     }
 }

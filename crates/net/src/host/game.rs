@@ -264,7 +264,9 @@ impl Match {
     /// sends a snapshot instead).
     pub(crate) fn resend(&self, from: Seq) -> Vec<HostMsg> {
         let from = Seq(from.0.max(self.base.0 + 1));
-        let start = (from.0 - self.base.0 - 1) as usize;
+        // The peer chose `from`: past the log, or past what a 32-bit `usize`
+        // holds (wasm), is nothing to resend, not a truncated index.
+        let Ok(start) = usize::try_from(from.0 - self.base.0 - 1) else { return Vec::new() };
         let Some(rest) = self.log.get(start..) else { return Vec::new() };
         let pieces: Vec<&[Event]> = rest.chunks(RESEND_BATCH).collect();
         let last = pieces.len().saturating_sub(1);

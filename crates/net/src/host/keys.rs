@@ -40,6 +40,7 @@ impl Keys {
     }
 
     /// Rolls from now on with a secret other than the committed one.
+    #[cfg(any(test, feature = "test-support"))]
     pub(crate) fn bend(&mut self, secret: Secret) {
         self.bent = Some(secret);
     }

@@ -208,8 +208,8 @@ impl Host {
 
     /// Makes this host cheat: it rolls from a secret of its own while
     /// revealing the committed one. Only for the tests that prove every
-    /// replica catches it; nothing in the app calls it.
-    #[doc(hidden)]
+    /// replica catches it (feature `test-support`): the app cannot call it.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn bend_dice(&mut self, secret: [u8; 32]) {
         self.keys.bend(crate::fair::Secret(secret));
     }

@@ -95,8 +95,13 @@ impl Roster {
                         None => return Err(Refusal::RoomFull { capacity }),
                     }
                 }
+                // A number names one player for the room's life (marks and command
+                // books go by it): when they run out, or a successor's view named
+                // a player at the end of them, nobody new gets one.
                 let no = PlayerNo(self.next_no);
-                self.next_no = self.next_no.wrapping_add(1);
+                let next = self.next_no.checked_add(1).filter(|_| !self.players.contains_key(&no));
+                let Some(next) = next else { return Err(Refusal::RoomFull { capacity }) };
+                self.next_no = next;
                 let player = Player {
                     proof,
                     name: String::new(),

@@ -31,7 +31,11 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// and base (a successor host's log starts at its copy's snapshot).
 /// 6: maps carry tile terrain and start squares; ships the dice gravity kept (D42–D45).
 /// 7: a lobby may hold the position its game starts from (a lesson).
-const FORMAT: u16 = 7;
+/// 8: Thunderstruck's `SectorClosed` event (D34), appended as the last
+/// variant, so a format-7 save decodes as it is and is still read.
+const FORMAT: u16 = 8;
+/// The oldest format this build reads.
+const READS_FROM: u16 = 7;
 
 /// Why saved bytes could not be restored. The bytes are never trusted
 /// partway: either the whole room comes back or nothing does.
@@ -110,7 +114,7 @@ impl Host {
     /// # Errors
     /// A [`RestoreError`] for foreign, damaged or inconsistent bytes; never panics.
     pub fn restore(bytes: &[u8]) -> Result<Host, RestoreError> {
-        let body = envelope::open(bytes, MAGIC, FORMAT).map_err(|e| match e {
+        let body = envelope::open(bytes, MAGIC, READS_FROM..=FORMAT).map_err(|e| match e {
             Unopened::Foreign => RestoreError::NotASave,
             Unopened::Format(found) => RestoreError::Format(found),
             Unopened::Damaged => RestoreError::Checksum,
@@ -156,6 +160,9 @@ fn replay(
     // The base is a checkpoint the saving host held (the start, or a successor's snapshot);
     // the hash saved beside the log catches another build's rules after the replay.
     check_game(&base.1).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    if base.0.plus(log.len()).is_none() {
+        return Err(RestoreError::Malformed("the log is numbered past any game's length".to_string()));
+    }
     let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
     for event in &log {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
@@ -169,4 +176,23 @@ fn replay(
         return Err(RestoreError::Diverged);
     }
     Ok(m)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use duel_core::SeatId;
+
+    #[test]
+    fn a_save_numbered_past_any_game_is_refused() {
+        let bytes = crate::fuzz::started_host().save();
+        let mut saved: Saved =
+            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let SavedStage::Playing { base, log, .. } = &mut saved.stage else { panic!("the game started") };
+        base.0 = Seq(u64::MAX);
+        log.push(Event::SeatAway { seat: SeatId(0), away: true });
+        let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
+        assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
 }

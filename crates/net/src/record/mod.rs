@@ -18,11 +18,16 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::envelope::{self, Unopened};
+use crate::ids::Seq;
 use crate::wire::{check_event, check_game};
 
 const MAGIC: [u8; 4] = *b"DDGM";
 /// 1: the first format (rules of protocol version 6: tile maps, D42–D45).
-pub const RECORD_FORMAT: u16 = 1;
+/// 2: Thunderstruck's `SectorClosed` event (D34), appended as the last
+/// variant: a format-1 record decodes as it is and is still read.
+pub const RECORD_FORMAT: u16 = 2;
+/// The oldest format this build reads.
+const RECORD_READS_FROM: u16 = 1;
 /// A recorded game larger than this is refused before decoding (a real
 /// game is tens of kilobytes; a long Thunderstruck match a few hundred).
 pub const MAX_RECORD_BYTES: usize = 4 << 20;
@@ -108,7 +113,7 @@ impl GameRecord {
         if bytes.len() > MAX_RECORD_BYTES {
             return Err(RecordError::TooLarge(bytes.len()));
         }
-        let body = envelope::open(bytes, MAGIC, RECORD_FORMAT).map_err(|e| match e {
+        let body = envelope::open(bytes, MAGIC, RECORD_READS_FROM..=RECORD_FORMAT).map_err(|e| match e {
             Unopened::Foreign => RecordError::NotARecord,
             Unopened::Format(found) => RecordError::Format { found },
             Unopened::Damaged => RecordError::Damaged,
@@ -121,6 +126,11 @@ impl GameRecord {
 
     /// The events are sane and lead from the base to the saved hash.
     fn check(&self) -> Result<(), RecordError> {
+        // The replay numbers every event from `base_seq`: a number past any
+        // game's length would overflow there.
+        if Seq(self.base_seq).plus(self.events.len()).is_none() {
+            return Err(RecordError::Malformed("the events are numbered past any game's length".to_string()));
+        }
         check_game(&self.base).map_err(|e| RecordError::Malformed(e.to_string()))?;
         let mut game = self.base.clone();
         for e in &self.events {

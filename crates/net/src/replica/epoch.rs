@@ -54,8 +54,11 @@ impl Replica {
     pub fn adopt(&mut self, from: Seq, events: Vec<Event>, marks: Vec<Mark>) -> u64 {
         let Some(sync) = &mut self.sync else { return 0 };
         let before = sync.head;
-        let applied = sync.offer(from, events, None, marks).applied;
-        let after = sync.head;
+        let offered = sync.offer(from, events, None, marks);
+        let (applied, after) = (offered.applied, sync.head);
+        if offered.refused {
+            self.refused += 1;
+        }
         if applied > 0 {
             self.notice(Notice::Applied { from: before.next(), to: after });
             self.audit_now();

@@ -19,7 +19,10 @@ impl Replica {
                 self.notice(Notice::Refused(reason));
                 return Vec::new();
             }
-            Err(_) => return Vec::new(),
+            Err(_) => {
+                self.refused += 1;
+                return Vec::new();
+            }
         };
         // Only the host of our epoch speaks: a stale host (older epoch) is
         // ignored, and a newer one only after its election (`follow`).
@@ -49,6 +52,9 @@ impl Replica {
                     let before = sync.head;
                     let offered = sync.offer(from, events, hash, marks);
                     let after = sync.head;
+                    if offered.refused {
+                        self.refused += 1;
+                    }
                     if offered.applied > 0 {
                         self.notice(Notice::Applied { from: before.next(), to: after });
                         self.audit_now();
@@ -62,7 +68,9 @@ impl Replica {
                 }
             }
             HostMsg::Accepted { id, at } => {
-                if !self.waiting.iter().any(|(_, w)| *w == id) {
+                // Only for a command still unanswered: `waiting` stays as small as
+                // `pending`, whatever ids the host makes up.
+                if self.pending.has(id) && !self.waiting.iter().any(|(_, w)| *w == id) {
                     self.waiting.push((at, id));
                 }
             }
@@ -209,7 +217,10 @@ impl Replica {
             self.early_sync = Some(snapshot);
             return;
         }
-        let Some(mut fresh) = GameSync::from_snapshot(snapshot) else { return };
+        let Some(mut fresh) = GameSync::from_snapshot(snapshot) else {
+            self.refused += 1;
+            return;
+        };
         let trusted = std::mem::take(&mut self.trust_next_sync);
         let take = match &self.sync {
             None => true,
@@ -276,4 +287,50 @@ enum Ask {
     Resend,
     Snapshot,
     Room,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use duel_core::{Game, GameConfig};
+
+    use super::*;
+    use crate::ids::{Epoch, PlayerToken, Seq};
+    use crate::replica::ReplicaConfig;
+    use crate::wire::{encode_host, Command};
+
+    fn from_host(r: &mut Replica, msg: HostMsg) {
+        for d in encode_host(Epoch(0), &msg, &mut 0).unwrap() {
+            r.handle(0, &d);
+        }
+    }
+
+    #[test]
+    fn acceptances_of_commands_never_sent_are_not_kept() {
+        let mut r = Replica::new(ReplicaConfig::new(PlayerToken(2), "G", "b"));
+        r.connect(0);
+        let welcome = HostMsg::Welcome {
+            build: "b".into(),
+            you: PlayerNo(1),
+            next_command: CommandId(0),
+            commits: vec![],
+        };
+        from_host(&mut r, welcome);
+        let game = Game::new(GameConfig::quick_duel(1)).unwrap();
+        let hash = game.state_hash();
+        from_host(
+            &mut r,
+            HostMsg::Sync(Box::new(Snapshot { seq: Seq(0), game, tail: vec![], hash, marks: vec![] })),
+        );
+        assert!(r.game().is_some());
+        // A host making up ids, each "done" at a head the copy never reaches.
+        for id in 0..1_000 {
+            from_host(&mut r, HostMsg::Accepted { id: CommandId(id), at: Seq(u64::MAX) });
+        }
+        assert!(r.waiting.is_empty());
+        // A command of ours is still waited for.
+        let sent = r.command(0, Command::Rename { name: "G".into() }).unwrap();
+        from_host(&mut r, HostMsg::Accepted { id: sent.id, at: Seq(1) });
+        assert_eq!(r.waiting, vec![(Seq(1), sent.id)]);
+    }
 }

@@ -172,6 +172,8 @@ pub struct Replica {
     waiting: Vec<(Seq, CommandId)>,
     /// The player number the last `Welcome` gave.
     known_as: Option<PlayerNo>,
+    /// Host messages refused (see [`Replica::refused_messages`]).
+    refused: u64,
 }
 
 /// Notices kept if the app never drains them.
@@ -202,6 +204,7 @@ impl Replica {
             audit: Audit::new(room_digest(&cfg.room)),
             waiting: Vec::new(),
             known_as: None,
+            refused: 0,
             cfg,
         }
     }
@@ -306,6 +309,14 @@ impl Replica {
             (Some(room), Some(me)) if room.owner == Some(me) => room.bot_seats(),
             _ => Vec::new(),
         }
+    }
+
+    /// Host messages (and fetched batches) refused as impossible: bytes that
+    /// do not decode, a batch numbered from 0 or past [`Seq::LIMIT`], a
+    /// snapshot that fails its own hash or runs past the limit. Each changed
+    /// nothing but this count.
+    pub fn refused_messages(&self) -> u64 {
+        self.refused
     }
 
     /// Commands sent and not yet answered.

@@ -37,6 +37,11 @@ impl Pending {
         Some(id)
     }
 
+    /// Whether `id` was sent and is not answered yet.
+    pub(crate) fn has(&self, id: CommandId) -> bool {
+        self.queue.iter().any(|o| o.id == id)
+    }
+
     /// The host answered `id`: forget it, returning the command.
     pub(crate) fn answered(&mut self, id: CommandId) -> Option<Command> {
         let i = self.queue.iter().position(|o| o.id == id)?;

@@ -21,6 +21,9 @@ pub(crate) struct Offered {
     pub(crate) mismatch: bool,
     /// A Thunderstruck reveal that is not what its player committed to (T10).
     pub(crate) forged: Option<Seq>,
+    /// The batch was impossible (numbered from 0, or running past
+    /// [`Seq::LIMIT`]): refused whole, nothing changed.
+    pub(crate) refused: bool,
 }
 
 /// A batch held until the gap before it fills: events, hash, marks.
@@ -29,6 +32,8 @@ type Held = (Vec<Event>, Option<u64>, Vec<Mark>);
 #[derive(Clone, Debug)]
 pub(crate) struct GameSync {
     pub(crate) game: Game,
+    /// Never past [`Seq::LIMIT`] (what is refused keeps it there), so
+    /// `head + 1` cannot overflow.
     pub(crate) head: Seq,
     /// The snapshot this copy began with, and every event and mark since:
     /// what a successor host serves, and what the dice audit replays.
@@ -45,9 +50,11 @@ pub(crate) struct GameSync {
 
 impl GameSync {
     /// A copy from a snapshot: the checkpoint with its tail applied. `None`
-    /// if the result does not have the hash the host sent.
+    /// if the result does not have the hash the host sent, or the tail
+    /// would run past [`Seq::LIMIT`].
     pub(crate) fn from_snapshot(snapshot: Snapshot) -> Option<GameSync> {
         let Snapshot { seq, game: base, tail, hash, marks } = snapshot;
+        let head = seq.plus(tail.len())?;
         let mut game = base.clone();
         for e in &tail {
             game.apply(e);
@@ -55,7 +62,6 @@ impl GameSync {
         if game.state_hash() != hash {
             return None;
         }
-        let head = Seq(seq.0.saturating_add(tail.len() as u64));
         let marks = marks.into_iter().filter(|m| m.at > seq && m.at <= head).collect();
         Some(GameSync {
             game,
@@ -72,8 +78,11 @@ impl GameSync {
     /// `max` events from `from` on, with their marks (for a peer fetching
     /// what its copy lacks); empty if this copy does not have `from`.
     pub(crate) fn events_from(&self, from: Seq, max: usize) -> (Vec<Event>, Vec<Mark>) {
-        let Some(start) = from.0.checked_sub(self.base.0 .0 + 1) else { return (Vec::new(), Vec::new()) };
-        let events: Vec<Event> = self.log.iter().skip(start as usize).take(max).cloned().collect();
+        // `from` may come from a peer's fetch: before the copy, or past what a
+        // 32-bit `usize` holds (wasm), is nothing to send, not a wrapped index.
+        let start = from.0.checked_sub(self.base.0 .0 + 1).and_then(|s| usize::try_from(s).ok());
+        let Some(start) = start else { return (Vec::new(), Vec::new()) };
+        let events: Vec<Event> = self.log.iter().skip(start).take(max).cloned().collect();
         let end = Seq(from.0 + events.len() as u64);
         let marks = self.marks.iter().filter(|m| m.at >= from && m.at < end).cloned().collect();
         (events, marks)
@@ -96,7 +105,8 @@ impl GameSync {
         !self.ahead.is_empty()
     }
 
-    /// Offers a batch of events starting at `from`.
+    /// Offers a batch of events starting at `from`. A batch numbered from 0
+    /// or running past [`Seq::LIMIT`] is refused whole (`Offered::refused`).
     pub(crate) fn offer(
         &mut self,
         from: Seq,
@@ -105,10 +115,15 @@ impl GameSync {
         marks: Vec<Mark>,
     ) -> Offered {
         let mut done = Offered::default();
-        if self.desynced || events.is_empty() || from.0 == 0 {
+        // One past the batch's last event: checked, since the host chose `from`.
+        let Some(after) = from.plus(events.len()).filter(|_| from.0 > 0) else {
+            done.refused = true;
+            return done;
+        };
+        if self.desynced || events.is_empty() {
             return done;
         }
-        let end = from.0 + events.len() as u64 - 1;
+        let end = after.0 - 1;
         if end <= self.head.0 {
             return done;
         }
@@ -209,6 +224,38 @@ mod tests {
         assert_eq!(s.events_from(Seq(2), 9).0, vec![away(1, false), away(0, true)]);
         assert_eq!((s.head, s.has_gap()), (Seq(3), false));
         assert!(s.game.is_away(SeatId(0)) && !s.game.is_away(SeatId(1)));
+    }
+
+    #[test]
+    fn a_batch_or_snapshot_numbered_past_the_limit_is_refused_whole() {
+        let mut s = fresh();
+        let refused = Offered { refused: true, ..Offered::default() };
+        for (from, n) in [(u64::MAX, 1), (u64::MAX - 1, 3), (Seq::LIMIT.0, 1), (Seq::LIMIT.0 - 1, 2), (0, 1)]
+        {
+            assert_eq!(s.offer(Seq(from), vec![away(0, true); n], None, vec![]), refused, "{from}+{n}");
+        }
+        assert_eq!((s.head, s.has_gap(), s.log.len()), (Seq(0), false, 0), "nothing changed");
+        // Ending at the limit is merely early.
+        assert_eq!(s.offer(Seq(Seq::LIMIT.0 - 1), vec![away(0, true)], None, vec![]), Offered::default());
+        assert!(s.has_gap());
+
+        let game = Game::new(GameConfig::quick_duel(1)).unwrap();
+        let mut after = game.clone();
+        after.apply(&away(0, true));
+        let tail = vec![away(0, true)];
+        let snapshot = |seq| Snapshot {
+            seq,
+            game: game.clone(),
+            tail: tail.clone(),
+            hash: after.state_hash(),
+            marks: vec![],
+        };
+        assert!(GameSync::from_snapshot(snapshot(Seq(u64::MAX))).is_none());
+        assert!(GameSync::from_snapshot(snapshot(Seq::LIMIT)).is_none());
+        assert_eq!(
+            GameSync::from_snapshot(snapshot(Seq(Seq::LIMIT.0 - 1))).map(|s| s.head),
+            Some(Seq::LIMIT)
+        );
     }
 
     #[test]

@@ -183,7 +183,9 @@ impl Succession {
         if silent < wait || others_trying || backing_off || replica.heir().is_none() {
             return (out, None);
         }
-        let epoch = replica.epoch().max(self.voted).after(me);
+        // Past the last round there is no epoch to stand for: standing for a
+        // lower one would make a host nobody, this device included, follows.
+        let Some(epoch) = replica.epoch().max(self.voted).after(me) else { return (out, None) };
         self.voted = epoch;
         let of = electorate(room);
         let peers: BTreeMap<PlayerNo, PeerId> = room

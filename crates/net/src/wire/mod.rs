@@ -46,7 +46,10 @@ use thiserror::Error;
 /// successors and each player's token proof; peer-to-peer election messages.
 /// 6: map tiles: a map's terrain and start squares, rift and gravity events,
 /// the helm dice a gravity arrow kept (D42–D45).
-pub const PROTOCOL_VERSION: u16 = 7;
+/// 7: a guest names itself in the lobby (`Command::Rename`).
+/// 8: Thunderstruck's `SectorClosed` (D34: a sector closes the moment the last
+/// two ships meet); sequence numbers past `Seq::LIMIT` are refused.
+pub const PROTOCOL_VERSION: u16 = 8;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
