@@ -57,6 +57,8 @@ pub trait DiceSource {
 /// given, in order. A test that rolls more dice than it scripted has a wrong
 /// idea of the rules, so running out is reported, never papered over by
 /// starting again ([`FixedDice::cycling`] says so when repeating is meant).
+/// Only tests and benches have it (feature `test-support`): it panics by design.
+#[cfg(any(test, feature = "test-support"))]
 #[derive(Clone, Debug)]
 pub struct FixedDice {
     faces: Vec<u8>,
@@ -64,6 +66,7 @@ pub struct FixedDice {
     cycle: bool,
 }
 
+#[cfg(any(test, feature = "test-support"))]
 impl FixedDice {
     /// Rolls `faces` in order; one roll more panics with a message naming the
     /// script (this type is for tests: the host rolls from its seeded RNG).
@@ -88,6 +91,7 @@ impl FixedDice {
     }
 }
 
+#[cfg(any(test, feature = "test-support"))]
 impl DiceSource for FixedDice {
     fn roll(&mut self) -> Pip {
         let face = if self.cycle {

@@ -64,7 +64,9 @@ pub use cockpit::{BombRun, Cockpit};
 pub use config::{
     Equipment, GameConfig, HouseRules, Layout, Mission, Mode, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
 };
-pub use dice::{DiceSource, Face, FixedDice, Pip};
+#[cfg(any(test, feature = "test-support"))]
+pub use dice::FixedDice;
+pub use dice::{DiceSource, Face, Pip};
 pub use equipment::Card;
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
