@@ -5,9 +5,8 @@
 // feed is a polite live region, a freeze takes the focus and gives it back, and
 // `prefers-reduced-motion: reduce` stops the animations.
 // axe is injected with a script tag: the test contexts bypass the app's Content Security Policy.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { paths, useStack } = require('./lib');
+const { paths, test, useStack } = require('./lib');
 const tour = require('./lib/tour');
 
 let AXE;
@@ -38,7 +37,7 @@ async function audit(page, what, include) {
   return bad.map(line);
 }
 
-test('axe: no serious or critical violation on any screen', { timeout: 300000 }, async () => {
+test('axe: no serious or critical violation on any screen', { timeout: 100000 }, async () => {
   const { context, page, errors } = await tour.openTab(stack, [1024, 768], { bypassCSP: true });
   const found = [];
   try {
@@ -83,7 +82,7 @@ test('axe: no serious or critical violation on any screen', { timeout: 300000 },
   }
 });
 
-test('axe: the other screens (room lobby, lessons, map editor, Thunderstruck, replay)', { timeout: 300000 }, async () => {
+test('axe: the other screens (room lobby, lessons, map editor, Thunderstruck, replay)', { timeout: 100000 }, async () => {
   const { context, page, errors } = await tour.openTab(stack, [1024, 768], { bypassCSP: true });
   const found = [];
   try {
@@ -95,7 +94,7 @@ test('axe: the other screens (room lobby, lessons, map editor, Thunderstruck, re
   }
 });
 
-test('axe on a phone: the game screen with its abbreviated tabs', { timeout: 120000 }, async () => {
+test('axe on a phone: the game screen with its abbreviated tabs', { timeout: 100000 }, async () => {
   const { context, page } = await tour.openTab(stack, [390, 844], { bypassCSP: true });
   const found = [];
   try {
@@ -120,7 +119,7 @@ test('axe on a phone: the game screen with its abbreviated tabs', { timeout: 120
   }
 });
 
-test('the story is a live region; a freeze takes the focus and gives it back', { timeout: 120000 }, async () => {
+test('the story is a live region; a freeze takes the focus and gives it back', { timeout: 100000 }, async () => {
   const { context, page } = await tour.openTab(stack, [1024, 768], { bypassCSP: true });
   try {
     await tour.practice(page, stack.server.url);

@@ -1,13 +1,12 @@
 // One person on one station, bots in the other eleven seats, on a clock twenty
 // times faster (`?speed=20`): the bot crews play the game to a winner through the
 // same command path as people, and the result screen shows it.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
-test('one human station and eleven bot seats reach a winner', { timeout: 300000 }, async () => {
+test('one human station and eleven bot seats reach a winner', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
@@ -26,7 +25,7 @@ test('one human station and eleven bot seats reach a winner', { timeout: 300000 
   const tabs = await page.locator('[data-testid="tabs"] .tab').evaluateAll((ts) => ts.map((t) => t.dataset.testid));
   assert.deepEqual(tabs, ['tab-0-shields', 'tab-board']);
 
-  await page.getByTestId('result').waitFor({ timeout: 280000 });
+  await page.getByTestId('result').waitFor({ timeout: 100000 });
   const winner = await page.getByTestId('result-winner').textContent();
   assert.match(winner, /^(White|Black) wins!$|draw/);
   assert.ok(await page.locator('[data-testid^="timeline-mark-"]').count() >= 4, 'four damage marked on the timeline');

@@ -2,9 +2,8 @@
 // let go on the result screen (Screen Wake Lock); freezes and hits buzz (Vibration API); both
 // are switches on the home screen. The browser's APIs are recorded, not felt: headless
 // Chromium has no screen to keep on and nothing to vibrate.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, useStack } = require('./lib');
+const { HomePage, LobbyPage, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -24,7 +23,7 @@ function recordDevice() {
   });
 }
 
-test('the screen is kept on during a battle and let go at its end; freezes and hits buzz', { timeout: 240000 }, async () => {
+test('the screen is kept on during a battle and let go at its end; freezes and hits buzz', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   await player.context.addInitScript(recordDevice);
   const page = await player.newPage();
@@ -38,7 +37,7 @@ test('the screen is kept on during a battle and let go at its end; freezes and h
   await lobby.waitFor();
   await lobby.start();
   await page.waitForFunction(() => window.__device.locks === 1, null, { timeout: 5000 });
-  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  await page.getByTestId('result').waitFor({ timeout: 100000 });
   await page.waitForFunction(() => window.__device.released === 1, null, { timeout: 5000 });
   const device = await page.evaluate(() => window.__device);
   assert.equal(device.locks, 1, 'asked once, kept the whole battle');
@@ -47,7 +46,7 @@ test('the screen is kept on during a battle and let go at its end; freezes and h
   assert.deepEqual(player.errors, []);
 });
 
-test('with both switches off, nothing is asked of the device', { timeout: 240000 }, async () => {
+test('with both switches off, nothing is asked of the device', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const context = await player.context.browser().newContext();
   await context.addInitScript(recordDevice);
@@ -60,7 +59,7 @@ test('with both switches off, nothing is asked of the device', { timeout: 240000
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
   await lobby.start();
-  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  await page.getByTestId('result').waitFor({ timeout: 100000 });
   const device = await page.evaluate(() => window.__device);
   assert.deepEqual(device, { locks: 0, released: 0, buzzes: [] });
   // The choice is remembered on this device.

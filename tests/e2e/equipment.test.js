@@ -3,15 +3,14 @@
 // teams' picks), then a person puts a Tractor die showing the square and a
 // Helm die on Blink, shouts "Blink!", and the ship jumps on the board. The
 // bot crew still takes its cards (`bots=off` only stops it playing).
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
 const turnText = (page) => page.getByTestId('draft-turn').textContent();
 
-test('equipment: draft in the practice lobby, then Blink moves the ship', { timeout: 300000 }, async () => {
+test('equipment: draft in the practice lobby, then Blink moves the ship', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,16 +3,15 @@
 // two helm slots, the missile bay, sensors), two missiles fired forward at the
 // enemy Fighter, its Health turned down, and the result screen. The bots stay
 // idle (`bots=off`) so the enemy Fighter is a sitting target.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { CockpitPage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { CockpitPage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
 const square = (page, ship) => page.getByTestId(`board-ship-${ship}`).first().getAttribute('data-square');
 const row = (sq) => Number(sq.slice(1));
 
-test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeout: 300000 }, async () => {
+test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });

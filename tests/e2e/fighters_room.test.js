@@ -7,10 +7,10 @@
 // Runs against the test build (dist-test/): the hooks open the room and claim seats; the
 // lobby, Black's cockpit (flying south into White's front arc), White's stations (energy,
 // a torpedo, locks), Fire 1! and Launch! are all clicked in the real UI.
-const { after, before, test } = require('node:test');
+const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { CockpitPage, GamePage, LobbyPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { CockpitPage, GamePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
@@ -34,7 +34,7 @@ after(async () => {
 
 const errors = () => session.players.flatMap((p) => p.errors);
 
-test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 240000 }, async () => {
+test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 100000 }, async () => {
   await alice.open(room, { host: true });
   await bob.open(room);
   await alice.waitFor('the host in the room', (s) => s.state === 'Connected' && s.me !== null);

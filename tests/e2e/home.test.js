@@ -1,7 +1,6 @@
 // The home screen: Practice is one tap and needs no network; the other ways in.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, useStack } = require('./lib');
+const { HomePage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 

@@ -4,9 +4,8 @@
 // page is only *read* to decide what to press. `bots=off`: Black's crew sits idle, so
 // White flies up column E, loads both front tubes, builds a lock and fires until Black
 // has taken its fourth damage.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, useStack } = require('./lib');
+const { HomePage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -85,7 +84,7 @@ async function place(page, station, accept, spot) {
 
 const damage = (page, ship) => page.getByTestId(`hud-ship-${ship}`).getAttribute('data-damage').then(Number);
 
-test('a practice game played to its result with the keyboard alone', { timeout: 600000 }, async () => {
+test('a practice game played to its result with the keyboard alone', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);

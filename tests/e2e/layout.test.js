@@ -4,9 +4,8 @@
 // than its box), no two controls overlap, every control can be scrolled to and tapped
 // (not under the command bar or another control), and on phones every control is at
 // least 44 px each way. Screenshots of each screen at each size go to artifacts/.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { paths, screenshot, useStack } = require('./lib');
+const { paths, screenshot, test, useStack } = require('./lib');
 const tour = require('./lib/tour');
 
 const stack = useStack({ players: 0, dist: paths.TEST_DIST });
@@ -156,7 +155,7 @@ function report(problems) {
 
 for (const size of tour.SIZES) {
   const [w, h] = size;
-  test(`layout at ${w}×${h}: home, lobby, every station, board, freeze`, { timeout: 180000 }, async () => {
+  test(`layout at ${w}×${h}: home, lobby, every station, board, freeze`, { timeout: 100000 }, async () => {
     const { context, page, errors } = await tour.openTab(stack, size);
     const problems = [];
     try {
@@ -200,7 +199,7 @@ async function everySize(page, what, opts) {
   return problems;
 }
 
-test('layout of the result screen at every size', { timeout: 300000 }, async () => {
+test('layout of the result screen at every size', { timeout: 100000 }, async () => {
   const { context, page, errors } = await tour.openTab(stack, tour.SIZES[0]);
   try {
     await tour.result(page, stack.server.url);
@@ -211,7 +210,7 @@ test('layout of the result screen at every size', { timeout: 300000 }, async () 
   }
 });
 
-test('layout of the other screens at every size: room lobby, rules, lessons, map editor, Thunderstruck, replay', { timeout: 420000 }, async () => {
+test('layout of the other screens at every size: room lobby, rules, lessons, map editor, Thunderstruck, replay', { timeout: 100000 }, async () => {
   const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
   const problems = [];
   try {

@@ -3,9 +3,8 @@
 // Helm lessons are completed by clicking, on a phone-sized screen, and the check
 // shows when the goal is met. The dice are the host's: the loops roll again until
 // the face they need shows, as a learner would.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, paths, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, paths, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack({ players: 3, dist: paths.TEST_DIST });
 
@@ -43,7 +42,7 @@ test('a first-time visitor is offered the lessons; not after "No thanks"', { tim
   assert.deepEqual(visitor.errors, []);
 });
 
-test('the Engineering lesson, by clicking on a phone: send two energy dice to Weapons', { timeout: 120000 }, async () => {
+test('the Engineering lesson, by clicking on a phone: send two energy dice to Weapons', { timeout: 100000 }, async () => {
   const [, learner] = stack.session.players;
   const page = await learner.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -84,7 +83,7 @@ test('the Engineering lesson, by clicking on a phone: send two energy dice to We
   assert.deepEqual(learner.errors, []);
 });
 
-test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 120000 }, async () => {
+test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }, async () => {
   const [, , learner] = stack.session.players;
   const page = await learner.newPage();
   const home = new HomePage(page);
@@ -117,7 +116,7 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 120000 }
   assert.deepEqual(learner.errors, []);
 });
 
-test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does the rest', { timeout: 120000 }, async () => {
+test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does the rest', { timeout: 100000 }, async () => {
   const [visitor] = stack.session.players;
   const page = await visitor.newPage();
   // A lesson's own address starts it.
@@ -152,7 +151,7 @@ const OTHERS = {
     for (const part of ['Nose', 'Body', 'Tail']) await game.place('weapons', [part], () => `weapons-f0-${part.toLowerCase()}`);
   },
   sensors: async (game, page) => {
-    while (!(await page.getByTestId('lesson-done').count())) await game.place('sensors', LOCKS, () => 'sensors-lock');
+    for (let k = 0; k < 20 && !(await page.getByTestId('lesson-done').count()); k++) await game.place('sensors', LOCKS, () => 'sensors-lock');
   },
   tractor: async (game, page) => {
     await game.place('tractor', BOLTS, () => 'tractor-bolts');
@@ -162,7 +161,7 @@ const OTHERS = {
     await page.getByTestId('tractor-crystal-5').click();
   },
   fire: async (game, page) => {
-    while (!(await page.locator('[data-testid="hit-tests"] li.is-hit').count())) {
+    for (let k = 0; k < 20 && !(await page.locator('[data-testid="hit-tests"] li.is-hit').count()); k++) {
       await game.place('sensors', LOCKS, () => 'sensors-lock');
     }
     await page.getByTestId('cmd-fire1').click();
@@ -177,7 +176,7 @@ const OTHERS = {
   },
 };
 
-test('every other lesson reaches its check the way its hints say', { timeout: 300000 }, async () => {
+test('every other lesson reaches its check the way its hints say', { timeout: 100000 }, async () => {
   const [, learner] = stack.session.players;
   const page = await learner.newPage();
   await page.goto(`${stack.server.url}?seed=7#/learn`);

@@ -1,9 +1,9 @@
 // Maps (issue 12): draw a small map in the editor, watch its problems come and go as
 // you paint, save it, play a practice battle on it (its rift and gravity arrows on the
 // board), and open its shared link on another device: the lobby with that map chosen.
-const { test, before, after } = require('node:test');
+const { before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 
 let server;
 let session;
@@ -24,7 +24,7 @@ async function paint(page, tool, square) {
 
 const problems = (page) => page.getByTestId('map-problem').allTextContents();
 
-test('maps: draw, check, save, play on it, share it', { timeout: 150000 }, async () => {
+test('maps: draw, check, save, play on it, share it', { timeout: 100000 }, async () => {
   const [player, friend] = session.players;
   const page = await player.newPage();
   const home = new HomePage(page);

@@ -3,9 +3,8 @@
 // board squares named for what is on them, a Sensors lock built up by tapping, a
 // freeze's result that stays until it is closed (every number, the call told once),
 // one message at a time; in a room, a guest's own name and the board turned for Black.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack({ players: 2 });
 
@@ -19,7 +18,7 @@ async function practice(player) {
   return { page, game };
 }
 
-test('every symbol in words: unrolled dice, counts, legends and the board', { timeout: 120000 }, async () => {
+test('every symbol in words: unrolled dice, counts, legends and the board', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const { page, game } = await practice(player);
 
@@ -62,7 +61,7 @@ test('every symbol in words: unrolled dice, counts, legends and the board', { ti
   assert.deepEqual(player.errors, []);
 });
 
-test('a Sensors lock of 3 built by tapping, a freeze result that stays until closed, one message at a time', { timeout: 240000 }, async () => {
+test('a Sensors lock of 3 built by tapping, a freeze result that stays until closed, one message at a time', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const { page, game } = await practice(player);
 
@@ -109,7 +108,7 @@ test('a Sensors lock of 3 built by tapping, a freeze result that stays until clo
   assert.deepEqual(player.errors, []);
 });
 
-test("a guest names itself in the lobby, the host sees it, and Black's board is turned", { timeout: 120000 }, async () => {
+test("a guest names itself in the lobby, the host sees it, and Black's board is turned", { timeout: 100000 }, async () => {
   const [alice, bob] = stack.session.players;
   const host = await alice.newPage();
   const home = new HomePage(host);

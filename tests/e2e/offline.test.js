@@ -1,13 +1,12 @@
 // Offline for real (issue 13): after one visit the service worker has this build
 // cached, so with the network gone a reload still opens the app, and a practice
 // game against bots plays to its result. Also: the manifest is complete for install.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, useStack } = require('./lib');
+const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, useStack } = require('./lib');
 
 const stack = useStack();
 
-test('after one visit the app opens offline and a practice game plays to its result', { timeout: 240000 }, async () => {
+test('after one visit the app opens offline and a practice game plays to its result', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
@@ -36,7 +35,7 @@ test('after one visit the app opens offline and a practice game plays to its res
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
   await lobby.start();
-  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  await page.getByTestId('result').waitFor({ timeout: 100000 });
   assert.match(await page.getByTestId('result-winner').textContent(), /^(White|Black) wins!$|draw/);
   await screenshot(page, 'offline-result');
   // The rules page is there too.
@@ -70,7 +69,7 @@ test('the manifest is complete for install: its icons resolve and start_url is i
   }
 });
 
-test('a new build takes over: the app offers a reload between games, and then works offline', { timeout: 120000 }, async () => {
+test('a new build takes over: the app offers a reload between games, and then works offline', { timeout: 100000 }, async () => {
   // A copy of the build the test can change: "build 2" is the same app with a marked page,
   // its worker and compressed copies written again as the build's post-build hook does.
   const fs = require('node:fs');

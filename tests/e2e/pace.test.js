@@ -2,9 +2,8 @@
 // by itself while the rules page is in front: nothing moves (no bot acts, no event
 // arrives) and nothing can be sent; it resumes where it stopped. The bots' pace is
 // chosen in the lobby or on the pause card and remembered.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, paths, useStack } = require('./lib');
+const { HomePage, LobbyPage, paths, test, useStack } = require('./lib');
 
 // The test build: `window.__duel.head` counts the events applied.
 const stack = useStack({ players: 1, dist: paths.TEST_DIST });

@@ -3,9 +3,8 @@
 // step by step and the damage marked. `?seed=3&bots=off&fast=1` seeds the host's
 // dice and the map, keeps the bot crew idle and shortens deadlines; the helpers
 // still retry rolls until the face they need shows.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -29,7 +28,7 @@ const SHIELD_SPOT = {
 };
 const TRACTOR_SPOT = { Bolt: 'tractor-bolts', 'Double Bolt': 'tractor-bolts', 'Mine A': 'tractor-mine-a', 'Mine B': 'tractor-mine-b' };
 
-test('practice: every station, a move, a torpedo fired at the bot ship and its damage', { timeout: 240000 }, async () => {
+test('practice: every station, a move, a torpedo fired at the bot ship and its damage', { timeout: 100000 }, async () => {
   const { page, game, player } = await practice();
   assert.equal(await game.shipSquare(0), 'E9', 'White starts on E9');
 

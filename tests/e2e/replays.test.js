@@ -2,16 +2,15 @@
 // shows each freeze exactly as the game did (the same head and state hash the live
 // tab showed), it travels as a file and as a link, a damaged file is refused with a
 // sentence and changes nothing; and a practice closed mid-game resumes where it stopped.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, paths, screenshot, useStack } = require('./lib');
+const { HomePage, LobbyPage, paths, screenshot, test, useStack } = require('./lib');
 
 // The test build: `window.__duel` (head, state hash) and `__duelSeen` (every position shown).
 const stack = useStack({ players: 2, dist: paths.TEST_DIST });
 
 const duel = (page) => page.evaluate(() => window.__duel && { head: window.__duel.head, hash: window.__duel.hash });
 
-test('a finished game is kept, replays its freezes as they were, travels as a file and a link', { timeout: 240000 }, async () => {
+test('a finished game is kept, replays its freezes as they were, travels as a file and a link', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
@@ -25,7 +24,7 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   await lobby.waitFor();
   await lobby.bot(0);
   await lobby.start();
-  await page.getByTestId('result').waitFor({ timeout: 200000 });
+  await page.getByTestId('result').waitFor({ timeout: 100000 });
   const winner = (await page.getByTestId('result-winner').textContent()).replace('!', '');
   const end = await duel(page);
   const seen = await page.evaluate(() => window.__duelSeen.slice());
@@ -50,7 +49,7 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   // Played at 16×, it reaches the game's end.
   await page.getByTestId('replay-speed').selectOption('16');
   await page.getByTestId('replay-play').click();
-  await page.waitForFunction((h) => window.__duel.head === h, end.head, { timeout: 120000 });
+  await page.waitForFunction((h) => window.__duel.head === h, end.head, { timeout: 100000 });
   assert.deepEqual(await duel(page), end, 'the replay ends where the game did');
 
   // As a file: downloaded, and imported back.

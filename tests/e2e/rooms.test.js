@@ -9,13 +9,13 @@
 // RoomTransport (src/session, src/net: beacon, storage, reconnection), which can compare
 // state hashes exactly, fire two crews in the same instant, and restart the signalling
 // server mid-game.
-const { after, before, test } = require('node:test');
+const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { GamePage, HomePage, LobbyPage, freePort, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { freePort, GamePage, HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
@@ -125,7 +125,7 @@ test('screens: a room is created, shared by link and joined; the crews take oppo
   assert.deepEqual(pageErrors(), []);
 });
 
-test('screens: each crew sees the other one fly', { timeout: 120000 }, async (t) => {
+test('screens: each crew sees the other one fly', { timeout: 100000 }, async (t) => {
   if (!screens.erin) return t.skip('needs the room from the first screens test');
   const { erin, frank, ge, gf } = screens;
   const before = await seen(frank);
@@ -138,7 +138,7 @@ test('screens: each crew sees the other one fly', { timeout: 120000 }, async (t)
   assert.deepEqual(pageErrors(), []);
 });
 
-test('screens: both crews shout "Fire 1!" in the same instant and see one freeze', { timeout: 240000 }, async (t) => {
+test('screens: both crews shout "Fire 1!" in the same instant and see one freeze', { timeout: 100000 }, async (t) => {
   if (!screens.erin) return t.skip('needs the room from the first screens test');
   const { erin, frank, ge, gf } = screens;
   await Promise.all([loadTorpedo(ge), loadTorpedo(gf)]);
@@ -152,7 +152,7 @@ test('screens: both crews shout "Fire 1!" in the same instant and see one freeze
   assert.deepEqual(pageErrors(), []);
 });
 
-test('screens: a reloaded guest and a reloaded host come back to the same game and seats', { timeout: 120000 }, async (t) => {
+test('screens: a reloaded guest and a reloaded host come back to the same game and seats', { timeout: 100000 }, async (t) => {
   if (!screens.erin) return t.skip('needs the room from the first screens test');
   const { erin, frank } = screens;
   const before = await sameOnBoth(erin, frank, 'before the reloads', () => true, 30000);
@@ -202,7 +202,7 @@ test('room: each player sees the other one act', { timeout: 60000 }, async () =>
   assert.deepEqual(pageErrors(), []);
 });
 
-test('room: both crews fire in the same instant and see one outcome', { timeout: 120000 }, async () => {
+test('room: both crews fire in the same instant and see one outcome', { timeout: 100000 }, async () => {
   await Promise.all([alice.autoload(0), bob.autoload(1)]);
   // Both crews keep playing until the volley, so one may lose its shot (the other ship moved
   // out of its arc) between "both loaded" and the two taps; and a busy machine may let the two
@@ -345,7 +345,7 @@ test('room: a full room is refused in the server\'s words', { timeout: 60000 }, 
   assert.deepEqual(pageErrors(), []);
 });
 
-test('room: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 120000 }, async () => {
+test('room: the signalling server restarts mid-game: play goes on and everyone reconnects', { timeout: 100000 }, async () => {
   const port = await freePort();
   let sig = await serverOn(port, 'restart-1');
   const room2 = `e2e-${crypto.randomBytes(9).toString('base64url')}`;

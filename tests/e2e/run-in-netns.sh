@@ -5,6 +5,7 @@
 # network in here.
 #
 # Usage: tests/e2e/run-in-netns.sh [spec.test.js ...]   (default: every *.test.js here)
+#   E2E_CONCURRENCY=N  specs run at once in the default run (2; the timed multi-browser ones alone)
 #   VERBOSE=1          print the browsers' console
 #   DUEL_SERVER_BIN, DUEL_DIST, CHROMIUM   override what is tested (see lib/paths.js)
 set -euo pipefail
@@ -24,10 +25,21 @@ rm -rf artifacts && mkdir -p artifacts
 TMPDIR=$(mktemp -d "$HERE/artifacts/tmp.XXXXXX"); export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 
-if [ $# -eq 0 ]; then
-  mapfile -t specs < <(find . -name node_modules -prune -o -name '*.test.js' -print | sort)
-else
-  specs=("$@")
+# TAP reporter: each run ends with "# pass N" / "# fail N", which scripts/test adds up.
+if [ $# -gt 0 ]; then
+  exec node --test --test-reporter=tap "$@"
 fi
-# TAP reporter: ends with "# pass N" / "# fail N", which scripts/test adds up.
-node --test --test-reporter=tap "${specs[@]}"
+# Every spec starts its own server on a free port and its own browser, so most run two at a
+# time (E2E_CONCURRENCY). The ones that time a host's death or a relay, or play several browsers
+# over WebRTC against a clock, run alone after them: a neighbour's load would only test the
+# machine.
+ALONE=(migration.test.js rooms.test.js turn_relay.test.js fighters_room.test.js thunderstruck_room.test.js)
+mapfile -t all < <(find . -name node_modules -prune -o -name '*.test.js' -print | sed 's|^\./||' | sort)
+paired=() alone=()
+for spec in "${all[@]}"; do
+  if printf '%s\n' "${ALONE[@]}" | grep -qx "$spec"; then alone+=("$spec"); else paired+=("$spec"); fi
+done
+rc=0
+node --test --test-reporter=tap --test-concurrency="${E2E_CONCURRENCY:-2}" "${paired[@]}" || rc=$?
+node --test --test-reporter=tap --test-concurrency=1 "${alone[@]}" || rc=$?
+exit "$rc"

@@ -1,8 +1,7 @@
 // Screenshots of the game screen in landscape and portrait tablets, for the
 // eye (tests/e2e/artifacts/); the test fails if the layout loses a part.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 

@@ -1,8 +1,7 @@
 // Several seats on one device (a tablet passed round the table): each station
 // is one tap away; the board view shows both ships; a reload resumes the game.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 

@@ -1,9 +1,8 @@
 // The rulebook's set-up (R5): the teams take turns placing the obstacle tokens on
 // the board before the battle. The player taps a lit square or asks "place for me";
 // the bot crew answers each token with the mirror square.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, screenshot, useStack } = require('./lib');
+const { HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 

@@ -2,9 +2,8 @@
 // alone, before a byte of the game's wasm is asked for; a tap made before the game has
 // arrived is said ("Loading the game…") and done once it starts; the shell's home is the
 // game's own home (same buttons, links and fields); a game that cannot load says so.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { screenshot, serviceWorkerInControl, useStack } = require('./lib');
+const { screenshot, serviceWorkerInControl, test, useStack } = require('./lib');
 
 const stack = useStack({ players: 1 });
 
@@ -39,7 +38,7 @@ function controls(page, root) {
       .map((el) => `${el.tagName} ${el.dataset.testid} ${el.getAttribute('href') || ''} ${(el.textContent || el.placeholder || '').trim()}`));
 }
 
-test('a first visit: the home is usable before the game is fetched, and a tap waits for it', { timeout: 120000 }, async () => {
+test('a first visit: the home is usable before the game is fetched, and a tap waits for it', { timeout: 100000 }, async () => {
   const { context, page, errors, release, wasmAsked } = await heldVisit();
   const shell = page.getByTestId('home-shell');
   await shell.waitFor({ state: 'visible', timeout: 10000 });
@@ -75,7 +74,7 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   await context.close();
 });
 
-test('with data saver on, a first visit fetches the game only when the player asks for it', { timeout: 120000 }, async () => {
+test('with data saver on, a first visit fetches the game only when the player asks for it', { timeout: 100000 }, async () => {
   for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: '2g' }]) {
     const { context, page, errors, release, wasmAsked } = await heldVisit({ connection });
     release();

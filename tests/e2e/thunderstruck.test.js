@@ -2,9 +2,8 @@
 // set-up, planning by taps on the console (a reroll, Ready, "Waiting for others…"), the turns
 // (a cube on a Fire die, a target with three ships), the hit and Manoeuvre prompts, and the
 // result. `?fast=1&speed=10` paces the bots at a few milliseconds a move.
-const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, ThunderPage, screenshot, useStack } = require('./lib');
+const { HomePage, screenshot, test, ThunderPage, useStack } = require('./lib');
 
 const stack = useStack({ players: 1 });
 const PHONE = { width: 390, height: 844 };
@@ -19,7 +18,7 @@ async function phone() {
   return { context, page, errors };
 }
 
-test('three ships: Red plays two bots to the result by touch on a phone', { timeout: 120000 }, async () => {
+test('three ships: Red plays two bots to the result by touch on a phone', { timeout: 100000 }, async () => {
   const { context, page, errors } = await phone();
   const home = new HomePage(page);
   await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
@@ -56,7 +55,7 @@ test('three ships: Red plays two bots to the result by touch on a phone', { time
   await context.close();
 });
 
-test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-duel, the result', { timeout: 120000 }, async () => {
+test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-duel, the result', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   await page.setViewportSize(PHONE);

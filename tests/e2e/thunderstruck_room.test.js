@@ -3,9 +3,9 @@
 // Blue, and both play their own consoles by clicks to the same result. Each browser keeps its
 // own secrets (the hidden planning's seeds); the host only ever sees digests until the reveal.
 // A third browser, the TV at the table, takes no seat and watches the same duel.
-const { after, before, test } = require('node:test');
+const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, ThunderPage, launchBrowser, paths, screenshot, startServer } = require('./lib');
+const { HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test, ThunderPage } = require('./lib');
 
 let server;
 let session;
@@ -20,7 +20,7 @@ after(async () => {
   await server?.stop();
 });
 
-test('two browsers play a Thunderstruck duel over WebRTC to the same result', { timeout: 180000 }, async () => {
+test('two browsers play a Thunderstruck duel over WebRTC to the same result', { timeout: 100000 }, async () => {
   const alice = await session.players[0].newPage();
   const bob = await session.players[1].newPage();
   const tv = await session.players[2].newPage();
@@ -69,7 +69,7 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   await alice.keyboard.press('Enter');
   await red.id('ts-turn').waitFor({ state: 'hidden', timeout: 10000 });
 
-  await Promise.all([red.playToResult({ timeoutMs: 150000 }), blue.playToResult({ timeoutMs: 150000 })]);
+  await Promise.all([red.playToResult({ timeoutMs: 90000 }), blue.playToResult({ timeoutMs: 90000 })]);
   await screenshot(bob, 'thunderstruck-room-result');
 
   const [a, b] = [await red.id('ts-winner').textContent(), await blue.id('ts-winner').textContent()];

@@ -7,13 +7,13 @@
 // their data channels run over relayed candidate pairs, and coturn logs the allocations.
 //
 // Runs against the test build (dist-test/): the hooks open the room and act.
-const { after, before, test } = require('node:test');
+const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { freePort, launchBrowser, paths, startServer } = require('./lib');
+const { freePort, launchBrowser, paths, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 const SECRET = crypto.randomBytes(18).toString('base64url');
@@ -98,7 +98,7 @@ after(async () => {
   coturn?.kill('SIGKILL');
 });
 
-test('two browsers held to relay-only ICE meet through coturn with the credentials duel-server minted, and play', { timeout: 120000 }, async () => {
+test('two browsers held to relay-only ICE meet through coturn with the credentials duel-server minted, and play', { timeout: 100000 }, async () => {
   await alice.open(room, { host: true });
   await bob.open(room);
   await bob.waitFor('the guest to reach the host through the relay', (s) => s.state === 'Connected' && s.me !== null, 30000);

@@ -4,6 +4,11 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { ARTIFACTS, CHROMIUM } = require('./paths');
+const { live } = require('./bounded');
+
+/** Every Playwright wait (actions, waitFor, waitForFunction, navigation) fails after this unless
+ * the test names a longer one: a stuck spec fails fast, and bounded.js saves what it showed. */
+const WAIT_MS = 30000;
 
 /** Flags that work here (the WebRTC recipe of TOOLCHAIN.md): nothing phones home, and
  * WebRTC gathers loopback candidates inside the loopback-only network namespace. */
@@ -23,7 +28,8 @@ const CHROMIUM_FLAGS = [
  * Launches chromium with `players` isolated contexts. Each context holds camera/microphone
  * permission: without it (and --allow-loopback-in-peer-connection) Chromium gathers no ICE
  * candidates on loopback. Page errors and console errors are collected per player.
- * @param {{ players?: number, extraArgs?: string[] }} [opts]
+ * `touch`: the contexts take taps (`locator.tap()`), as a phone or tablet does.
+ * @param {{ players?: number, extraArgs?: string[], touch?: boolean }} [opts]
  */
 async function launchBrowser(opts = {}) {
   const browser = await chromium.launch({
@@ -34,18 +40,25 @@ async function launchBrowser(opts = {}) {
   });
   const players = [];
   for (let i = 0; i < (opts.players ?? 2); i++) {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: !!opts.touch });
+    context.setDefaultTimeout(WAIT_MS);
+    context.setDefaultNavigationTimeout(WAIT_MS);
     await context.grantPermissions(['camera', 'microphone']);
     const errors = [];
     const consoleLines = [];
     context.on('page', (page) => watchPage(page, i, errors, consoleLines));
     players.push({ index: i, context, errors, consoleLines, newPage: () => context.newPage() });
   }
-  return {
+  const session = {
     browser,
     players,
-    close: async () => { await browser.close(); },
+    close: async () => {
+      live.sessions.delete(session);
+      await browser.close();
+    },
   };
+  live.sessions.add(session);
+  return session;
 }
 
 function watchPage(page, i, errors, consoleLines) {

@@ -1,5 +1,6 @@
 // What specs import: `const { startServer, launchBrowser, screenshot, HomePage, GamePage } = require('./lib');`
 module.exports = {
+  ...require('./bounded'),
   ...require('./server'),
   ...require('./browser'),
   ...require('./stack'),

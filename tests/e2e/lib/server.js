@@ -5,6 +5,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { ARTIFACTS, DIST, SERVER_BIN } = require('./paths');
+const { live } = require('./bounded');
 
 /** Asks the kernel for a free TCP port on 127.0.0.1. */
 function freePort() {
@@ -61,7 +62,9 @@ async function startServer(opts = {}) {
     await sleep(100);
   }
 
+  const server = { url, port, logFile };
   const stop = async () => {
+    live.servers.delete(server);
     if (exited) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -69,7 +72,9 @@ async function startServer(opts = {}) {
     await gone;
     clearTimeout(timer);
   };
-  return { url, port, logFile, stop };
+  server.stop = stop;
+  live.servers.add(server);
+  return server;
 }
 
 module.exports = { startServer, freePort };

@@ -5,11 +5,11 @@ const { after, before } = require('node:test');
 const { startServer } = require('./server');
 const { launchBrowser } = require('./browser');
 
-function useStack({ players = 1, dist } = {}) {
+function useStack({ players = 1, dist, touch = false } = {}) {
   const stack = { server: null, session: null };
   before(async () => {
     stack.server = await startServer(dist ? { dist } : {});
-    stack.session = await launchBrowser({ players });
+    stack.session = await launchBrowser({ players, touch });
   });
   after(async () => {
     await stack.session?.close();

@@ -28,31 +28,31 @@ class CockpitPage {
     })), kind);
   }
 
-  /** Rolls `kind` until a die shows a face in `accept`, picks it and taps `spot`; returns the face. */
-  async place(kind, accept, spot, tries = 80) {
-    for (let k = 0; k < tries; k++) {
+  /**
+   * Rolls `kind` until a die shows a face in `accept`, picks it and taps `spot`; returns the face.
+   * Bounded by `tries` rolls and by `ms` in all, whichever comes first.
+   */
+  async place(kind, accept, spot, { tries = 80, ms = 30000 } = {}) {
+    const deadline = Date.now() + ms;
+    for (let k = 0; k < tries && Date.now() < deadline; k++) {
       const good = (await this.tray(kind)).find((d) => d.state === 'rolled' && accept.includes(d.face));
       if (good) {
-        await this.root.getByTestId(`cockpit-${kind}-die-${good.i}`).click();
+        const die = `cockpit-${kind}-die-${good.i}`;
+        await this.root.getByTestId(die).click();
         const before = await this.count(spot);
         await this.root.getByTestId(spot).click();
-        // Landed: the spot holds one more, or (the second helm die) the Fighter moved and cleared the helm.
-        await this.root.evaluate((root, [s, n, die]) => new Promise((resolve, reject) => {
-          const t0 = Date.now();
-          const look = () => {
-            const landed = Number(root.querySelector(`[data-testid="${s}"]`)?.dataset.count) > n
-              || root.querySelector(`[data-testid="${die}"]`)?.dataset.state !== 'rolled';
-            if (landed) return resolve();
-            if (Date.now() - t0 > 5000) return reject(new Error(`${die} did not land on ${s}`));
-            requestAnimationFrame(look);
-          };
-          look();
-        }), [spot, before, `cockpit-${kind}-die-${good.i}`]);
+        // Landed: the spot holds one more, or (the second helm die) the Fighter moved and cleared
+        // the helm. Polled on a timer from Playwright's side, so the wait has a bound even if the
+        // page stops drawing frames (an animation-frame loop inside evaluate() had none: the
+        // mission-3 hang of issue 35).
+        await this.page.waitForFunction(([s, n, d]) => Number(document.querySelector(`[data-testid="${s}"]`)?.dataset.count) > n
+          || document.querySelector(`[data-testid="${d}"]`)?.dataset.state !== 'rolled', [spot, before, die], { polling: 50, timeout: 5000 })
+          .catch((e) => { throw new Error(`${die} did not land on ${spot}: ${e.message.split('\n')[0]}`); });
         return good.face;
       }
       await this.root.getByTestId(`cockpit-${kind}-roll`).click();
     }
-    throw new Error(`${kind}: no ${accept.join('/')} in ${tries} rolls`);
+    throw new Error(`${kind}: no ${accept.join('/')} within ${tries} rolls or ${ms} ms`);
   }
 
   /** Both helm slots filled with `faces` (default: any forward face): the Fighter moves. */
@@ -70,12 +70,13 @@ class CockpitPage {
   }
 
   /** Locks until the hit test says HIT. */
-  async lockOn(tries = 30) {
-    for (let k = 0; k < tries; k++) {
+  async lockOn({ tries = 30, ms = 30000 } = {}) {
+    const deadline = Date.now() + ms;
+    for (let k = 0; k < tries && Date.now() < deadline; k++) {
       if (await this.root.locator('[data-testid="hit-tests"] li.is-hit').count()) return;
-      await this.place('sensors', ['Lock', 'Double Lock'], 'cockpit-lock');
+      await this.place('sensors', ['Lock', 'Double Lock'], 'cockpit-lock', { ms: Math.max(1000, deadline - Date.now()) });
     }
-    throw new Error('no lock');
+    throw new Error(`no lock within ${tries} placements or ${ms} ms`);
   }
 }
 

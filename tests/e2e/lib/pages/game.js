@@ -33,9 +33,10 @@ class GamePage {
   }
 
   /** Engineering: rolls until a die shows `n`, then sends it (energy → station). */
-  async sendEnergy(n, tries = 60) {
+  async sendEnergy(n, { tries = 60, ms = 30000 } = {}) {
     await this.show('engineering');
-    for (let k = 0; k < tries; k++) {
+    const deadline = Date.now() + ms;
+    for (let k = 0; k < tries && Date.now() < deadline; k++) {
       const send = this.page.getByTestId(`eng-send-${n}`);
       if (await send.evaluate((e) => e.classList.contains('is-ready'))) {
         await send.click();
@@ -43,7 +44,7 @@ class GamePage {
       }
       await this.page.getByTestId('engineering-roll').click();
     }
-    throw new Error(`no energy die showed ${n} in ${tries} rolls`);
+    throw new Error(`no energy die showed ${n} within ${tries} rolls or ${ms} ms`);
   }
 
   /** The dice beside a station's display: [{ i, face, state }]. */
@@ -60,8 +61,9 @@ class GamePage {
    * for energy when it has none) until one shows a face in `accept`, then taps
    * the spot `spotFor(face)` returns. Returns the face placed.
    */
-  async place(station, accept, spotFor, tries = 80) {
-    for (let k = 0; k < tries; k++) {
+  async place(station, accept, spotFor, { tries = 80, ms = 30000 } = {}) {
+    const deadline = Date.now() + ms;
+    for (let k = 0; k < tries && Date.now() < deadline; k++) {
       await this.show(station);
       const dice = await this.tray(station);
       const good = dice.find((d) => d.state === 'rolled' && accept.includes(d.face));
@@ -80,7 +82,7 @@ class GamePage {
         await this.sendEnergy(STATION_NUMBER[station]);
       }
     }
-    throw new Error(`${station}: no ${accept.join('/')} in ${tries} tries`);
+    throw new Error(`${station}: no ${accept.join('/')} within ${tries} tries or ${ms} ms`);
   }
 
   /** Placed dice in a spot. */

@@ -4,6 +4,10 @@
 // way a tap's do — so the rooms spec and the latency bench talk about "claim seat 1" and
 // "fire" while exercising the code players run, and can compare state hashes exactly.
 const { setTimeout: sleep } = require('node:timers/promises');
+const { within } = require('../bounded');
+
+/** A hook answers at once; a page that does not within this is stuck. */
+const HOOK_MS = 10000;
 
 class RoomHooks {
   /** @param {import('playwright-core').Page} page  @param {string} label */
@@ -27,11 +31,11 @@ class RoomHooks {
 
   /** The room's report: state, seats, head, hash, freeze, fireReady, … (null when no room runs). */
   async state() {
-    return JSON.parse(await this.page.evaluate(() => window.wasmBindings.test_hook_state()));
+    return JSON.parse(await within(HOOK_MS, this.page.evaluate(() => window.wasmBindings.test_hook_state()), `${this.label}: test_hook_state`));
   }
 
   async #call(fn, ...args) {
-    const out = await this.page.evaluate(([f, a]) => window.wasmBindings[f](...a), [fn, args]);
+    const out = await within(HOOK_MS, this.page.evaluate(([f, a]) => window.wasmBindings[f](...a), [fn, args]), `${this.label}: ${fn}`);
     return out === undefined ? undefined : JSON.parse(out);
   }
 
