@@ -43,6 +43,19 @@ pub fn Home() -> impl IntoView {
             {net::bad_room_in_location().map(|why| view! {
                 <p class="panel home__error" role="alert" data-testid="home-link-error">{why}</p>
             })}
+            // A link that meant a room but misspelt its key or put the code in its path.
+            {net::link_hint_in_location().map(|hint| view! {
+                <div class="panel home__error" role="alert" data-testid="home-link-hint">
+                    <p>{hint.why}</p>
+                    {hint.room.map(|room| {
+                        let label = format!("Join room {room}");
+                        view! {
+                            <button class="btn btn--shields" data-testid="home-link-hint-join"
+                                on:click=move |_| boot::enter_room(store, &room)>{label}</button>
+                        }
+                    })}
+                </div>
+            })}
             <header class="home__title">
                 <h1>"Dice Duel"</h1>
                 <p class="home__tagline">"Two crews, one table, real-time dice. Space Cadets: Dice Duel in your browser."</p>
@@ -94,8 +107,11 @@ pub fn Home() -> impl IntoView {
             </nav>
             {move || joining.get().then(|| view! {
                 <form class="home__join" on:submit=move |ev| { ev.prevent_default(); join(); }>
-                    <input data-testid="home-join-code" placeholder="Paste the room link or code" prop:value=move || code.get()
-                        on:input=move |ev| code.set(event_target_value(&ev)) />
+                    // A phone's keyboard must not capitalise or "correct" a code (`autocorrect`
+                    // is Safari's: the view macro knows no such attribute, hence `.attr`).
+                    {view! { <input data-testid="home-join-code" placeholder="Paste the room link or code" prop:value=move || code.get()
+                        autocapitalize="off" autocomplete="off" spellcheck="false" enterkeyhint="go"
+                        on:input=move |ev| code.set(event_target_value(&ev)) /> }.attr("autocorrect", "off")}
                     <button class="btn btn--shields" type="submit" data-testid="home-join-go">"Join room"</button>
                 </form>
             })}

@@ -44,6 +44,7 @@ mod beacon;
 mod config;
 mod connection;
 mod ice;
+mod link_hint;
 mod peers;
 mod qr;
 mod room;
@@ -56,6 +57,7 @@ mod driver;
 mod signaller;
 
 pub use connection::{ConnState, Role};
+pub use link_hint::link_hint_in_location;
 pub use qr::qr_svg;
 pub use room::{bad_room_in_location, new_room_id, room_from_location, room_from_text, share_url};
 pub use store::{player_token, role_for};

@@ -34,10 +34,24 @@ pub fn is_valid_room_id(id: &str) -> bool {
         && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
+/// A room code as every device writes it: lowercase. Codes are made
+/// lowercase ([`new_room_id`]) and matched without regard to case, so a
+/// phone that capitalises the first letter of "Xk9…" still finds the room
+/// (the signalling server itself compares exactly).
+pub fn normalize_room_id(id: &str) -> String {
+    id.to_ascii_lowercase()
+}
+
 /// The room named by a page's `location.search` (`?room=<id>`) or, failing
-/// that, its `location.hash` (`#room=<id>`). Invalid ids count as absent.
+/// that, its `location.hash` (`#room=<id>`), lowercase; the key matches
+/// without regard to case too (`?Room=`). Invalid ids count as absent.
 pub fn parse_room(search: &str, hash: &str) -> Option<String> {
-    [search, hash].into_iter().find_map(|q| query::param(q, "room").filter(|id| is_valid_room_id(id)))
+    [search, hash].into_iter().find_map(|q| {
+        query::param(q, "room")
+            .or_else(|| query::pairs(q).find(|(k, _)| k.eq_ignore_ascii_case("room")).map(|(_, v)| v))
+            .filter(|id| is_valid_room_id(id))
+            .map(|id| normalize_room_id(&id))
+    })
 }
 
 /// The room in what a player typed or pasted into "join": a bare room id,
@@ -46,7 +60,7 @@ pub fn parse_room(search: &str, hash: &str) -> Option<String> {
 pub fn room_from_text(text: &str) -> Option<String> {
     let text = text.trim();
     if is_valid_room_id(text) {
-        return Some(text.to_owned());
+        return Some(normalize_room_id(text));
     }
     let search = text.find('?').map_or("", |i| &text[i..]);
     let hash = text.find('#').map_or("", |i| &text[i..]);
@@ -178,6 +192,15 @@ mod tests {
         assert_eq!(parse_room("?room=../../etc", ""), None);
         assert_eq!(parse_room("", ""), None);
         assert_eq!(parse_room("?sig=ws://x", "#top"), None);
+    }
+
+    #[test]
+    fn room_codes_match_without_regard_to_case() {
+        assert_eq!(parse_room("?room=Xk9ab", "").as_deref(), Some("xk9ab"), "a capitalised code");
+        assert_eq!(parse_room("?Room=xk9ab", "").as_deref(), Some("xk9ab"), "a capitalised key");
+        assert_eq!(parse_room("", "#ROOM=XK9AB").as_deref(), Some("xk9ab"));
+        assert_eq!(room_from_text(" Xk9ab ").as_deref(), Some("xk9ab"), "typed on a phone");
+        assert_eq!(room_from_text("http://x/?room=0123ABC").as_deref(), Some("0123abc"));
     }
 
     #[test]

@@ -8,12 +8,18 @@
 /// The first value of `key` in a query string or fragment (a leading `?` or
 /// `#` is ignored), percent-decoded. `None` when the key is absent.
 pub fn param(query: &str, key: &str) -> Option<String> {
+    pairs(query).find_map(|(k, v)| (k == key).then_some(v))
+}
+
+/// Every `key=value` pair of a query string or fragment, in order, decoded
+/// (a leading `?` or `#` is ignored; a pair with no `=` has an empty value).
+pub fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
     let query = query.strip_prefix(['?', '#']).unwrap_or(query);
     // A pasted address (`?room=abc#/play`) ends its query at the fragment.
     let query = query.split('#').next().unwrap_or_default();
-    query.split('&').find_map(|pair| {
+    query.split('&').filter(|pair| !pair.is_empty()).map(|pair| {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode(k) == key).then(|| decode(v))
+        (decode(k), decode(v))
     })
 }
 
@@ -57,6 +63,13 @@ mod tests {
         assert_eq!(param("?room=a&room=b", "room").as_deref(), Some("a"), "first wins");
         assert_eq!(param("?room=abc#/play", "room").as_deref(), Some("abc"));
         assert_eq!(param("#room=abc", "room").as_deref(), Some("abc"));
+    }
+
+    #[test]
+    fn lists_every_pair_in_order() {
+        let all: Vec<_> = pairs("?a=1&&b&c=x%20y#/play").collect();
+        assert_eq!(all, [("a".into(), "1".into()), ("b".into(), String::new()), ("c".into(), "x y".into())]);
+        assert_eq!(pairs("").count(), 0);
     }
 
     #[test]
