@@ -50,7 +50,7 @@ pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoVie
     let words = Memo::new(move |_| {
         s.with(|s| {
             s.as_ref().map_or_else(String::new, |s| {
-                energy_words(s.station_room(station), s.placed(station).count())
+                energy_words(s.ready_to_roll(station), s.placed(station).count())
             })
         })
     });
@@ -220,11 +220,42 @@ pub fn Tray(
                     }
                 </For>
             </div>
-            <button class=format!("btn btn--roll btn--{class_key}") data-testid=roll_id
-                on:click=move |_| actions::roll(store, seat, station)>
+            <RollButton seat station class=format!("btn btn--roll btn--{class_key}") testid=roll_id>
                 {move || label.get()}
-            </button>
+            </RollButton>
         </div>
+    }
+}
+
+/// A station's Roll: lit only when the rules would take the roll it sends
+/// (the same `roll_order` the tap asks); otherwise dimmed, with the reason as
+/// its title. A tap on a dimmed Roll still says the reason aloud (a toast).
+#[component]
+pub fn RollButton(
+    seat: SeatId,
+    station: Station,
+    #[prop(into)] class: String,
+    #[prop(into)] testid: String,
+    children: Children,
+) -> impl IntoView {
+    let store = use_store();
+    let refusal = Memo::new(move |_| {
+        let picked = if station == Station::Engineering {
+            store.ui.picked_energy.get()
+        } else {
+            store.ui.picks(station)
+        };
+        store.game.with(|g| {
+            g.as_ref().and_then(|g| g.roll_order(seat, station, &picked).err()).map(|e| e.to_string())
+        })
+    });
+    view! {
+        <button class=class data-testid=testid class:is-off=move || refusal.with(Option::is_some)
+            aria-disabled=move || if refusal.with(Option::is_some) { "true" } else { "false" }
+            title=move || refusal.get().unwrap_or_default()
+            on:click=move |_| actions::roll(store, seat, station)>
+            {children()}
+        </button>
     }
 }
 

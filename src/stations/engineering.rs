@@ -7,7 +7,7 @@ use duel_core::station::DICE_STATIONS;
 use duel_core::{Pip, SeatId, ShipId, Station};
 use leptos::prelude::*;
 
-use super::common::ship_memo;
+use super::common::{ship_memo, RollButton};
 use crate::app::store::use_store;
 use crate::game::actions;
 use crate::game::feed::energy_key;
@@ -54,10 +54,9 @@ pub fn Engineering(seat: SeatId, ship: ShipId) -> impl IntoView {
                 </div>
             </div>
             <div class="tray">
-                <button class="btn btn--roll btn--energy" data-testid="engineering-roll"
-                    on:click=move |_| actions::roll(store, seat, Station::Engineering)>
+                <RollButton seat station=Station::Engineering class="btn btn--roll btn--energy" testid="engineering-roll">
                     {move || label.get()}
-                </button>
+                </RollButton>
             </div>
         </section>
     }

@@ -51,9 +51,19 @@ test('every symbol in words: unrolled dice, counts, legends and the board', { ti
   assert.equal(await page.getByTestId('sq-E9').first().locator('title').textContent(), 'E9: White ship, facing north');
   assert.ok(!(await page.getByTestId('board').first().getAttribute('class')).includes('board--turned'), "White's board is not turned");
 
+  // Roll is lit only when the rules would take it: with no energy at Weapons it is dimmed and
+  // says why (issue 30: it used to stay lit and be refused).
+  await game.show('weapons');
+  const roll = page.getByTestId('weapons-roll');
+  assert.equal(await roll.getAttribute('aria-disabled'), 'true');
+  assert.match(await roll.getAttribute('title'), /Weapons/);
+  await roll.click();
+  assert.match(await game.lastToast(), /Weapons/, 'a tap on a dimmed Roll says why');
+
   // Weapons: the station counts its dice in words; a placed die is named for a screen reader.
   await game.sendEnergy(1);
   await game.show('weapons');
+  assert.equal(await roll.getAttribute('aria-disabled'), 'false', 'lit once it has energy');
   assert.match(await page.getByTestId('weapons-energy-words').textContent(), /^1 die ready to roll · 0 placed$/);
   await game.place('weapons', ['Nose'], () => 'weapons-f0-nose');
   assert.equal(await page.getByTestId('weapons-f0-nose').locator('.placed svg').getAttribute('aria-label'), 'Weapons die: Nose');

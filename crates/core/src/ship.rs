@@ -173,6 +173,14 @@ impl Ship {
         self.energy_at(station).saturating_sub(self.rolled_count(station))
     }
 
+    /// How many fresh dice a Roll at `station` would throw now: the room
+    /// energy leaves (R6), but no more than the dice neither rolled nor
+    /// placed. (Three energy and every die on the display: none.)
+    pub fn ready_to_roll(&self, station: Station) -> usize {
+        let idle = self.station_dice(station).iter().filter(|d| **d == DieState::Idle).count();
+        self.station_room(station).min(idle)
+    }
+
     /// Placed dice at a station, as (die index, face, spot).
     pub fn placed(&self, station: Station) -> impl Iterator<Item = (u8, Face, Spot)> + '_ {
         self.station_dice(station)

@@ -69,6 +69,27 @@ fn a_display_full_of_placed_dice_has_nothing_to_roll() {
         g.roll_order(WHITE_SEAT, Station::Shields, &[]),
         Err(RuleError::AllDicePlaced { station: Station::Shields })
     );
+    // Energy there does not make a die to roll: the station's words and its Roll agree.
+    energise(&mut g, WHITE, Station::Shields);
+    energise(&mut g, WHITE, Station::Shields);
+    let ship = g.ship(WHITE).unwrap();
+    assert!(ship.station_room(Station::Shields) >= 2);
+    assert_eq!(ship.ready_to_roll(Station::Shields), 0, "no die is left to roll");
+    assert_eq!(
+        g.roll_order(WHITE_SEAT, Station::Shields, &[]),
+        Err(RuleError::AllDicePlaced { station: Station::Shields })
+    );
+}
+
+#[test]
+fn r6_ready_to_roll_is_the_room_energy_leaves_among_the_idle_dice() {
+    let mut g = duel();
+    energise(&mut g, WHITE, Station::Sensors);
+    energise(&mut g, WHITE, Station::Sensors);
+    assert_eq!(g.ship(WHITE).unwrap().ready_to_roll(Station::Sensors), 2);
+    let order = g.roll_order(WHITE_SEAT, Station::Sensors, &[]).unwrap();
+    ok(&mut g, WHITE_SEAT, order, &[1, 1]);
+    assert_eq!(g.ship(WHITE).unwrap().ready_to_roll(Station::Sensors), 0, "both are rolled");
 }
 
 #[test]
