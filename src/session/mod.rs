@@ -9,6 +9,7 @@
 
 mod api;
 mod bots;
+mod handover;
 mod link;
 mod options;
 pub mod practice;
@@ -142,6 +143,9 @@ impl<T: Remote> Session<T> {
             }
         }
         self.link = self.dev.transport.link_state();
+        // Whether this device hosted before this pump: a host tab that came back
+        // and finds another host is told so in its own words.
+        let was_host = self.dev.is_host();
         self.dev.pump(now);
         for handover in self.dev.drain_handovers() {
             match handover {
@@ -151,16 +155,13 @@ impl<T: Remote> Session<T> {
                     self.bots.set_paused(false);
                     self.timing = self.dev.replica.room().map_or(self.timing, |r| r.timing);
                     p.hosting = Some(true);
-                    p.handover =
-                        Some("The host left. This device hosts the game now: keep this tab open.".into());
+                    p.handover = Some(handover::now_hosting());
                 }
                 Handover::Following { host, epoch } => {
                     let peer = self.dev.host_peer;
                     self.dev.transport.follow_host(peer);
                     p.hosting = Some(false);
-                    if epoch > Epoch(0) {
-                        p.handover = Some(format!("The host left. {} is now hosting.", self.name_of(host)));
-                    }
+                    p.handover = handover::now_following(&self.name_of(host), was_host, epoch > Epoch(0));
                 }
             }
             p.room_changed = true;
