@@ -67,6 +67,9 @@ pub struct Pumped {
     pub hosting: Option<bool>,
     /// An election is under way: how it stands, in words.
     pub election: Option<String>,
+    /// Seats the owner's bots now play for a departed player, or gave back
+    /// to one who returned: what to tell the player.
+    pub cover: Vec<String>,
 }
 
 /// The session as the UI uses it, whatever the transport.

@@ -9,8 +9,10 @@
 
 mod api;
 mod bots;
+mod cover;
 mod handover;
 mod link;
+mod notices;
 mod options;
 pub mod practice;
 #[cfg(test)]
@@ -22,9 +24,8 @@ use std::collections::VecDeque;
 use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
-    Command, Device, Epoch, Handover, Host, HostConfig, Notice, PeerId, PlayerNo, Refusal, Replica,
-    ReplicaConfig, RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing,
-    Transport,
+    Command, Device, Epoch, Handover, Host, HostConfig, PeerId, PlayerNo, Replica, ReplicaConfig,
+    RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
 };
 
 pub use api::{Player, Pumped, Remote, SessionApi};
@@ -57,6 +58,8 @@ pub struct Session<T: Transport> {
     host_room: u32,
     /// The remote link's state as of the last pump.
     link: ConnState,
+    /// Seats the owner's bots cover for departed players, as last told.
+    cover: cover::CoverWatch,
 }
 
 impl<T: Remote> Session<T> {
@@ -120,6 +123,7 @@ impl<T: Remote> Session<T> {
             host_head: 0,
             host_room: 0,
             link: ConnState::Offline,
+            cover: cover::CoverWatch::default(),
         }
     }
 
@@ -184,43 +188,6 @@ impl<T: Remote> Session<T> {
             .room()
             .and_then(|r| r.player(player))
             .map_or_else(|| format!("Player {}", player.0 + 1), |p| p.name.clone())
-    }
-
-    fn drain(&mut self, p: &mut Pumped) {
-        let bots = self.dev.replica.bot_seats_to_drive();
-        for notice in self.dev.replica.drain_notices() {
-            match notice {
-                Notice::Joined { .. } | Notice::Room => p.room_changed = true,
-                Notice::Refused(reason) => {
-                    p.outdated |= matches!(reason, Refusal::Build { .. } | Refusal::Version { .. });
-                    p.refused = Some(reason.to_string());
-                }
-                // A snapshot's events happened before we looked: show the state, narrate nothing.
-                Notice::Synced { .. } => p.game_changed = true,
-                Notice::Applied { from, to } => {
-                    p.events.extend(self.dev.replica.events(from, to));
-                    p.game_changed = true;
-                }
-                Notice::Rejected { command, reason, .. } => {
-                    let bot = matches!(&command, Some(Command::Intent { seat, .. }) if bots.contains(seat));
-                    if !bot {
-                        p.rejections.push(reason.to_string());
-                    }
-                }
-                Notice::DiceTampered { at } => p.rejections.push(format!(
-                    "Warning: the host's dice at event {} are not the ones it committed to. \
-                     Its rolls cannot be trusted.",
-                    at.0
-                )),
-                Notice::PlanForged { at } => p.rejections.push(format!(
-                    "Warning: the host's event {} reveals a plan its player never locked in. \
-                     This duel cannot be trusted.",
-                    at.0
-                )),
-                Notice::NewHost { .. } => p.room_changed = true,
-                Notice::Accepted { .. } | Notice::Desync { .. } => {}
-            }
-        }
     }
 
     fn run_script(&mut self, now: u64, p: &mut Pumped) {

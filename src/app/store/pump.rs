@@ -71,6 +71,9 @@ impl Store {
         if let Some(text) = &p.handover {
             self.toasts.info(text.clone());
         }
+        for text in &p.cover {
+            self.toasts.info(text.clone());
+        }
         if let Some(hosting) = p.hosting {
             self.hosting_changed(hosting);
         }

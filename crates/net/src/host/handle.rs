@@ -164,7 +164,7 @@ impl Host {
         match command {
             Command::Intent { seat, intent } => {
                 let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
-                self.seats.may_act(seat, player, is_owner)?;
+                self.seats.may_act(seat, player, is_owner, |p| self.roster.is_away(p))?;
                 let batch = m.play(seat, &intent, cause, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
@@ -195,7 +195,8 @@ impl Host {
                 let (first, _) = seats.first().ok_or(Refusal::Rule(duel_core::RuleError::NoSeat))?;
                 let team = team_of(*first).ok_or(Refusal::NoSuchSeat(*first))?;
                 // One of the moved seats is the sender's: a team reseats itself.
-                if !seats.iter().any(|(seat, _)| self.seats.may_act(*seat, player, is_owner).is_ok()) {
+                let away = |p| self.roster.is_away(p);
+                if !seats.iter().any(|(seat, _)| self.seats.may_act(*seat, player, is_owner, away).is_ok()) {
                     return Err(Refusal::NotYourSeat(*first));
                 }
                 if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
@@ -238,7 +239,10 @@ impl Host {
 
     /// Makes each seat's away flag in the game match the table: a seat is
     /// away when nobody holds it or its player is away (R21: an away Captain
-    /// hands Fire to Weapons). Bot seats are never away.
+    /// hands Fire to Weapons). Bot seats are never away. An away player's
+    /// seats stay marked away while the owner's bots cover them
+    /// (`RoomView::covered_seats`): the record says who was gone, and R21
+    /// still passes an away Captain's Fire to Weapons.
     fn reconcile_away(&mut self, now: u64) {
         let Stage::Playing(m) = &mut self.stage else { return };
         if m.game.outcome().is_some() {

@@ -44,13 +44,21 @@ impl Seats {
         self.0.contains(&SeatHolder::Player(player))
     }
 
-    /// Whether `player` may send intents for `seat`: it holds it, or it is
-    /// the owner and the seat is a bot's.
-    pub(crate) fn may_act(&self, seat: SeatId, player: PlayerNo, is_owner: bool) -> Result<(), Refusal> {
+    /// Whether `player` may send intents for `seat` in a game: it holds it,
+    /// or it is the owner and a bot plays the seat (a bot seat, or one whose
+    /// player is `away`: the owner's bots cover it until the player is back).
+    pub(crate) fn may_act(
+        &self,
+        seat: SeatId,
+        player: PlayerNo,
+        is_owner: bool,
+        away: impl Fn(PlayerNo) -> bool,
+    ) -> Result<(), Refusal> {
         match self.holder(seat) {
             None => Err(Refusal::NoSuchSeat(seat)),
             Some(SeatHolder::Player(p)) if p == player => Ok(()),
             Some(SeatHolder::Bot) if is_owner => Ok(()),
+            Some(SeatHolder::Player(p)) if is_owner && away(p) => Ok(()),
             Some(_) => Err(Refusal::NotYourSeat(seat)),
         }
     }
@@ -79,5 +87,40 @@ impl Seats {
             }
             Some(_) => Err(Refusal::NotYourSeat(seat)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_owner_acts_for_a_seat_only_while_a_bot_plays_it() {
+        let (owner, ana, cy) = (PlayerNo(0), PlayerNo(1), PlayerNo(2));
+        let mut seats = Seats::new(3);
+        seats.set(SeatId(0), SeatHolder::Player(ana));
+        seats.set(SeatId(1), SeatHolder::Bot);
+        let here = |_| false;
+        let ana_away = |p| p == ana;
+        assert_eq!(seats.may_act(SeatId(0), ana, false, here), Ok(()));
+        assert_eq!(
+            seats.may_act(SeatId(0), owner, true, here),
+            Err(Refusal::NotYourSeat(SeatId(0))),
+            "Ana is here"
+        );
+        assert_eq!(seats.may_act(SeatId(0), owner, true, ana_away), Ok(()), "a bot covers Ana's seat");
+        assert_eq!(
+            seats.may_act(SeatId(0), cy, false, ana_away),
+            Err(Refusal::NotYourSeat(SeatId(0))),
+            "only the owner's bots"
+        );
+        assert_eq!(seats.may_act(SeatId(1), owner, true, here), Ok(()));
+        assert_eq!(seats.may_act(SeatId(1), cy, false, here), Err(Refusal::NotYourSeat(SeatId(1))));
+        assert_eq!(
+            seats.may_act(SeatId(2), owner, true, ana_away),
+            Err(Refusal::NotYourSeat(SeatId(2))),
+            "an open seat"
+        );
+        assert_eq!(seats.may_act(SeatId(9), owner, true, here), Err(Refusal::NoSuchSeat(SeatId(9))));
     }
 }

@@ -352,9 +352,10 @@ impl Replica {
     fn may_drive(&self, you: PlayerNo, seat: SeatId) -> bool {
         let Some(room) = self.room() else { return false };
         match room.seats.get(usize::from(seat.0)) {
-            Some(SeatHolder::Player(p)) => *p == you,
-            Some(SeatHolder::Bot) => room.owner == Some(you),
-            _ => false,
+            Some(SeatHolder::Player(p)) if *p == you => true,
+            // The owner drives the bots: bot seats, and the seats its bots cover.
+            Some(_) => room.owner == Some(you) && room.bot_seats().contains(&seat),
+            None => false,
         }
     }
 

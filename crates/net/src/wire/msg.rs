@@ -258,9 +258,31 @@ impl RoomView {
         self.held_by(|h| h == SeatHolder::Player(player))
     }
 
-    /// Seats marked bot-driven: the owner's app drives them through the command path.
+    /// Seats a bot plays now: the owner's app drives them through the
+    /// command path. The bot seats, and once the game has started the
+    /// seats of every player who is away ([`RoomView::covered_seats`]).
     pub fn bot_seats(&self) -> Vec<SeatId> {
-        self.held_by(|h| h == SeatHolder::Bot)
+        self.held_by(|h| h == SeatHolder::Bot || self.covers(h))
+    }
+
+    /// Seats a bot plays for an away player, with that player (issue 30: a
+    /// seat never dies with its device). Only in a started game, never the
+    /// host's own; each goes back to its player the moment it returns.
+    pub fn covered_seats(&self) -> Vec<(SeatId, PlayerNo)> {
+        let seat = |i: usize| SeatId(u8::try_from(i).unwrap_or(u8::MAX));
+        self.seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| match h {
+                SeatHolder::Player(p) if self.covers(*h) => Some((seat(i), *p)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn covers(&self, holder: SeatHolder) -> bool {
+        let SeatHolder::Player(p) = holder else { return false };
+        self.started && self.host != Some(p) && self.player(p).is_none_or(|v| v.away)
     }
 
     /// Seats nobody holds.

@@ -1,0 +1,127 @@
+//! Telling the table when the owner's bots cover a departed player's seats
+//! (a phone that locked, a tab the browser discarded, a battery that died)
+//! and when they are that player's again: every device says it in words,
+//! from the replicated room view, so a successor host's table hears it too.
+
+use duel_core::{Game, SeatId};
+use duel_net::{PlayerNo, RoomView};
+
+/// The covered seats last seen, to say only what changed.
+#[derive(Default)]
+pub(super) struct CoverWatch {
+    last: Vec<(SeatId, PlayerNo)>,
+}
+
+impl CoverWatch {
+    /// What to tell this device about seats newly covered or given back.
+    pub(super) fn update(&mut self, room: &RoomView, game: &Game, me: Option<PlayerNo>) -> Vec<String> {
+        let now = room.covered_seats();
+        if now == self.last {
+            return Vec::new();
+        }
+        let before = std::mem::replace(&mut self.last, now.clone());
+        let mut told = Vec::new();
+        for (player, covered) in [(&now, true), (&before, false)].into_iter().flat_map(|(list, on)| {
+            let other = if on { &before } else { &now };
+            let mut players: Vec<PlayerNo> =
+                list.iter().filter(|c| !other.contains(c)).map(|(_, p)| *p).collect();
+            players.dedup();
+            players.into_iter().map(move |p| (p, on))
+        }) {
+            let seats: Vec<SeatId> = if covered { &now } else { &before }
+                .iter()
+                .filter(|(_, p)| *p == player)
+                .map(|(s, _)| *s)
+                .collect();
+            let name =
+                room.player(player).map_or_else(|| format!("Player {}", player.0 + 1), |v| v.name.clone());
+            let what = seat_words(game, &seats);
+            told.push(match (covered, Some(player) == me) {
+                (true, _) => format!("{name}'s device is gone: a bot plays {what} until {name} is back."),
+                (false, true) => format!("You are back: {what} is yours again."),
+                (false, false) => format!("{name} is back and plays {what} again."),
+            });
+        }
+        told
+    }
+}
+
+/// "Helm and Shields" (the stations of `seats`, in seat order; "a Captain's
+/// seat" where a seat holds none).
+fn seat_words(game: &Game, seats: &[SeatId]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for spec in seats.iter().filter_map(|s| game.seat(*s)) {
+        if spec.captain {
+            names.push("the Captain's seat");
+        }
+        names.extend(spec.stations.iter().map(|st| st.name()));
+    }
+    names.dedup();
+    match names.as_slice() {
+        [] => "their seats".into(),
+        [one] => (*one).into(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_core::GameConfig;
+    use duel_net::wire::PlayerView;
+    use duel_net::{CommandId, SeatHolder, Timing};
+
+    fn room(seats: Vec<SeatHolder>, away: &[u16]) -> RoomView {
+        let player = |no: u16| PlayerView {
+            no: PlayerNo(no),
+            name: ["Hana", "Ana", "Cy"][usize::from(no)].into(),
+            connected: true,
+            away: away.contains(&no),
+            peer: None,
+            proof: [0; 32],
+            next_command: CommandId(0),
+        };
+        RoomView {
+            version: 1,
+            host: Some(PlayerNo(0)),
+            successors: vec![],
+            capacity: 8,
+            timing: Timing::default(),
+            owner: Some(PlayerNo(0)),
+            started: true,
+            config: GameConfig::quick_duel(1),
+            seats,
+            players: (0..3).map(player).collect(),
+        }
+    }
+
+    #[test]
+    fn the_table_is_told_who_a_bot_covers_and_who_is_back() {
+        let game = Game::new(GameConfig::quick_duel(1)).expect("a game");
+        let seats = vec![SeatHolder::Player(PlayerNo(0)), SeatHolder::Player(PlayerNo(1))];
+        let mut watch = CoverWatch::default();
+        assert!(watch.update(&room(seats.clone(), &[]), &game, Some(PlayerNo(2))).is_empty());
+        let told = watch.update(&room(seats.clone(), &[1]), &game, Some(PlayerNo(2)));
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].starts_with("Ana's device is gone: a bot plays "), "{}", told[0]);
+        assert!(told[0].ends_with(" until Ana is back."), "{}", told[0]);
+        assert!(watch.update(&room(seats.clone(), &[1]), &game, Some(PlayerNo(2))).is_empty(), "said once");
+        let back = watch.update(&room(seats.clone(), &[]), &game, Some(PlayerNo(2)));
+        assert!(back[0].starts_with("Ana is back and plays "), "{back:?}");
+        let mut mine = CoverWatch::default();
+        mine.update(&room(seats.clone(), &[1]), &game, Some(PlayerNo(1)));
+        let me = mine.update(&room(seats, &[]), &game, Some(PlayerNo(1)));
+        assert!(me[0].starts_with("You are back: "), "{me:?}");
+    }
+
+    #[test]
+    fn the_host_and_a_game_not_started_cover_nothing() {
+        let game = Game::new(GameConfig::quick_duel(1)).expect("a game");
+        let seats = vec![SeatHolder::Player(PlayerNo(0)), SeatHolder::Player(PlayerNo(1))];
+        let mut watch = CoverWatch::default();
+        assert!(watch.update(&room(seats.clone(), &[0]), &game, None).is_empty(), "the host's own seats");
+        let mut lobby = room(seats, &[1]);
+        lobby.started = false;
+        assert!(watch.update(&lobby, &game, None).is_empty(), "a lobby waits for its players");
+    }
+}
