@@ -33,7 +33,7 @@ pub(super) fn validate_override(
     spot: Spot,
 ) -> Result<(), RuleError> {
     let Some(s) = game.ship(ship) else { return Err(RuleError::NoSuchShip) };
-    if game.crystals_to_spend(ship) == 0 && !kept_by_gravity(s, station, die) {
+    if game.crystals_to_spend(ship) == 0 && !free_by_gravity(s, station, die, spot) {
         return Err(RuleError::OverrideNeedsCrystal);
     }
     super::energy::validate_override(s, station, die, face, spot)
@@ -48,8 +48,8 @@ pub(super) fn station_override(
     spot: Spot,
     out: &mut Vec<Event>,
 ) {
-    // D44: a die a gravity arrow kept is placed for free.
-    if !game.ship(ship).is_some_and(|s| kept_by_gravity(s, station, die)) {
+    // D44: a die a gravity arrow kept is placed for free on a helm space.
+    if !game.ship(ship).is_some_and(|s| free_by_gravity(s, station, die, spot)) {
         spend_crystal(game, ship, CrystalAt::Used, out);
     }
     game.emit(out, Event::DieOverridden { ship, station, die, face, spot });
@@ -58,6 +58,13 @@ pub(super) fn station_override(
 /// Whether `die` of `station` is a helm die a gravity arrow kept (D44).
 pub(super) fn kept_by_gravity(ship: &crate::ship::Ship, station: Station, die: u8) -> bool {
     station == Station::Helm && ship.gravity_kept.contains(&die)
+}
+
+/// D44: a kept die goes on a helm space with no crystal; anywhere else (an
+/// equipment card's Helm space) it is a Station Override like any other
+/// (R32: one crystal). Found by `legal_complete_equipment.rs`.
+fn free_by_gravity(ship: &crate::ship::Ship, station: Station, die: u8, spot: Spot) -> bool {
+    kept_by_gravity(ship, station, die) && matches!(spot, Spot::Helm(_))
 }
 
 pub(super) fn validate_surge(game: &Game, ship: ShipId) -> Result<(), RuleError> {

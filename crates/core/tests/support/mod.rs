@@ -5,7 +5,9 @@
 
 pub mod equipment;
 pub mod fighters;
+pub mod perft;
 pub mod thunder;
+pub mod thunder_walk;
 
 use duel_core::event::Event;
 use duel_core::*;
