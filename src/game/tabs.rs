@@ -34,7 +34,9 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                     let ship = tab_ship(g, *t);
                     let class = ship.filter(|_| many).map(|s| ship_class(g.layout(), s));
                     let whose = ship.filter(|_| many).map(|s| ship_name(g.layout(), s));
-                    (i, *t, ship.map(|s| s.0), class, whose)
+                    // The first tab of each ship follows the ship's name.
+                    let first = whose.is_some() && (i == 0 || tab_ship(g, list[i - 1]) != ship);
+                    (i, *t, ship.map(|s| s.0), class, whose, first)
                 })
                 .collect::<Vec<_>>()
         })
@@ -45,7 +47,7 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
         <nav class="tabs" node_ref=bar aria-label="Stations and board" data-testid="tabs">
             <For each=move || items.get() key=|x| *x let:x>
                 {
-                    let (i, tab, ship, class, whose) = x;
+                    let (i, tab, ship, class, whose, first) = x;
                     let (icon, label, key) = match tab {
                         Tab::Station { station, .. } => (station_icon(Some(station)).into_any(), station_short(station), station_key(station)),
                         Tab::Captain { .. } => (station_icon(None).into_any(), "Captain", "captain"),
@@ -54,7 +56,13 @@ pub fn TabBar(list: Memo<Vec<Tab>>) -> impl IntoView {
                     };
                     // The full name is the tab's accessible name (on a phone in portrait only a
                     // screen reader reads it); phones show the abbreviation.
+                    let heading = first.then(|| {
+                        let c = class.unwrap_or("white");
+                        let testid = format!("tabs-ship-{}", ship.unwrap_or(0));
+                        view! { <span class=format!("tabs__ship ship-badge--{c}") data-testid=testid aria-hidden="true">{whose}</span> }
+                    });
                     view! {
+                        {heading}
                         <button class=format!("tab tab--{key}") class:is-active=move || store.ui.tab.get() == Some(tab)
                             aria-current=move || (store.ui.tab.get() == Some(tab)).then_some("true")
                             data-testid=tab_testid(ship, tab) title=format!("{label} (key {})", i + 1)

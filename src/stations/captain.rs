@@ -23,7 +23,7 @@ pub fn Captain(seat: SeatId, ship: ShipId) -> impl IntoView {
     });
     view! {
         <section class="station station--captain" data-testid="station-captain">
-            <header class="station__title"><h2>"Captain"</h2>
+            <header class="station__title"><super::ship_tag::ShipTag ship /><h2>"Captain"</h2>
                 <span class="hint">"You give the orders: Fire and Tractor are yours to call."</span>
             </header>
             <ShipDisplay ship large=true />

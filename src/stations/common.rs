@@ -26,6 +26,7 @@ pub fn StationFrame(seat: SeatId, ship: ShipId, station: Station, children: Chil
         <section class=format!("station station--{key}") data-testid=format!("station-{key}")>
             <header class="station__title">
                 {station_icon(Some(station))}
+                <super::ship_tag::ShipTag ship />
                 <h2>{station.name()}</h2>
                 <OverrideButton seat ship station />
                 <super::legend::Legend station />
@@ -250,8 +251,10 @@ pub fn RollButton(
         })
     });
     view! {
+        // Not `aria-disabled`: the dimmed Roll still answers a tap (with the reason), and
+        // its title, the reason, is what a screen reader reads after its name.
         <button class=class data-testid=testid class:is-off=move || refusal.with(Option::is_some)
-            aria-disabled=move || if refusal.with(Option::is_some) { "true" } else { "false" }
+            data-refused=move || refusal.with(Option::is_some).to_string()
             title=move || refusal.get().unwrap_or_default()
             on:click=move |_| actions::roll(store, seat, station)>
             {children()}

@@ -37,6 +37,7 @@ pub fn Engineering(seat: SeatId, ship: ShipId) -> impl IntoView {
         <section class="station station--engineering" data-testid="station-engineering">
             <header class="station__title">
                 {station_icon(Some(Station::Engineering))}
+                <super::ship_tag::ShipTag ship />
                 <h2>"Engineering"</h2>
                 <span class="hint">"Roll, pick dice to reroll, send by number"</span>
                 <super::legend::Legend station=Station::Engineering />

@@ -13,6 +13,7 @@ pub mod helm;
 pub mod legend;
 pub mod sensors;
 pub mod shields;
+pub mod ship_tag;
 pub mod tractor;
 pub mod weapons;
 

@@ -55,7 +55,8 @@ test('every symbol in words: unrolled dice, counts, legends and the board', { ti
   // says why (issue 30: it used to stay lit and be refused).
   await game.show('weapons');
   const roll = page.getByTestId('weapons-roll');
-  assert.equal(await roll.getAttribute('aria-disabled'), 'true');
+  assert.equal(await roll.getAttribute('data-refused'), 'true');
+  assert.ok(await roll.evaluate((e) => e.classList.contains('is-off')), 'dimmed');
   assert.match(await roll.getAttribute('title'), /Weapons/);
   await roll.click();
   assert.match(await game.lastToast(), /Weapons/, 'a tap on a dimmed Roll says why');
@@ -63,7 +64,7 @@ test('every symbol in words: unrolled dice, counts, legends and the board', { ti
   // Weapons: the station counts its dice in words; a placed die is named for a screen reader.
   await game.sendEnergy(1);
   await game.show('weapons');
-  assert.equal(await roll.getAttribute('aria-disabled'), 'false', 'lit once it has energy');
+  assert.equal(await roll.getAttribute('data-refused'), 'false', 'lit once it has energy');
   assert.match(await page.getByTestId('weapons-energy-words').textContent(), /^1 die ready to roll · 0 placed$/);
   await game.place('weapons', ['Nose'], () => 'weapons-f0-nose');
   assert.equal(await page.getByTestId('weapons-f0-nose').locator('.placed svg').getAttribute('aria-label'), 'Weapons die: Nose');

@@ -61,3 +61,38 @@ test('a device holding two seats switches station in one tap; the board view ren
   await screenshot(page, 'board-view');
   assert.deepEqual(player.errors, []);
 });
+
+test("a device with seats on both ships shows each ship's tabs under its name, and every station names its ship", { timeout: 90000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5&bots=off');
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await lobby.crew(1);
+  await lobby.waitHolder(0, 'player');
+  await lobby.take(1); // Black's only seat: this tablet crews both ships
+  await lobby.start();
+
+  // Each ship's tabs follow its name: "White" before White's, "Black" before Black's.
+  const bar = await page.locator('[data-testid="tabs"] > *').evaluateAll((es) => es.map((e) => e.dataset.testid));
+  const white = bar.indexOf('tabs-ship-0');
+  const black = bar.indexOf('tabs-ship-1');
+  assert.ok(white === 0 && black > white, bar.join(' '));
+  assert.ok(bar.slice(white + 1, black).every((t) => t.startsWith('tab-0-')), bar.join(' '));
+  assert.ok(bar.slice(black + 1).every((t) => t.startsWith('tab-1-') || t === 'tab-board'), bar.join(' '));
+  assert.equal(await page.getByTestId('tabs-ship-0').textContent(), 'White');
+  assert.equal(await page.getByTestId('tabs-ship-1').textContent(), 'Black');
+
+  // Two Helm panels that look alike say whose they are.
+  for (const [ship, name] of [[0, 'White'], [1, 'Black']]) {
+    await page.getByTestId(`tab-${ship}-helm`).click();
+    const shown = page.locator('[data-testid="station-helm"]:visible');
+    await shown.waitFor();
+    assert.equal(await shown.getByTestId('station-ship').textContent(), name);
+  }
+  await screenshot(page, 'tabs-two-ships-768');
+  assert.deepEqual(player.errors, []);
+});
