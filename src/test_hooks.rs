@@ -200,7 +200,8 @@ pub fn test_hook_open(room: String, host: bool, name: String) {
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
 /// `autoload`, `rejected`, `players`, `linked` (peers reached directly),
-/// `election` (how the succession stands, for a failing test's message).
+/// `election` (how the succession stands, for a failing test's message),
+/// `covered` (seats a bot plays for a departed player).
 #[wasm_bindgen]
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
@@ -238,6 +239,8 @@ pub fn test_hook_state() -> String {
             "epoch": s.hosting().0,
             "hosting": s.hosting().1,
             "over": game.is_some_and(|g| g.outcome().is_some()),
+            // Seats the owner's bots play for a departed player (issue 30).
+            "covered": s.room().map_or_else(Vec::new, |room| room.covered_seats().iter().map(|(seat, _)| seat.0).collect()),
         })
     });
     report.map_or_else(|| String::from("null"), |r| r.to_string())
