@@ -74,7 +74,15 @@ class CockpitPage {
     const deadline = Date.now() + ms;
     for (let k = 0; k < tries && Date.now() < deadline; k++) {
       if (await this.root.locator('[data-testid="hit-tests"] li.is-hit').count()) return;
-      await this.place('sensors', ['Lock', 'Double Lock'], 'cockpit-lock', { ms: Math.max(1000, deadline - Date.now()) });
+      let want = ['Lock', 'Double Lock'];
+      if ((await this.tray('sensors')).length === 0) {
+        // Every sensor die is on the lock and it still misses (four single Locks at range 5):
+        // take a single Lock off, rerolled where it stood (R22), and hold out for a Double Lock.
+        await this.root.locator('[data-testid^="sensors-placed-"][data-face="Lock"]').first().click();
+        await this.root.getByTestId('cockpit-sensors-reroll-placed').click();
+        want = ['Double Lock'];
+      }
+      await this.place('sensors', want, 'cockpit-lock', { ms: Math.max(1000, deadline - Date.now()) });
     }
     throw new Error(`no lock within ${tries} placements or ${ms} ms`);
   }
