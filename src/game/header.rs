@@ -49,6 +49,8 @@ pub fn Header() -> impl IntoView {
         })
     });
     let muted = store.ui.muted;
+    // The seats card is this header's own: nothing else opens it.
+    let seats = RwSignal::new(false);
     view! {
         <header class="hud" data-testid="hud">
             <div class="hud__ships">
@@ -94,6 +96,9 @@ pub fn Header() -> impl IntoView {
                         <path d=move || if muted.get() { "M16 9 L22 15 M22 9 L16 15" } else { "M16 9 Q18.5 12 16 15 M19 6 Q23.5 12 19 18" } />
                     </svg>
                 </button>
+                <button class="btn btn--small" data-testid="hud-seats" title="Who plays each seat: take one a bot plays"
+                    aria-expanded=move || seats.get().to_string()
+                    on:click=move |_| seats.update(|s| *s = !*s)>"Seats"</button>
                 <button class="btn btn--small hud__keys" data-testid="hud-keys" title="Keyboard shortcuts (?)"
                     aria-expanded=move || store.ui.help.get().to_string()
                     on:click=move |_| store.ui.help.update(|h| *h = !*h)>"Keys"</button>
@@ -102,6 +107,7 @@ pub fn Header() -> impl IntoView {
             </div>
         </header>
         <crate::app::pause::PauseCard />
+        <super::seat_panel::SeatsCard open=seats />
         {move || store.ui.help.get().then(|| view! {
             <div class="pause" role="dialog" aria-modal="true" aria-labelledby="keys-title" data-testid="keys-card"
                 on:click=move |_| store.ui.help.set(false)>

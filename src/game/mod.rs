@@ -13,6 +13,7 @@ pub mod freeze;
 pub mod header;
 pub mod reseat;
 pub mod screen;
+pub mod seat_panel;
 pub mod seats;
 pub mod setup;
 pub mod tabs;

@@ -96,3 +96,40 @@ test("a device with seats on both ships shows each ship's tabs under its name, a
   await screenshot(page, 'tabs-two-ships-768');
   assert.deepEqual(player.errors, []);
 });
+
+test("mid-game, on a phone: take a seat a bot plays, and hand one's own to a bot", { timeout: 90000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5&bots=off');
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await lobby.crew(1);
+  await lobby.waitHolder(0, 'player');
+  assert.equal(await lobby.holder(1), 'bot');
+  await lobby.start();
+  await page.getByTestId('tab-0-helm').waitFor();
+
+  // The Seats card names who plays each seat; Black's is a bot's, for the taking.
+  await page.getByTestId('hud-seats').click();
+  const card = page.getByTestId('seats-card');
+  await card.waitFor();
+  assert.equal(await page.getByTestId('game-seat-0-who').textContent(), 'You');
+  assert.equal(await page.getByTestId('game-seat-1-who').textContent(), 'A bot');
+  await screenshot(page, 'seats-card-390');
+  await page.getByTestId('game-seat-1-take').click();
+  await page.getByTestId('game-seat-1-who').filter({ hasText: 'You' }).waitFor();
+  await page.getByTestId('seats-close').click();
+  await page.getByTestId('tab-1-helm').waitFor();
+
+  // White's seat goes to a bot: its tabs go, Black's stay; no station is left without a crew.
+  await page.getByTestId('hud-seats').click();
+  await page.getByTestId('game-seat-0-bot').click();
+  await page.getByTestId('game-seat-0-who').filter({ hasText: 'A bot' }).waitFor();
+  await page.getByTestId('seats-close').click();
+  await page.getByTestId('tab-0-helm').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('tab-1-helm').count(), 1);
+  assert.deepEqual(player.errors, []);
+});

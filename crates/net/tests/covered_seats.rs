@@ -67,3 +67,37 @@ fn a_silent_device_has_its_seats_played_by_the_owners_bots_until_it_returns() {
     assert_eq!(act_for(&mut sim, 1, SeatId(1)), Ok(0), "its player plays it again");
     assert_eq!(act_for(&mut sim, 0, SeatId(1)), Err(SubmitError::NotYourSeat(SeatId(1))));
 }
+
+#[test]
+fn mid_game_anyone_takes_a_seat_a_bot_plays_and_hands_theirs_to_a_bot() {
+    let mut sim = room(33);
+    let p2 = sim.peers[2].replica.me().unwrap();
+    // Player 1's device goes; player 2, watching, slides into the empty chair.
+    sim.drop_peer(1);
+    assert!(
+        sim.run_until(8_000, |s| s.peers[2].replica.room().is_some_and(|r| !r.covered_seats().is_empty()))
+    );
+    sim.command(2, duel_net::Command::Claim { seat: SeatId(1) });
+    let mine = |s: &Sim, i: usize, no: PlayerNo| {
+        s.peers[i].replica.room().is_some_and(|r| r.seats_of(no) == [SeatId(1)])
+    };
+    assert!(sim.run_until(5_000, |s| s.all_idle() && mine(s, 0, p2) && mine(s, 2, p2)), "taken");
+    assert_eq!(sim.peers[0].replica.room().unwrap().covered_seats(), vec![], "no bot plays it now");
+    assert_eq!(act_for(&mut sim, 2, SeatId(1)), Ok(0), "its new player plays it");
+
+    // Player 1 comes back: the seat stays with whoever took it; player 1 watches.
+    sim.reconnect(1, 1);
+    assert!(sim.run_until(10_000, |s| s.all_idle() && s.converged()));
+    assert_eq!(sim.peers[1].replica.room().unwrap().seats_of(sim.peers[1].replica.me().unwrap()), vec![]);
+
+    // Player 2 hands it to a bot: the owner's bots play it, nobody's chair is empty.
+    sim.command(2, duel_net::Command::Release { seat: SeatId(1) });
+    assert!(sim.run_until(5_000, |s| s.all_idle() && s.peers[0].replica.bot_seats_to_drive() == [SeatId(1)]));
+    assert_eq!(act_for(&mut sim, 0, SeatId(1)), Ok(0), "the owner's bot plays it");
+    // A present player's seat cannot be taken.
+    sim.command(1, duel_net::Command::Claim { seat: SeatId(0) });
+    let before = sim.stats.rejected;
+    sim.run_until(5_000, |s| s.all_idle());
+    assert_eq!(sim.stats.rejected, before + 1, "seat 0 is its player's");
+    assert_eq!(sim.stats.reasons.get("seat 0 is taken"), Some(&1));
+}

@@ -169,7 +169,11 @@ impl Host {
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => {
-                self.seats.claim(seat, player)?;
+                if matches!(self.stage, Stage::Playing(_)) {
+                    self.seats.take_in_game(seat, player, |p| self.roster.is_away(p))?;
+                } else {
+                    self.seats.claim(seat, player)?;
+                }
                 self.seats_changed(now);
             }
             Command::Rename { name } => {
@@ -177,7 +181,11 @@ impl Host {
                 self.room_dirty = true;
             }
             Command::Release { seat } => {
-                self.seats.release(seat, player)?;
+                if matches!(self.stage, Stage::Playing(_)) {
+                    self.seats.hand_to_bot(seat, player)?;
+                } else {
+                    self.seats.release(seat, player)?;
+                }
                 self.seats_changed(now);
             }
             Command::Edit(edit) => {

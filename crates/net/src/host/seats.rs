@@ -88,6 +88,38 @@ impl Seats {
             Some(_) => Err(Refusal::NotYourSeat(seat)),
         }
     }
+
+    /// Mid-game, a player slides into a seat (issue 30, as a friend takes an
+    /// empty chair): an open seat, a bot's, or one a bot covers for a player
+    /// whose device is gone (`away`). A seat a present player holds is theirs.
+    pub(crate) fn take_in_game(
+        &mut self,
+        seat: SeatId,
+        player: PlayerNo,
+        away: impl Fn(PlayerNo) -> bool,
+    ) -> Result<(), Refusal> {
+        match self.holder(seat) {
+            None => Err(Refusal::NoSuchSeat(seat)),
+            Some(SeatHolder::Player(p)) if p == player => Ok(()),
+            Some(SeatHolder::Player(p)) if !away(p) => Err(Refusal::SeatTaken(seat)),
+            Some(_) => {
+                self.set(seat, SeatHolder::Player(player));
+                Ok(())
+            }
+        }
+    }
+
+    /// Mid-game, a player hands a seat to a bot: every station stays crewed.
+    pub(crate) fn hand_to_bot(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
+        match self.holder(seat) {
+            None => Err(Refusal::NoSuchSeat(seat)),
+            Some(SeatHolder::Player(p)) if p == player => {
+                self.set(seat, SeatHolder::Bot);
+                Ok(())
+            }
+            Some(_) => Err(Refusal::NotYourSeat(seat)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -122,5 +154,32 @@ mod tests {
             "an open seat"
         );
         assert_eq!(seats.may_act(SeatId(9), owner, true, here), Err(Refusal::NoSuchSeat(SeatId(9))));
+    }
+
+    #[test]
+    fn mid_game_a_player_takes_a_bots_seat_or_a_departed_players_and_hands_its_own_to_a_bot() {
+        let (ana, cy) = (PlayerNo(1), PlayerNo(2));
+        let mut seats = Seats::new(3);
+        seats.set(SeatId(0), SeatHolder::Player(ana));
+        seats.set(SeatId(1), SeatHolder::Bot);
+        let here = |_| false;
+        assert_eq!(
+            seats.take_in_game(SeatId(0), cy, here),
+            Err(Refusal::SeatTaken(SeatId(0))),
+            "Ana is here"
+        );
+        assert_eq!(seats.take_in_game(SeatId(1), cy, here), Ok(()), "a bot's seat");
+        assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Player(cy)));
+        assert_eq!(seats.take_in_game(SeatId(2), cy, here), Ok(()), "an open seat");
+        assert_eq!(
+            seats.take_in_game(SeatId(0), cy, |p| p == ana),
+            Ok(()),
+            "Ana's device is gone: a bot covered it"
+        );
+        assert_eq!(seats.holder(SeatId(0)), Some(SeatHolder::Player(cy)));
+        assert_eq!(seats.hand_to_bot(SeatId(1), ana), Err(Refusal::NotYourSeat(SeatId(1))));
+        assert_eq!(seats.hand_to_bot(SeatId(1), cy), Ok(()));
+        assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Bot), "handed to a bot, never left empty");
+        assert_eq!(seats.take_in_game(SeatId(7), cy, here), Err(Refusal::NoSuchSeat(SeatId(7))));
     }
 }

@@ -42,9 +42,10 @@ pub enum PeerMsg {
 pub enum Command {
     /// A game intent for one of the seats this player holds.
     Intent { seat: SeatId, intent: Intent },
-    /// Take an open seat (a device may hold several).
+    /// Take an open seat (a device may hold several). In a game, also a
+    /// seat a bot plays: a bot seat, or one it covers for a departed player.
     Claim { seat: SeatId },
-    /// Give a seat back (in the game it shows as away until someone claims it).
+    /// Give a seat back; in a game it passes to a bot (every station stays crewed).
     Release { seat: SeatId },
     /// Change the game being set up (room owner, lobby only).
     Edit(LobbyEdit),
