@@ -3,7 +3,7 @@
 //! and when they are that player's again: every device says it in words,
 //! from the replicated room view, so a successor host's table hears it too.
 
-use duel_core::{Game, SeatId};
+use duel_core::{Game, SeatId, SeatSpec};
 use duel_net::{PlayerNo, RoomView};
 
 /// The covered seats last seen, to say only what changed.
@@ -49,8 +49,17 @@ impl CoverWatch {
 /// "Helm and Shields" (the stations of `seats`, in seat order; "a Captain's
 /// seat" where a seat holds none).
 fn seat_words(game: &Game, seats: &[SeatId]) -> String {
+    words(seats.iter().filter_map(|s| game.seat(*s)))
+}
+
+/// One seat's stations in words ("Helm, Shields and Tractor Beam").
+pub(super) fn stations_words(spec: &SeatSpec) -> String {
+    words(std::iter::once(spec))
+}
+
+fn words<'a>(specs: impl Iterator<Item = &'a SeatSpec>) -> String {
     let mut names: Vec<&str> = Vec::new();
-    for spec in seats.iter().filter_map(|s| game.seat(*s)) {
+    for spec in specs {
         if spec.captain {
             names.push("the Captain's seat");
         }
@@ -112,6 +121,19 @@ mod tests {
         mine.update(&room(seats.clone(), &[1]), &game, Some(PlayerNo(1)));
         let me = mine.update(&room(seats, &[]), &game, Some(PlayerNo(1)));
         assert!(me[0].starts_with("You are back: "), "{me:?}");
+    }
+
+    #[test]
+    fn a_seat_is_named_by_its_stations() {
+        use duel_core::{ShipId, Station};
+        let spec = SeatSpec {
+            ship: ShipId(0),
+            stations: vec![Station::Helm, Station::Shields, Station::Tractor],
+            captain: false,
+        };
+        assert_eq!(stations_words(&spec), "Helm, Shields and Tractor Beam");
+        let captain = SeatSpec { ship: ShipId(0), stations: vec![], captain: true };
+        assert_eq!(stations_words(&captain), "the Captain's seat");
     }
 
     #[test]

@@ -8,6 +8,24 @@ use super::api::Pumped;
 use super::{Remote, Session};
 
 impl<T: Remote> Session<T> {
+    /// Two phones tapped Take on one seat at once and this one lost: say who
+    /// has it, in the seat's own words, not "seat 3 is taken".
+    fn seat_race_lost(&self, seat: duel_core::SeatId) -> String {
+        let room = self.dev.replica.room();
+        let holder = room.and_then(|r| match r.seats.get(usize::from(seat.0)) {
+            Some(duel_net::SeatHolder::Player(p)) => r.player(*p).map(|v| v.name.clone()),
+            _ => None,
+        });
+        let what = room
+            .and_then(|r| r.config.seats.get(usize::from(seat.0)))
+            .map(super::cover::stations_words)
+            .unwrap_or_else(|| "That seat".into());
+        match holder {
+            Some(name) => format!("{name} took {what} a moment before you. Pick another free seat."),
+            None => format!("Someone took {what} a moment before you. Pick another free seat."),
+        }
+    }
+
     pub(super) fn drain(&mut self, p: &mut Pumped) {
         let bots = self.dev.replica.bot_seats_to_drive();
         for notice in self.dev.replica.drain_notices() {
@@ -25,7 +43,9 @@ impl<T: Remote> Session<T> {
                 }
                 Notice::Rejected { command, reason, .. } => {
                     let bot = matches!(&command, Some(Command::Intent { seat, .. }) if bots.contains(seat));
-                    if !bot {
+                    if let (Some(Command::Claim { seat }), Refusal::SeatTaken(_)) = (&command, &reason) {
+                        p.rejections.push(self.seat_race_lost(*seat));
+                    } else if !bot {
                         p.rejections.push(reason.to_string());
                     }
                 }
