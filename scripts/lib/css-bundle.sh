@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One stylesheet instead of Trunk's seventeen (issue 13): the page's <link rel="stylesheet">
+# One stylesheet instead of Trunk's eighteen (issue 13): the page's <link rel="stylesheet">
 # files, in the page's order (the cascade is the same), become one app-HASH.css. A first visit
 # over HTTP/1.1 then waits for one file instead of three rounds of six, and a start from the
 # service worker makes one cache lookup before the page can run its scripts. Run by

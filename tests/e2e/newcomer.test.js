@@ -133,6 +133,11 @@ test("a guest names itself in the lobby, the host sees it, and Black's board is 
   await guest.goto(link);
   const guestLobby = new LobbyPage(guest);
   await guestLobby.waitFor();
+  // A guest is told whose room it joined, and its seats come before the host's invite block.
+  await guest.getByTestId('lobby-joined').filter({ hasText: /^You joined .+'s room\. Take a free seat below\.$/ }).waitFor();
+  const [seats, invite] = await Promise.all([guest.getByTestId('seat-1').boundingBox(), guest.getByTestId('lobby-share').boundingBox()]);
+  assert.ok(seats.y < invite.y, `the seats (y=${seats.y}) before the invite (y=${invite.y})`);
+  assert.equal(await host.getByTestId('lobby-joined').count(), 0, 'the host is not told it joined its own room');
   await guest.getByTestId('lobby-name').fill('Grace');
   await guest.getByTestId('lobby-name').press('Enter');
   await host.getByTestId('lobby-players').filter({ hasText: 'Grace' }).waitFor({ timeout: 15000 });

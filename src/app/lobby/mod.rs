@@ -50,19 +50,41 @@ pub fn Lobby() -> impl IntoView {
             .room
             .with(|r| r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_))))
     });
+    // A guest who came by link: told whose room it is, its seats first, the invite after
+    // them (issue 30: the invite block and its QR code are the host's).
+    let guest = Memo::new(move |_| online.get() && !owner.get());
+    let joined = Memo::new(move |_| {
+        let me = store.me.get();
+        store.room.with(|r| {
+            let r = r.as_ref()?;
+            let host =
+                r.host.and_then(|h| r.player(h)).map_or_else(|| "the host".to_string(), |p| p.name.clone());
+            let seated = me.is_some_and(|m| !r.seats_of(m).is_empty());
+            Some(if seated {
+                format!("You joined {host}'s room.")
+            } else {
+                format!("You joined {host}'s room. Take a free seat below.")
+            })
+        })
+    });
     view! {
         <main class="lobby" data-testid="lobby">
             <header class="lobby__head">
                 <h1>{move || if online.get() { "Room lobby" } else { "Practice lobby" }}</h1>
                 <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
             </header>
+            {move || guest.get().then(|| view! {
+                <p class="lobby__joined" role="status" data-testid="lobby-joined">{move || joined.get()}</p>
+            })}
             <YourName />
-            {move || online.get().then(|| view! { <share::Share /> })}
+            {move || (online.get() && !guest.get()).then(|| view! { <share::Share /> })}
             <div class="lobby__grid">
+                {move || guest.get().then(|| view! { <crew::Crew /> })}
                 <game_choice::GameChoice />
-                <crew::Crew />
+                {move || (!guest.get()).then(|| view! { <crew::Crew /> })}
                 {move || (!thunder.get()).then(|| view! { <rules::Rules /> <map::MapSetup /> })}
             </div>
+            {move || guest.get().then(|| view! { <share::Share /> })}
             <footer class="lobby__start">
                 // Practice only: an online room keeps real time, as the board game does.
                 {move || (!online.get() && !thunder.get()).then(|| view! { <super::pause::BotPaceChoice /> })}
