@@ -101,3 +101,109 @@ fn mid_game_anyone_takes_a_seat_a_bot_plays_and_hands_theirs_to_a_bot() {
     assert_eq!(sim.stats.rejected, before + 1, "seat 0 is its player's");
     assert_eq!(sim.stats.reasons.get("seat 0 is taken"), Some(&1));
 }
+
+/// One game of four players (each crewing one seat of a two-seat-a-ship duel) with bot crews,
+/// on a chaotic network, where the non-owner devices leave (a dead link) and come back at
+/// random: the owner's bots play whatever is covered, rebuilt whenever that changes. Returns
+/// (finished, converged, covers seen, intents the covering bots sent).
+fn leaving_game(seed: u64) -> (bool, bool, u32, u32) {
+    use duel_bots::{Crew, Difficulty};
+    use rand_core::RngCore;
+    let seats = [duel_core::ShipId(0), duel_core::ShipId(1)]
+        .into_iter()
+        .flat_map(|ship| duel_core::SeatSpec::recommended(ship, 2))
+        .collect();
+    let config = GameConfig { seats, ..GameConfig::quick_duel(seed) };
+    let seats = config.seats.len();
+    let mut sim = Sim::new(seed, config, seats, Conditions::CHAOTIC);
+    let claims: Vec<Vec<SeatId>> = (0..seats).map(|i| vec![SeatId(i as u8)]).collect();
+    sim.seat_and_start(&claims);
+    let pace = common::drill_pace(Difficulty::Medium);
+    let mut crews: Vec<Crew> =
+        (0..seats).map(|i| Crew::with_profile(pace, &[SeatId(i as u8)], seed ^ i as u64)).collect();
+    let mut cover: (Vec<SeatId>, Crew) = (Vec::new(), Crew::with_profile(pace, &[], seed));
+    let mut gone: Vec<Option<u64>> = vec![None; seats];
+    let mut generation = vec![0u32; seats];
+    let (mut covers, mut cover_acts) = (0, 0);
+    let end = sim.now + 15 * 60_000;
+    while sim.now < end && sim.host_game().outcome().is_none() {
+        let now = sim.now;
+        // About one device in 20 s leaves for 6-20 s (long enough to be covered), then returns.
+        for i in 1..seats {
+            match gone[i] {
+                None if sim.rng.next_u32() % 20_000 < 20 => {
+                    sim.drop_peer(i);
+                    gone[i] = Some(now + 6_000 + u64::from(sim.rng.next_u32() % 14_000));
+                }
+                Some(back) if now >= back => {
+                    generation[i] += 1;
+                    sim.reconnect(i, generation[i]);
+                    gone[i] = None;
+                }
+                _ => {}
+            }
+        }
+        let driven = sim.peers[0].replica.bot_seats_to_drive();
+        if driven != cover.0 {
+            covers += u32::from(driven.len() > cover.0.len());
+            cover = (driven.clone(), Crew::with_profile(pace, &driven, seed ^ now));
+        }
+        // Each device's own crew, then the owner's covering bots (on the owner's device, 0).
+        let drivers = crews.iter_mut().enumerate().chain(std::iter::once((0, &mut cover.1)));
+        for (n, (peer, crew)) in drivers.enumerate() {
+            if gone[peer].is_some() || sim.peers[peer].replica.pending() > 0 {
+                continue;
+            }
+            let Some(game) = sim.peers[peer].replica.game() else { continue };
+            if let Some((seat, intent)) = crew.next_action(game, now, &[]) {
+                let sent = sim.peers[peer].submit(now, seat, intent).is_ok();
+                cover_acts += u32::from(sent && n == seats);
+            }
+        }
+        sim.step();
+    }
+    let finished = sim.host_game().outcome().is_some();
+    for (i, g) in gone.iter().enumerate() {
+        if g.is_some() {
+            generation[i] += 1;
+            sim.reconnect(i, generation[i]);
+        }
+    }
+    (finished, sim.settle(), covers, cover_acts)
+}
+
+#[test]
+fn devices_that_leave_and_return_mid_game_never_stop_a_game() {
+    let (mut covers, mut acts) = (0, 0);
+    for seed in 0..6 {
+        let (finished, converged, c, a) = leaving_game(seed);
+        assert!(finished, "seed {seed}: the game did not reach a result");
+        assert!(converged, "seed {seed}: a replica diverged");
+        covers += c;
+        acts += a;
+    }
+    assert!(covers > 0 && acts > 0, "some device was covered ({covers}) and its bots played ({acts})");
+}
+
+/// The long run: `cargo test -p duel-net --release --test covered_seats -- --ignored --nocapture`
+/// (`DUEL_GAMES` overrides the count, 2,000 by default).
+#[test]
+#[ignore]
+fn two_thousand_games_with_devices_leaving_and_returning() {
+    let count: u64 = std::env::var("DUEL_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(2_000);
+    let start = std::time::Instant::now();
+    let (mut finished, mut diverged, mut covers, mut acts) = (0, 0, 0, 0);
+    for seed in 0..count {
+        let (f, c, n, a) = leaving_game(10_000 + seed);
+        finished += u64::from(f);
+        diverged += u64::from(!c);
+        covers += u64::from(n);
+        acts += u64::from(a);
+    }
+    println!(
+        "{count} games with devices leaving: {finished} finished, {diverged} divergent, {covers} covers, \
+         {acts} intents from the covering bots, in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert_eq!((finished, diverged), (count, 0));
+}
