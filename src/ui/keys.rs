@@ -9,7 +9,7 @@ pub const SHORTCUTS: [(&str, &str); 12] = [
     ("R", "roll the dice of the station shown"),
     ("1 – 5", "Engineering: send an energy die of that face; elsewhere: show tab 1 – 5"),
     ("] and [", "next and previous tab"),
-    ("F", "fire the front tube (Shift+F: tube 2)"),
+    ("F", "Fire 1: one torpedo from the side facing the enemy (Shift+F: Fire 2, two torpedoes)"),
     ("T", "tractor the enemy ship"),
     ("W", "warp"),
     ("B", "show the board"),

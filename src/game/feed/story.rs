@@ -59,8 +59,11 @@ impl Log {
             }
             Event::TorpedoesLaunched { ship, tubes, on_target } => {
                 self.tally(*ship).launched += tubes.len() as u32;
-                let sides: Vec<&str> =
+                // "2 torpedoes away from the front tubes", as the rules and the legend say
+                // Fire 1 and Fire 2: one or two torpedoes from one side (never "front and front").
+                let mut sides: Vec<&str> =
                     tubes.iter().map(|t| if t.side == TubeSide::Front { "front" } else { "rear" }).collect();
+                sides.dedup();
                 let n = tubes.len();
                 let text = format!(
                     "{} torpedo{} away from the {} tube{}; {on_target} on target.",
