@@ -138,12 +138,12 @@ pub fn ReplayScreen() -> impl IntoView {
                                 on:click=move |_| act(Box::new(|r| r.replay().previous_freeze().map(|f| r.seek(f))))>"◀ Freeze"</button>
                             <button class="btn btn--helm" data-testid="replay-play"
                                 on:click=move |_| act(Box::new(|r| { let on = !r.playing(); r.set_playing(on); None }))>
-                                {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "⏸ Pause" } else { "▶ Play" }}
+                                {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "Pause" } else { "Play" }}
                             </button>
                             <button class="btn btn--small" data-testid="replay-next-freeze"
                                 class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.next.is_none()))
-                                on:click=move |_| act(Box::new(|r| r.replay().next_freeze().map(|f| r.seek(f))))>"Freeze ▶"</button>
+                                on:click=move |_| act(Box::new(|r| r.replay().next_freeze().map(|f| r.seek(f))))>"Next freeze"</button>
                             <label class="replay__speed">"Speed "
                                 <select data-testid="replay-speed"
                                     prop:value=move || st.with(|s| s.as_ref().map_or(2, |s| s.speed)).to_string()

@@ -114,7 +114,8 @@ pub fn card_key(card: duel_core::Card) -> &'static str {
     }
 }
 
-/// What a card's die space takes, in a few words ("Tractor ▢", "Helm: a turn").
+/// What a card's die space takes, in a few words ("Tractor ▢", "Helm: a turn"; a locked
+/// space, whose die stays when the card is used, says so).
 pub fn slot_label(slot: &duel_core::equipment::Slot) -> String {
     let face = match slot.faces {
         [f] if f.is_special() && slot.station == duel_core::Station::Tractor => "▢".to_string(),
@@ -124,6 +125,7 @@ pub fn slot_label(slot: &duel_core::equipment::Slot) -> String {
         _ => "a turn".to_string(),
     };
     let optional = if slot.optional { "+ " } else { "" };
-    let lock = if slot.locked { " 🔒" } else { "" };
+    // Words, not an emoji: a device with no emoji font drew "🔒" as an empty box.
+    let lock = if slot.locked { " (locked: stays)" } else { "" };
     format!("{optional}{} {face}{lock}", station_short(slot.station))
 }
