@@ -100,6 +100,12 @@ pub fn Helm(seat: SeatId, ship: ShipId) -> impl IntoView {
             Some(text)
         })
     });
+    // With Maneuver Jets charged the ship moves on two dice (D31): the hint says so.
+    let jets = Memo::new(move |_| {
+        store.game.with(|g| {
+            g.as_ref().is_some_and(|g| g.card_active(ship, duel_core::equipment::Card::ManeuverJets))
+        })
+    });
     view! {
         <StationFrame seat ship station=Station::Helm>
             <div class="helm__slots">
@@ -112,7 +118,11 @@ pub fn Helm(seat: SeatId, ship: ShipId) -> impl IntoView {
                 }).collect_view()}
             </div>
             <p class="helm__preview" data-testid="helm-preview">
-                {move || text.get().unwrap_or_else(|| "Place three dice: the ship moves when the last one lands (A, then B, then C).".into())}
+                {move || text.get().unwrap_or_else(|| if jets.get() {
+                    "Maneuver Jets: place two dice; the ship moves when the second one lands.".into()
+                } else {
+                    "Place three dice: the ship moves when the last one lands (A, then B, then C).".into()
+                })}
             </p>
         </StationFrame>
     }

@@ -156,8 +156,10 @@ fn zigzag(y: u8) -> String {
     format!("M14 {y} L26 {} L38 {} L50 {} L62 {} L74 {} L86 {y}", y - 12, y + 12, y - 12, y + 12, y - 12)
 }
 
+/// The expansion's special symbol: the "✱" the equipment cards ask for, drawn
+/// (not a font's glyph), inside the die's diamond.
 fn special() -> String {
-    strokes(&["M50 18 L80 50 L50 82 L20 50 Z"]) + &text("?", 32, 62)
+    strokes(&["M50 18 L80 50 L50 82 L20 50 Z", "M50 36 L50 64", "M38 43 L62 57", "M38 57 L62 43"])
 }
 
 fn sensors(face: SensorFace) -> String {
