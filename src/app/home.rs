@@ -17,6 +17,18 @@ pub fn Home() -> impl IntoView {
     // "New to Dice Duel?": until a lesson is completed or the offer dismissed on this device.
     let offer = RwSignal::new(crate::lessons::offer_due());
     let code = RwSignal::new(String::new());
+    // Practice over an unfinished practice game asks first (issue 33: it replaced it silently).
+    let confirm = RwSignal::new(false);
+    let unfinished = move || match store.mode.get_untracked() {
+        Mode::Practice => store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none())),
+        _ => boot::has_practice(),
+    };
+    let back_to_it = move || {
+        confirm.set(false);
+        if store.mode.get_untracked() == Mode::Practice || boot::resume_practice(store) {
+            go(store, Route::Play);
+        }
+    };
     // A running practice or room: back to its lobby, its battle or its result.
     let resumable = Memo::new(move |_| {
         match store.mode.get() {
@@ -81,9 +93,20 @@ pub fn Home() -> impl IntoView {
                         "Resume the practice game"
                     </button>
                 })}
-                <button class="btn btn--big btn--helm" data-testid="home-practice" on:click=move |_| boot::quick_practice(store)>
+                <button class="btn btn--big btn--helm" data-testid="home-practice"
+                    on:click=move |_| if unfinished() { confirm.set(true) } else { boot::quick_practice(store) }>
                     "Practice"
                 </button>
+                {move || confirm.get().then(|| view! {
+                    <div class="panel home__confirm" role="alertdialog" aria-labelledby="home-confirm-text" data-testid="home-practice-confirm">
+                        <p id="home-confirm-text">"A practice game is still going. Start a new one? The one in progress will be lost."</p>
+                        <div class="home__actions">
+                            <button class="btn btn--helm" data-testid="home-practice-new"
+                                on:click=move |_| { confirm.set(false); boot::quick_practice(store) }>"Start a new game"</button>
+                            <button class="btn btn--ghost" data-testid="home-practice-keep" on:click=move |_| back_to_it()>"Go back to it"</button>
+                        </div>
+                    </div>
+                })}
                 <a class="btn btn--shields" data-testid="home-learn" href=Route::Learn.hash()>"Learn a station"</a>
                 <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
                     "Practice lobby"

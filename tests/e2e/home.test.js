@@ -43,5 +43,20 @@ test('Practice is one tap, works without the network, and a reload resumes it', 
   await page.getByTestId('game').waitFor();
   const again = await page.locator('[data-testid^="energy-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
   assert.deepEqual(again, pips, 'the same dice after the reload');
+
+  // Practice over an unfinished practice game asks first; "Go back to it" keeps it.
+  await page.getByTestId('hud-home').click();
+  await home.practiceButton.click();
+  const ask = page.getByTestId('home-practice-confirm');
+  await ask.waitFor();
+  assert.match(await ask.textContent(), /still going.*will be lost/);
+  await page.getByTestId('home-practice-keep').click();
+  await page.getByTestId('game').waitFor();
+  const kept = await page.locator('[data-testid^="energy-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
+  assert.deepEqual(kept, pips, 'the game in progress, untouched');
+  await page.getByTestId('hud-home').click();
+  await home.practice(); // asks, and starts a new one
+  await page.getByTestId('game').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="energy-die-0"]')?.dataset.state !== 'rolled');
   assert.deepEqual(alice.errors, []);
 });

@@ -19,7 +19,12 @@ class HomePage {
     await this.root.waitFor({ state: 'visible', timeout: 15000 });
   }
 
-  practice() { return this.practiceButton.click(); }
+  /** Taps Practice; over an unfinished practice game the app asks first: start a new one. */
+  async practice() {
+    await this.practiceButton.click();
+    const fresh = this.page.getByTestId('home-practice-new');
+    if (await fresh.count()) await fresh.click();
+  }
   practiceLobby() { return this.practiceLobbyButton.click(); }
   createRoom() { return this.createRoomButton.click(); }
   join() { return this.joinButton.click(); }
