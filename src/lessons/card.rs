@@ -38,6 +38,25 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
     });
     let count = lesson.hints.len();
     let current = move || lesson.hints[hint.get().min(count - 1)];
+    // The card follows the learner (issue 33): using the control the hint points at moves it
+    // on to the next hint; ‹ and › stay for going back and skipping.
+    let follow = window_event_listener(leptos::ev::click, move |ev| {
+        use wasm_bindgen::JsCast;
+        let at = hint.get_untracked().min(count - 1);
+        if done.get_untracked() || at + 1 >= count {
+            return;
+        }
+        let target = lesson.hints[at].target;
+        let hit = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest(&format!("[data-testid=\"{target}\"]")).ok().flatten())
+            .is_some();
+        if hit {
+            hint.set(at + 1);
+        }
+    });
+    on_cleanup(move || follow.remove());
     // The highlighted control: a style rule, so it survives the station's re-renders.
     let spot = move || {
         (!done.get()).then(|| {

@@ -31,6 +31,13 @@ pub fn begin(store: Store, lesson: &'static Lesson) {
     };
     let seed = store.opts.seed.unwrap_or_else(random::u64);
     boot::start_practice(store, practice::lesson(&store.opts, seed, boot::player(), position));
+    // The lesson's station in front, so "press Roll" means its Roll (and R rolls its dice),
+    // not the first tab's (issue 33).
+    if let Some(station) =
+        lesson.hints.iter().find_map(|h| h.station).or_else(|| lesson.holds.first().copied())
+    {
+        store.ui.show(crate::ui::state::Tab::Station { seat: duel_core::SeatId(0), station });
+    }
     store.lesson.set(Some(lesson));
     let _ = storage::set(RUNNING_KEY, lesson.id);
 }

@@ -64,8 +64,9 @@ test('the Engineering lesson, by clicking on a phone: send two energy dice to We
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'engineering-roll');
   await screenshot(page, 'lesson-engineering-390');
 
-  await page.getByTestId('lesson-next-hint').click();
-  assert.match(await page.getByTestId('lesson-hint').textContent(), /1 → Weapons|powers Weapons/);
+  // The card follows the learner: pressing the Roll it points at moves it to the next hint.
+  await page.getByTestId('engineering-roll').click();
+  await page.getByTestId('lesson-hint').filter({ hasText: /Hint 2 of 3: .*(1 → Weapons|powers Weapons)/ }).waitFor();
   for (let sent = 0; sent < 2; sent++) {
     const send = page.getByTestId('eng-send-1');
     await rollUntil(page, 'engineering-roll', () => send.evaluate((e) => e.classList.contains('is-ready')));
@@ -92,6 +93,9 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }
   await page.getByTestId('learn-helm').click();
   await page.getByTestId('lesson-card').waitFor();
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
+  // The lesson opens on its own station (not Engineering, the first tab).
+  await page.getByTestId('station-helm').waitFor();
+  assert.ok(await page.getByTestId('tab-0-helm').evaluate((e) => e.classList.contains('is-active')), 'Helm shown first');
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
   assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C7');
@@ -99,6 +103,9 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }
   await page.reload();
   await page.getByTestId('lesson-card').waitFor();
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
+  // The lesson opens on its own station (not Engineering, the first tab).
+  await page.getByTestId('station-helm').waitFor();
+  assert.ok(await page.getByTestId('tab-0-helm').evaluate((e) => e.classList.contains('is-active')), 'Helm shown first');
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
 
