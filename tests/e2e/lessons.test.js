@@ -93,9 +93,6 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }
   await page.getByTestId('learn-helm').click();
   await page.getByTestId('lesson-card').waitFor();
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
-  // The lesson opens on its own station (not Engineering, the first tab).
-  await page.getByTestId('station-helm').waitFor();
-  assert.ok(await page.getByTestId('tab-0-helm').evaluate((e) => e.classList.contains('is-active')), 'Helm shown first');
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
   assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C7');
@@ -103,9 +100,6 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }
   await page.reload();
   await page.getByTestId('lesson-card').waitFor();
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
-  // The lesson opens on its own station (not Engineering, the first tab).
-  await page.getByTestId('station-helm').waitFor();
-  assert.ok(await page.getByTestId('tab-0-helm').evaluate((e) => e.classList.contains('is-active')), 'Helm shown first');
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
 
@@ -129,6 +123,9 @@ test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does
   // A lesson's own address starts it.
   await page.goto(`${stack.server.url}?seed=6#/learn/shields`);
   await page.getByTestId('lesson-card').waitFor();
+  // The lesson opens on its own station, not Engineering (the learner's first tab).
+  await page.getByTestId('station-shields').waitFor();
+  assert.ok(await page.getByTestId('tab-0-shields').evaluate((e) => e.classList.contains('is-active')), 'Shields shown first');
   await page.getByTestId('lesson-show').focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'shields-roll');
