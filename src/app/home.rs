@@ -99,7 +99,7 @@ pub fn Home() -> impl IntoView {
                 </button>
                 {move || confirm.get().then(|| view! {
                     <div class="panel home__confirm" role="alertdialog" aria-labelledby="home-confirm-text" data-testid="home-practice-confirm">
-                        <p id="home-confirm-text">"A practice game is still going. Start a new one? The one in progress will be lost."</p>
+                        <p id="home-confirm-text">"You have a practice game saved. Start a new one? The saved one will be lost."</p>
                         <div class="home__actions">
                             <button class="btn btn--helm" data-testid="home-practice-new"
                                 on:click=move |_| { confirm.set(false); boot::quick_practice(store) }>"Start a new game"</button>

@@ -47,11 +47,12 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
             return;
         }
         let target = lesson.hints[at].target;
+        // A dimmed control (a Roll the rules refuse) only says why: not a step taken.
         let hit = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|e| e.closest(&format!("[data-testid=\"{target}\"]")).ok().flatten())
-            .is_some();
+            .is_some_and(|e| e.get_attribute("data-refused").as_deref() != Some("true"));
         if hit {
             hint.set(at + 1);
         }

@@ -3,8 +3,10 @@
 //! and when they are that player's again: every device says it in words,
 //! from the replicated room view, so a successor host's table hears it too.
 
+use std::collections::BTreeSet;
+
 use duel_core::{Game, SeatId, SeatSpec};
-use duel_net::{PlayerNo, RoomView};
+use duel_net::{PlayerNo, RoomView, SeatHolder};
 
 /// The covered seats last seen, to say only what changed.
 #[derive(Default)]
@@ -20,27 +22,39 @@ impl CoverWatch {
             return Vec::new();
         }
         let before = std::mem::replace(&mut self.last, now.clone());
+        let name =
+            |p: PlayerNo| room.player(p).map_or_else(|| format!("Player {}", p.0 + 1), |v| v.name.clone());
+        // Each player once (a set: several seats, several players in one update).
+        let players = |list: &[(SeatId, PlayerNo)], other: &[(SeatId, PlayerNo)]| -> BTreeSet<PlayerNo> {
+            list.iter().filter(|c| !other.contains(c)).map(|(_, p)| *p).collect()
+        };
         let mut told = Vec::new();
-        for (player, covered) in [(&now, true), (&before, false)].into_iter().flat_map(|(list, on)| {
-            let other = if on { &before } else { &now };
-            let mut players: Vec<PlayerNo> =
-                list.iter().filter(|c| !other.contains(c)).map(|(_, p)| *p).collect();
-            players.dedup();
-            players.into_iter().map(move |p| (p, on))
-        }) {
-            let seats: Vec<SeatId> = if covered { &now } else { &before }
+        for player in players(&now, &before) {
+            let seats: Vec<SeatId> = now.iter().filter(|(_, p)| *p == player).map(|(s, _)| *s).collect();
+            let (who, what) = (name(player), seat_words(game, &seats));
+            told.push(format!("{who}'s device is gone: a bot plays {what} until {who} is back."));
+        }
+        for player in players(&before, &now) {
+            let seats: Vec<SeatId> = before.iter().filter(|(_, p)| *p == player).map(|(s, _)| *s).collect();
+            // Back only if present and still holding them; else someone took them.
+            let present = room.player(player).is_some_and(|v| !v.away);
+            let (kept, taken): (Vec<SeatId>, Vec<SeatId>) = seats
                 .iter()
-                .filter(|(_, p)| *p == player)
-                .map(|(s, _)| *s)
-                .collect();
-            let name =
-                room.player(player).map_or_else(|| format!("Player {}", player.0 + 1), |v| v.name.clone());
-            let what = seat_words(game, &seats);
-            told.push(match (covered, Some(player) == me) {
-                (true, _) => format!("{name}'s device is gone: a bot plays {what} until {name} is back."),
-                (false, true) => format!("You are back: {what} is yours again."),
-                (false, false) => format!("{name} is back and plays {what} again."),
-            });
+                .partition(|s| room.seats.get(usize::from(s.0)) == Some(&SeatHolder::Player(player)));
+            if present && !kept.is_empty() {
+                let what = seat_words(game, &kept);
+                told.push(if Some(player) == me {
+                    format!("You are back: {what} is yours again.")
+                } else {
+                    format!("{} is back and plays {what} again.", name(player))
+                });
+            }
+            for seat in taken {
+                if let Some(SeatHolder::Player(by)) = room.seats.get(usize::from(seat.0)) {
+                    let by = if Some(*by) == me { "You".to_string() } else { name(*by) };
+                    told.push(format!("{by} took over {} from {}.", seat_words(game, &[seat]), name(player)));
+                }
+            }
         }
         told
     }
@@ -78,7 +92,7 @@ mod tests {
     use super::*;
     use duel_core::GameConfig;
     use duel_net::wire::PlayerView;
-    use duel_net::{CommandId, SeatHolder, Timing};
+    use duel_net::{CommandId, Timing};
 
     fn room(seats: Vec<SeatHolder>, away: &[u16]) -> RoomView {
         let player = |no: u16| PlayerView {
@@ -121,6 +135,18 @@ mod tests {
         mine.update(&room(seats.clone(), &[1]), &game, Some(PlayerNo(1)));
         let me = mine.update(&room(seats, &[]), &game, Some(PlayerNo(1)));
         assert!(me[0].starts_with("You are back: "), "{me:?}");
+    }
+
+    #[test]
+    fn a_covered_seat_someone_takes_is_not_said_to_be_back() {
+        let game = Game::new(GameConfig::quick_duel(1)).expect("a game");
+        let mut watch = CoverWatch::default();
+        let ana = vec![SeatHolder::Player(PlayerNo(0)), SeatHolder::Player(PlayerNo(1))];
+        assert_eq!(watch.update(&room(ana, &[1]), &game, Some(PlayerNo(0))).len(), 1);
+        let taken = vec![SeatHolder::Player(PlayerNo(0)), SeatHolder::Player(PlayerNo(2))];
+        let told = watch.update(&room(taken, &[1]), &game, Some(PlayerNo(0)));
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].starts_with("Cy took over ") && told[0].ends_with(" from Ana."), "{}", told[0]);
     }
 
     #[test]

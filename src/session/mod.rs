@@ -225,13 +225,16 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     cfg
 }
 
-/// Seats a person holds (bot teams never place set-up tokens for them).
+/// Seats a person plays now (bot teams never place set-up tokens or draft for
+/// them); a seat the bots cover for a departed player is the bots' to play.
 fn held_by_people(room: &RoomView) -> Vec<SeatId> {
+    let covered = room.covered_seats();
     room.seats
         .iter()
         .enumerate()
         .filter(|(_, h)| matches!(h, SeatHolder::Player(_)))
         .map(|(i, _)| SeatId(u8::try_from(i).unwrap_or(u8::MAX)))
+        .filter(|seat| !covered.iter().any(|(s, _)| s == seat))
         .collect()
 }
 

@@ -49,7 +49,7 @@ test('Practice is one tap, works without the network, and a reload resumes it', 
   await home.practiceButton.click();
   const ask = page.getByTestId('home-practice-confirm');
   await ask.waitFor();
-  assert.match(await ask.textContent(), /still going.*will be lost/);
+  assert.match(await ask.textContent(), /practice game saved.*will be lost/);
   await page.getByTestId('home-practice-keep').click();
   await page.getByTestId('game').waitFor();
   const kept = await page.locator('[data-testid^="energy-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));

@@ -97,7 +97,7 @@ test("a device with seats on both ships shows each ship's tabs under its name, a
   assert.deepEqual(player.errors, []);
 });
 
-test("mid-game, on a phone: take a seat a bot plays, and hand one's own to a bot", { timeout: 90000 }, async () => {
+test("mid-game, on a phone: take a seat a bot plays on your side, and hand one's own to a bot", { timeout: 90000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -106,30 +106,34 @@ test("mid-game, on a phone: take a seat a bot plays, and hand one's own to a bot
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
-  await lobby.crew(1);
+  await lobby.crew(2);
   await lobby.waitHolder(0, 'player');
-  assert.equal(await lobby.holder(1), 'bot');
+  await lobby.waitHolder(1, 'bot');
   await lobby.start();
   await page.getByTestId('tab-0-helm').waitFor();
+  assert.equal(await page.getByTestId('tab-0-weapons').count(), 0, "White's Weapons is a bot's");
 
-  // The Seats card names who plays each seat; Black's is a bot's, for the taking.
+  // The Seats card names who plays each seat; White's second seat is a bot's, for the taking.
   await page.getByTestId('hud-seats').click();
-  const card = page.getByTestId('seats-card');
-  await card.waitFor();
+  await page.getByTestId('seats-card').waitFor();
   assert.equal(await page.getByTestId('game-seat-0-who').textContent(), 'You');
   assert.equal(await page.getByTestId('game-seat-1-who').textContent(), 'A bot');
   await screenshot(page, 'seats-card-390');
   await page.getByTestId('game-seat-1-take').click();
   await page.getByTestId('game-seat-1-who').filter({ hasText: 'You' }).waitFor();
+  // Black's seats are the other side's: a tap says why and changes nothing.
+  await page.getByTestId('game-seat-2-take').click();
+  await page.getByTestId('toast').filter({ hasText: /on the other side/ }).first().waitFor();
+  assert.equal(await page.getByTestId('game-seat-2-who').textContent(), 'A bot');
   await page.getByTestId('seats-close').click();
-  await page.getByTestId('tab-1-helm').waitFor();
+  await page.getByTestId('tab-0-weapons').waitFor();
 
-  // White's seat goes to a bot: its tabs go, Black's stay; no station is left without a crew.
+  // White's first seat goes to a bot: its tabs go, the taken ones stay; no station is left empty.
   await page.getByTestId('hud-seats').click();
   await page.getByTestId('game-seat-0-bot').click();
   await page.getByTestId('game-seat-0-who').filter({ hasText: 'A bot' }).waitFor();
   await page.getByTestId('seats-close').click();
   await page.getByTestId('tab-0-helm').waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('tab-1-helm').count(), 1);
+  assert.equal(await page.getByTestId('tab-0-weapons').count(), 1);
   assert.deepEqual(player.errors, []);
 });

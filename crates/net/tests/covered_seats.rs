@@ -84,6 +84,12 @@ fn mid_game_anyone_takes_a_seat_a_bot_plays_and_hands_theirs_to_a_bot() {
     assert!(sim.run_until(5_000, |s| s.all_idle() && mine(s, 0, p2) && mine(s, 2, p2)), "taken");
     assert_eq!(sim.peers[0].replica.room().unwrap().covered_seats(), vec![], "no bot plays it now");
     assert_eq!(act_for(&mut sim, 2, SeatId(1)), Ok(0), "its new player plays it");
+    // One side per player: holding Black's seat, player 2 may not take White's.
+    let before = sim.stats.rejected;
+    sim.command(2, duel_net::Command::Claim { seat: SeatId(0) });
+    sim.run_until(5_000, |s| s.all_idle());
+    assert_eq!(sim.stats.rejected, before + 1);
+    assert!(sim.stats.reasons.keys().any(|r| r.contains("on the other side")), "{:?}", sim.stats.reasons);
 
     // Player 1 comes back: the seat stays with whoever took it; player 1 watches.
     sim.reconnect(1, 1);

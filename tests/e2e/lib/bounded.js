@@ -99,14 +99,21 @@ function test(name, opts, fn) {
     throw new Error(`"${name}" asks for ${ms} ms: a browser test must fit ${MAX_TEST_MS} ms (split it, or speed its clock)`);
   }
   return nodeTest.test(name, { ...opts, timeout: ms + EVIDENCE_MS }, async (t) => {
+    const stuck = `the test "${name}"`;
     try {
-      await within(ms, Promise.resolve().then(() => fn(t)), `the test "${name}"`);
+      await within(ms, Promise.resolve().then(() => fn(t)), stuck);
     } catch (e) {
       let where;
       try {
-        where = await within(EVIDENCE_MS - 2000, gatherEvidence(name), 'gathering the evidence');
+        where = await within(EVIDENCE_MS - 5000, gatherEvidence(name), 'gathering the evidence');
       } catch (g) {
         where = `no evidence: ${g.message}`;
+      }
+      // A test stopped at its bound may still be waiting on a page or a server: close them all,
+      // so its promise settles and the spec's process can end (its `after` finds them closed).
+      if (e && typeof e.message === 'string' && e.message.startsWith(`${stuck}: no answer`)) {
+        const closing = [...live.sessions].map((s) => s.close()).concat([...live.servers].map((s) => s.stop()));
+        await within(4000, Promise.allSettled(closing), 'closing the stuck test\'s browsers').catch(() => {});
       }
       if (e && typeof e === 'object' && typeof e.message === 'string') {
         e.message = `${e.message}\n${where}`;

@@ -169,7 +169,19 @@ impl Host {
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => {
-                if matches!(self.stage, Stage::Playing(_)) {
+                if let Stage::Playing(m) = &self.stage {
+                    // A Thunderstruck ship's plan is sealed by its device: it keeps its player.
+                    if matches!(m.config.mode, duel_core::Mode::Thunderstruck(_)) {
+                        return Err(Refusal::Started);
+                    }
+                    // One side per player: the seats it holds and the one it takes share a team.
+                    let team_of =
+                        |s: SeatId| m.game.seat_ship(s).and_then(|sh| m.game.ship(sh)).map(|sh| sh.team);
+                    let target = team_of(seat).ok_or(Refusal::NoSuchSeat(seat))?;
+                    let mine = self.seats.iter().filter(|(_, h)| *h == SeatHolder::Player(player));
+                    if mine.map(|(s, _)| team_of(s)).any(|t| t.is_some_and(|t| t != target)) {
+                        return Err(Refusal::OtherSide(seat));
+                    }
                     self.seats.take_in_game(seat, player, |p| self.roster.is_away(p))?;
                 } else {
                     self.seats.claim(seat, player)?;

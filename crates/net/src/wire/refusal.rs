@@ -57,4 +57,8 @@ pub enum Refusal {
     /// A duplicate of a command handled so long ago its outcome is forgotten.
     #[error("command {} was already handled", .0.0)]
     AlreadyHandled(CommandId),
+    /// Mid-game, a player of one side may not take a seat of the other
+    /// (issue 30: one side per player once the battle is on).
+    #[error("seat {} is on the other side: hand your own seats to a bot first", .0.0)]
+    OtherSide(SeatId),
 }

@@ -23,6 +23,8 @@ class HomePage {
   async practice() {
     await this.practiceButton.click();
     const fresh = this.page.getByTestId('home-practice-new');
+    // Either the game starts or the app asks first; whichever shows.
+    await this.page.getByTestId('game').or(fresh).first().waitFor();
     if (await fresh.count()) await fresh.click();
   }
   practiceLobby() { return this.practiceLobbyButton.click(); }

@@ -26,7 +26,7 @@ class RoomHooks {
 
   /** Opens `room` as host (creating it, or resuming this browser's save of it) or as guest. */
   open(room, { host = false, name = this.label } = {}) {
-    return this.page.evaluate(([r, h, n]) => window.wasmBindings.test_hook_open(r, h, n), [room, host, name]);
+    return within(HOOK_MS, this.page.evaluate(([r, h, n]) => window.wasmBindings.test_hook_open(r, h, n), [room, host, name]), `${this.label}: test_hook_open`);
   }
 
   /** The room's report: state, seats, head, hash, freeze, fireReady, … (null when no room runs). */
@@ -53,8 +53,8 @@ class RoomHooks {
   /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
   act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
   /** A bot crew keeps `seat`'s torpedo ready until the seat fires. */
-  autoload(seat) { return this.page.evaluate((s) => window.wasmBindings.test_hook_autoload(s), seat); }
-  appliedAt(seq) { return this.page.evaluate((q) => window.wasmBindings.test_hook_applied_at(BigInt(q)), seq); }
+  autoload(seat) { return within(HOOK_MS, this.page.evaluate((s) => window.wasmBindings.test_hook_autoload(s), seat), `${this.label}: autoload`); }
+  appliedAt(seq) { return within(HOOK_MS, this.page.evaluate((q) => window.wasmBindings.test_hook_applied_at(BigInt(q)), seq), `${this.label}: appliedAt`); }
 
   /** Polls the report until `pred(state)` holds; the error names what was awaited and the last state. */
   async waitFor(what, pred, timeoutMs = 20000) {
