@@ -37,7 +37,7 @@ async function audit(page, what, include) {
   return bad.map(line);
 }
 
-test('axe: no serious or critical violation on any screen', { timeout: 100000 }, async () => {
+test('axe: no serious or critical violation on any screen', { timeout: 120000 }, async () => {
   const { context, page, errors } = await tour.openTab(stack, [1024, 768], { bypassCSP: true });
   const found = [];
   try {

@@ -210,14 +210,19 @@ test('layout of the result screen at every size', { timeout: 100000 }, async () 
   }
 });
 
-test('layout of the other screens at every size: room lobby, rules, lessons, map editor, Thunderstruck, replay', { timeout: 100000 }, async () => {
-  const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
-  const problems = [];
-  try {
-    await tour.otherScreens(page, stack.server.url, async (what) => problems.push(...await everySize(page, what)));
-    report(problems);
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
-});
+for (const [part, tourOf] of [
+  ['room lobby, rules, lessons, map editor', tour.roomAndPages],
+  ['Thunderstruck and a replay', tour.thunderAndReplay],
+]) {
+  test(`layout of the other screens at every size: ${part}`, { timeout: 100000 }, async () => {
+    const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
+    const problems = [];
+    try {
+      await tourOf(page, stack.server.url, async (what) => problems.push(...await everySize(page, what)));
+      report(problems);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

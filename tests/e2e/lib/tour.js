@@ -102,6 +102,12 @@ async function result(page, url, query = '?seed=4&speed=40&fast=1') {
  * 16×16), Thunderstruck's set-up and duel, and the replay of a finished practice game.
  */
 async function otherScreens(page, url, visit) {
+  await roomAndPages(page, url, visit);
+  await thunderAndReplay(page, url, visit);
+}
+
+/** The room lobby, the rules, the lessons list and the map editor (9×9 and 16×16). */
+async function roomAndPages(page, url, visit) {
   await home(page, url);
   await page.getByTestId('home-create-room').click();
   await page.getByTestId('lobby-share-link').waitFor({ timeout: 15000 });
@@ -118,6 +124,10 @@ async function otherScreens(page, url, visit) {
   await page.getByTestId('map-cols').selectOption('16');
   await page.getByTestId('map-rows').selectOption('16');
   await visit('map-editor-16x16');
+}
+
+/** Thunderstruck's set-up and duel, then a finished game's replay. */
+async function thunderAndReplay(page, url, visit) {
   await page.goto(`${url}/?seed=3&bots=off#/thunderstruck`);
   await page.getByTestId('ts-setup').waitFor({ timeout: 15000 });
   await visit('thunderstruck-setup');
@@ -130,4 +140,4 @@ async function otherScreens(page, url, visit) {
   await visit('replay');
 }
 
-module.exports = { SIZES, STATIONS, isPhone, openTab, home, practice, holdFreeze, hidePause, lobby, result, otherScreens };
+module.exports = { SIZES, STATIONS, isPhone, openTab, home, practice, holdFreeze, hidePause, lobby, result, otherScreens, roomAndPages, thunderAndReplay };
