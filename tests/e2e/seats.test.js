@@ -62,17 +62,22 @@ test('a device holding two seats switches station in one tap; the board view ren
   assert.deepEqual(player.errors, []);
 });
 
-test("a device with seats on both ships shows each ship's tabs under its name, and every station names its ship", { timeout: 90000 }, async () => {
+/** A practice lobby at `size` with `crew` players a ship, this device on seat 0. */
+async function practiceLobby(size, crew) {
   const [player] = stack.session.players;
   const page = await player.newPage();
-  await page.setViewportSize({ width: 768, height: 1024 });
-  const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&bots=off');
-  await home.practiceLobby();
+  await page.setViewportSize(size);
+  await new HomePage(page).goto(stack.server.url, '?seed=5&bots=off');
+  await page.getByTestId('home-practice-setup').click();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
-  await lobby.crew(1);
+  await lobby.crew(crew);
   await lobby.waitHolder(0, 'player');
+  return { player, page, lobby };
+}
+
+test("a device with seats on both ships shows each ship's tabs under its name, and every station names its ship", { timeout: 90000 }, async () => {
+  const { player, page, lobby } = await practiceLobby({ width: 768, height: 1024 }, 1);
   await lobby.take(1); // Black's only seat: this tablet crews both ships
   await lobby.start();
 
@@ -98,16 +103,7 @@ test("a device with seats on both ships shows each ship's tabs under its name, a
 });
 
 test("mid-game, on a phone: take a seat a bot plays on your side, and hand one's own to a bot", { timeout: 90000 }, async () => {
-  const [player] = stack.session.players;
-  const page = await player.newPage();
-  await page.setViewportSize({ width: 390, height: 844 });
-  const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&bots=off');
-  await home.practiceLobby();
-  const lobby = new LobbyPage(page);
-  await lobby.waitFor();
-  await lobby.crew(2);
-  await lobby.waitHolder(0, 'player');
+  const { player, page, lobby } = await practiceLobby({ width: 390, height: 844 }, 2);
   await lobby.waitHolder(1, 'bot');
   await lobby.start();
   await page.getByTestId('tab-0-helm').waitFor();
