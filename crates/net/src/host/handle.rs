@@ -193,11 +193,9 @@ impl Host {
                 self.room_dirty = true;
             }
             Command::Release { seat } => {
-                if matches!(self.stage, Stage::Playing(_)) {
-                    self.seats.hand_to_bot(seat, player)?;
-                } else {
-                    self.seats.release(seat, player)?;
-                }
+                let to =
+                    if matches!(self.stage, Stage::Playing(_)) { SeatHolder::Bot } else { SeatHolder::Open };
+                self.seats.give_up(seat, player, to)?;
                 self.seats_changed(now);
             }
             Command::Edit(edit) => {

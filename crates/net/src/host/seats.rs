@@ -77,12 +77,13 @@ impl Seats {
         }
     }
 
-    /// Gives a held seat back.
-    pub(crate) fn release(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
+    /// Gives a held seat up to `to`: `Open` in the lobby; mid-game a `Bot`
+    /// (issue 30: every station stays crewed).
+    pub(crate) fn give_up(&mut self, seat: SeatId, player: PlayerNo, to: SeatHolder) -> Result<(), Refusal> {
         match self.holder(seat) {
             None => Err(Refusal::NoSuchSeat(seat)),
             Some(SeatHolder::Player(p)) if p == player => {
-                self.set(seat, SeatHolder::Open);
+                self.set(seat, to);
                 Ok(())
             }
             Some(_) => Err(Refusal::NotYourSeat(seat)),
@@ -106,18 +107,6 @@ impl Seats {
                 self.set(seat, SeatHolder::Player(player));
                 Ok(())
             }
-        }
-    }
-
-    /// Mid-game, a player hands a seat to a bot: every station stays crewed.
-    pub(crate) fn hand_to_bot(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
-        match self.holder(seat) {
-            None => Err(Refusal::NoSuchSeat(seat)),
-            Some(SeatHolder::Player(p)) if p == player => {
-                self.set(seat, SeatHolder::Bot);
-                Ok(())
-            }
-            Some(_) => Err(Refusal::NotYourSeat(seat)),
         }
     }
 }
@@ -177,8 +166,8 @@ mod tests {
             "Ana's device is gone: a bot covered it"
         );
         assert_eq!(seats.holder(SeatId(0)), Some(SeatHolder::Player(cy)));
-        assert_eq!(seats.hand_to_bot(SeatId(1), ana), Err(Refusal::NotYourSeat(SeatId(1))));
-        assert_eq!(seats.hand_to_bot(SeatId(1), cy), Ok(()));
+        assert_eq!(seats.give_up(SeatId(1), ana, SeatHolder::Bot), Err(Refusal::NotYourSeat(SeatId(1))));
+        assert_eq!(seats.give_up(SeatId(1), cy, SeatHolder::Bot), Ok(()));
         assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Bot), "handed to a bot, never left empty");
         assert_eq!(seats.take_in_game(SeatId(7), cy, here), Err(Refusal::NoSuchSeat(SeatId(7))));
     }
