@@ -50,6 +50,8 @@ struct Hooks {
     applied: BTreeMap<u64, f64>,
     /// Reasons the host refused this tab's commands.
     rejected: Vec<String>,
+    /// What the trust bar told this tab (a peer's cheat that could not be refused).
+    warned: Vec<String>,
     /// A bot crew per seat that keeps its torpedo ready (see [`test_hook_autoload`]).
     autoload: BTreeMap<SeatId, Crew>,
     /// The last Fire each autoloaded seat could legally declare.
@@ -93,6 +95,7 @@ pub fn pumped(store: &Store, p: &Pumped, at: f64) {
             h.applied.pop_first();
         }
         h.rejected.extend(p.rejections.iter().cloned());
+        h.warned.extend(p.warnings.iter().cloned());
     });
     if p.game_changed || p.room_changed {
         publish_debug(store);
@@ -199,15 +202,16 @@ pub fn test_hook_open(room: String, host: bool, name: String) {
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `players`, `linked` (peers reached directly),
+/// `autoload`, `rejected`, `warned` (the trust bar's words), `players`, `linked` (peers reached directly),
 /// `election` (how the succession stands, for a failing test's message),
 /// `covered` (seats a bot plays for a departed player).
 #[wasm_bindgen]
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
     let Mode::Online { room, host } = store.mode.get_untracked() else { return String::from("null") };
-    let (rejected, autoload) =
-        with_hooks(|h| (h.rejected.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>()));
+    let (rejected, warned, autoload) = with_hooks(|h| {
+        (h.rejected.clone(), h.warned.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>())
+    });
     let now = store.session_now();
     let report = store.with_session(|s| {
         let game = s.game();
@@ -235,6 +239,7 @@ pub fn test_hook_state() -> String {
             "fireReady": fire_ready,
             "autoload": autoload,
             "rejected": rejected,
+            "warned": warned,
             "players": s.room().map_or(0, |room| room.players.len()),
             "epoch": s.hosting().0,
             "hosting": s.hosting().1,

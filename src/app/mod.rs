@@ -13,6 +13,7 @@ mod play;
 pub mod route;
 mod rules_page;
 pub mod store;
+mod trust;
 mod update;
 
 use std::time::Duration;
@@ -98,6 +99,7 @@ pub fn App() -> impl IntoView {
             }}
             {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}
             <update::UpdateBar />
+            <trust::TrustBar />
             <ToastStack toasts=store.toasts />
         </div>
     }

@@ -55,6 +55,10 @@ pub struct Pumped {
     pub events: Vec<(u64, Event)>,
     /// Reasons the host refused this tab's own (not its bots') commands.
     pub rejections: Vec<String>,
+    /// What a peer did that could not be refused (dice that do not match
+    /// their commitment, a plan never locked in): the players are told in
+    /// words, and the words stay on screen (the trust bar).
+    pub warnings: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.

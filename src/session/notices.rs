@@ -49,12 +49,12 @@ impl<T: Remote> Session<T> {
                         p.rejections.push(reason.to_string());
                     }
                 }
-                Notice::DiceTampered { at } => p.rejections.push(format!(
+                Notice::DiceTampered { at } => p.warnings.push(format!(
                     "Warning: the host's dice at event {} are not the ones it committed to. \
                      Its rolls cannot be trusted.",
                     at.0
                 )),
-                Notice::PlanForged { at } => p.rejections.push(format!(
+                Notice::PlanForged { at } => p.warnings.push(format!(
                     "Warning: the host's event {} reveals a plan its player never locked in. \
                      This duel cannot be trusted.",
                     at.0

@@ -74,6 +74,9 @@ pub struct Ui {
     /// A newer build of the app is ready (the service worker took over, or a
     /// room runs another build): a reload fetches it.
     pub update_ready: RwSignal<bool>,
+    /// What a peer did that could not be refused, in words, newest last
+    /// (the trust bar shows them on every screen until put away).
+    pub warnings: RwSignal<Vec<String>>,
     /// The browser offers to install the app (`beforeinstallprompt`).
     pub installable: RwSignal<bool>,
     /// Keep the screen on while a battle is shown (Screen Wake Lock).
@@ -112,6 +115,7 @@ impl Ui {
             token: RwSignal::new(Some(Obstacle::Asteroid)),
             map_seed: RwSignal::new(crate::platform::random::u64()),
             update_ready: RwSignal::new(false),
+            warnings: RwSignal::new(Vec::new()),
             installable: RwSignal::new(false),
             keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),

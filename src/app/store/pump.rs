@@ -55,6 +55,9 @@ impl Store {
         for reason in &p.rejections {
             self.toasts.error(reason.clone());
         }
+        if !p.warnings.is_empty() {
+            self.ui.warnings.update(|w| super::super::trust::remember(w, &p.warnings));
+        }
         if let Some(reason) = &p.refused {
             self.toasts.error(format!("The room refused this device: {reason}"));
         }
