@@ -4,6 +4,7 @@
 //! then happens the moment it is placed). A die a gravity arrow kept (D44)
 //! goes on the best face for nothing and is never rolled away.
 
+mod keys;
 mod planner;
 
 pub(crate) use planner::HelmPlanner;

@@ -3,7 +3,7 @@
 use super::*;
 use crate::level::Difficulty;
 use duel_core::map::builtin;
-use duel_core::{Game, GameConfig, ShipId, Square};
+use duel_core::{Dir, Game, GameConfig, ShipId, Square};
 
 /// D44: a move that goes against a gravity arrow (so its last die does
 /// nothing) scores below a move that ends in the same place, the same
