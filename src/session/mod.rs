@@ -222,6 +222,8 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
     cfg.room = room.to_string();
     cfg.nonce_seed = crate::platform::random::u64();
+    // The device's own seat key, kept with the token: it signs this device's election votes.
+    cfg.seat_key = crate::net::store::seat_key();
     cfg
 }
 

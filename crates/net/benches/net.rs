@@ -239,8 +239,27 @@ fn recorded_game(c: &mut Criterion) {
     g.finish();
 }
 
+/// Issue 31: what a vote costs, signed by its voter and checked by a follower.
+fn seat_keys(c: &mut Criterion) {
+    use duel_net::wire::{Ballot, CopyState, Vote};
+    let key = duel_net::SeatKey::from_seed([7; 32]);
+    let public = key.public();
+    let room = [3; 32];
+    let vote = Vote {
+        epoch: duel_net::Epoch(0x1_0001),
+        candidate: duel_net::PlayerNo(1),
+        voter: duel_net::PlayerNo(2),
+        granted: true,
+        state: CopyState::default(),
+    };
+    c.bench_function("seat_keys/sign_vote", |b| b.iter(|| Ballot::sign(black_box(vote), &key, &room)));
+    let ballot = Ballot::sign(vote, &key, &room);
+    c.bench_function("seat_keys/verify_vote", |b| b.iter(|| black_box(ballot).signed_by(&public, &room)));
+}
+
 criterion_group!(
     benches,
+    seat_keys,
     host_throughput,
     replica_apply,
     snapshot_size,

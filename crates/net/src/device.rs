@@ -10,7 +10,7 @@
 use crate::host::{Host, HostConfig};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
-use crate::succession::{Decision, Standing, Succession, SuccessionTiming};
+use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 use crate::transport::{ConnectionEvent, Transport};
 use crate::wire::{decode_mesh, kind_of, Kind};
 
@@ -150,6 +150,13 @@ impl<T: Transport> Device<T> {
         self.succession.standing()
     }
 
+    /// Election messages this device refused (forged, unsigned, unasked
+    /// for) and the kind of the last: none changed anything, but the app
+    /// may tell the players "a peer sent a forged election".
+    pub fn refused_elections(&self) -> (u64, Option<Forgery>) {
+        (self.succession.refused(), self.succession.last_refused())
+    }
+
     /// Hosting changes since the last call.
     pub fn drain_handovers(&mut self) -> Vec<Handover> {
         std::mem::take(&mut self.handovers)
@@ -236,11 +243,11 @@ impl<T: Transport> Device<T> {
 
     fn decide(&mut self, now: u64, decision: Decision) {
         match decision {
-            Decision::Host { epoch, voters, of } => {
+            Decision::Host { epoch, votes, of } => {
                 let Some(heir) = self.replica.heir() else { return };
                 let me_no = self.replica.known_as();
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let host = Host::succeed(heir, epoch, seed, self.me, (voters, of), now);
+                let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
                 self.host = Some(host);
                 self.host_peer = self.me;

@@ -32,8 +32,24 @@ pub fn started_host() -> Host {
     config.lobby = GameConfig::quick_duel(7);
     let mut host = Host::new(config);
     let script = [
-        (1, PeerMsg::Hello { player: owner, name: "A".into(), build: BUILD.into() }),
-        (2, PeerMsg::Hello { player: PlayerToken(2), name: "B".into(), build: BUILD.into() }),
+        (
+            1,
+            PeerMsg::Hello {
+                player: owner,
+                name: "A".into(),
+                build: BUILD.into(),
+                key: crate::SeatKey::from_seed([1; 32]).public(),
+            },
+        ),
+        (
+            2,
+            PeerMsg::Hello {
+                player: PlayerToken(2),
+                name: "B".into(),
+                build: BUILD.into(),
+                key: crate::SeatKey::from_seed([2; 32]).public(),
+            },
+        ),
         (1, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 }),
         (2, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(1) }, nonce: 2 }),
         (1, PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 3 }),

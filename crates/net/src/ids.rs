@@ -80,6 +80,16 @@ impl Epoch {
     /// after the last round (only a peer that lies gets a room there).
     pub fn after(self, candidate: PlayerNo) -> Option<Epoch> {
         let round = self.round().checked_add(1)?;
-        Some(Epoch((u32::from(round) << 16) | u32::from(candidate.0)))
+        Some(Epoch::at(round, candidate))
+    }
+
+    /// The epoch `candidate` stands for in `round`.
+    pub fn at(round: u16, candidate: PlayerNo) -> Epoch {
+        Epoch((u32::from(round) << 16) | u32::from(candidate.0))
+    }
+
+    /// The player who stands for (or won) this epoch: its low 16 bits.
+    pub fn candidate(self) -> PlayerNo {
+        PlayerNo((self.0 & 0xFFFF) as u16)
     }
 }

@@ -15,6 +15,8 @@
 //!   the host tab's own replica on a loopback beside the WebRTC peers.
 //! - [`thunder`]: Thunderstruck Duel's host ([`thunder::Table`]) and a
 //!   seat's secrets for its hidden planning ([`thunder::Desk`]).
+//! - [`seat_key`]: each device's signing key, so no peer can forge an
+//!   election (see [`succession`]).
 //! - [`node`]: the pump loop binding a state machine to a transport.
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
 //!   [`Replay`] that steps through it.
@@ -33,6 +35,7 @@ pub mod ids;
 pub mod node;
 pub mod record;
 pub mod replica;
+pub mod seat_key;
 pub mod succession;
 pub mod thunder;
 pub mod transport;
@@ -45,6 +48,7 @@ pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{AuditReport, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
-pub use succession::{Decision, Standing, Succession, SuccessionTiming};
+pub use seat_key::{SeatKey, SeatPublic, SeatSig};
+pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
 pub use wire::{Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, WireError};

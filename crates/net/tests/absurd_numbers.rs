@@ -8,9 +8,9 @@
 use duel_core::{Event, Game, GameConfig, SeatId};
 use duel_net::wire::{encode_host, encode_peer, HostDecoder};
 use duel_net::{
-    AuditReport, Command, CommandId, Decision, Epoch, GameRecord, Host, HostConfig, HostMsg, MeshMsg,
-    Outbound, PeerId, PeerMsg, PlayerNo, PlayerToken, RecordError, RecordInfo, Refusal, Replica,
-    ReplicaConfig, SeatHolder, Seq, Standing, Succession, SuccessionTiming,
+    AuditReport, Command, CommandId, Epoch, GameRecord, Host, HostConfig, HostMsg, MeshMsg, Outbound, PeerId,
+    PeerMsg, PlayerNo, PlayerToken, RecordError, RecordInfo, Refusal, Replica, ReplicaConfig, SeatHolder,
+    SeatPublic, SeatSig, Seq, Standing, Succession, SuccessionTiming,
 };
 
 const BUILD: &str = "b1";
@@ -58,7 +58,8 @@ impl Room {
 }
 
 fn hello(token: u128) -> PeerMsg {
-    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into() }
+    let key = SeatPublic([u8::try_from(token).unwrap_or(0); 32]);
+    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key }
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
@@ -176,17 +177,21 @@ fn a_fetched_batch_numbered_past_any_game_is_refused_and_changes_nothing() {
 fn a_device_following_the_last_epoch_never_stands_for_a_lower_one() {
     let mut room = started();
     let mut succession = Succession::new(SuccessionTiming::default());
-    // A peer announces an election won in the last epoch there is.
+    // A peer announces an election won in the last epoch there is: far past
+    // the rounds a device votes in, it is refused whatever it carries.
     let elected = MeshMsg::Elected {
         epoch: Epoch(u32::MAX),
-        host: PlayerNo(0),
+        host: PlayerNo(0xFFFF),
         peer: PeerId(66),
-        voters: vec![PlayerNo(1)],
+        votes: vec![],
         of: 2,
+        sig: SeatSig([0; 32], [0; 32]),
     };
     let (_, decision) = succession.handle(0, PeerId(66), elected, &mut room.guest, None);
-    let Some(Decision::Follow { epoch, host, .. }) = decision else { panic!("{decision:?}") };
-    room.guest.follow(0, epoch, Some(host));
+    assert_eq!(decision, None);
+    assert_eq!(succession.refused(), 1);
+    // Were it following that epoch anyway (its host's word, not an election's):
+    room.guest.follow(0, Epoch(u32::MAX), Some(PlayerNo(0)));
     assert_eq!(room.guest.epoch(), Epoch(u32::MAX));
     // That host goes silent. The guest is the first successor, and a room of
     // two needs only its vote; but no round comes after the last, and an
@@ -218,7 +223,7 @@ fn a_successor_gives_no_newcomer_a_number_or_a_command_id_at_the_end() {
     // ...and the watcher's next command is the last id.
     let watcher = PlayerNo(2);
     heir.books.insert(watcher, CommandId(u32::MAX));
-    let mut host = Host::succeed(heir, Epoch(0x1_0001), 9, GUEST, (vec![PlayerNo(2)], 3), 0);
+    let mut host = Host::succeed(heir, Epoch(0x1_0001), 9, GUEST, (vec![], 3), 0);
     let before = host.room();
 
     // A newcomer would have been numbered u16::MAX, taking the owner's entry and seat.

@@ -53,23 +53,40 @@ fn corpus() -> Vec<Vec<u8>> {
         out.push(encode_peer(&cmd).unwrap());
     }
     out.push(
-        encode_peer(&PeerMsg::Hello { player: PlayerToken(1), name: "A".into(), build: BUILD.into() })
-            .unwrap(),
+        encode_peer(&PeerMsg::Hello {
+            player: PlayerToken(1),
+            name: "A".into(),
+            build: BUILD.into(),
+            key: duel_net::SeatKey::from_seed([1; 32]).public(),
+        })
+        .unwrap(),
     );
     out.push(host.save());
     // Election messages, and a batch of events with their marks as a peer fetches them.
     let e = duel_net::Epoch(0x1_0002);
+    let key = duel_net::SeatKey::from_seed([1; 32]);
+    let (room, candidate) = ([0; 32], duel_net::PlayerNo(2));
+    let sig = key.sign(duel_net::seat_key::Statement::Poll, &room, &(e, candidate));
+    let vote = duel_net::wire::Vote {
+        epoch: e,
+        candidate,
+        voter: duel_net::PlayerNo(1),
+        granted: true,
+        state: Default::default(),
+    };
+    let ballot = duel_net::wire::Ballot::sign(vote, &key, &room);
     let mesh = [
-        MeshMsg::Poll { epoch: e, candidate: duel_net::PlayerNo(2) },
-        MeshMsg::Vote { epoch: e, voter: duel_net::PlayerNo(1), granted: true, state: Default::default() },
+        MeshMsg::Poll { epoch: e, candidate: duel_net::PlayerNo(2), sig },
+        MeshMsg::Vote { ballot },
         MeshMsg::Fetch { epoch: e, from: Seq(1) },
         MeshMsg::Batch { from: Seq(1), events: host.log().to_vec(), marks: host.marks().to_vec() },
         MeshMsg::Elected {
             epoch: e,
             host: duel_net::PlayerNo(2),
             peer: PeerId(7),
-            voters: vec![duel_net::PlayerNo(1)],
+            votes: vec![ballot],
             of: 3,
+            sig,
         },
         MeshMsg::Hosting { epoch: e },
     ];
@@ -208,6 +225,7 @@ fn peer_msg() -> impl Strategy<Value = PeerMsg> {
             player: PlayerToken(t),
             name,
             build: if ok { BUILD.to_string() } else { "other".to_string() },
+            key: duel_net::SeatPublic([t as u8; 32]),
         }),
         1 => any::<u64>().prop_map(|nonce| PeerMsg::Ping { nonce }),
         1 => any::<u64>().prop_map(|s| PeerMsg::Resend { from: Seq(s % 64) }),

@@ -309,8 +309,9 @@ fn a_peer_that_claims_to_host_without_winning_is_ignored() {
         epoch: Epoch(0x9_0000 | u32::from(me.0)),
         host: me,
         peer: rogue,
-        voters: vec![],
+        votes: vec![],
         of: 5,
+        sig: duel_net::SeatSig([0; 32], [0; 32]),
     };
     wire.send(victim, duel_net::wire::encode_mesh(&claim).unwrap());
     // One that claims a room of one to make its own vote a majority.
@@ -318,8 +319,9 @@ fn a_peer_that_claims_to_host_without_winning_is_ignored() {
         epoch: Epoch(0xA_0000 | u32::from(me.0)),
         host: me,
         peer: rogue,
-        voters: vec![],
+        votes: vec![],
         of: 1,
+        sig: duel_net::SeatSig([0; 32], [0; 32]),
     };
     wire.send(victim, duel_net::wire::encode_mesh(&tiny).unwrap());
     // And host messages stamped with a newer epoch than anyone won.

@@ -26,7 +26,8 @@ fn send(host: &mut Host, from: PeerId, msg: PeerMsg) -> Vec<HostMsg> {
 }
 
 fn hello(token: u128) -> PeerMsg {
-    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into() }
+    let key = duel_net::SeatPublic::NONE;
+    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key }
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
@@ -139,7 +140,12 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     let reasons = rejected(&reply);
     assert_eq!(reasons, vec![Refusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
     assert!(reasons[0].to_string().contains("reload"));
-    let stale = PeerMsg::Hello { player: PlayerToken(7), name: "old tab".into(), build: "b0".into() };
+    let stale = PeerMsg::Hello {
+        player: PlayerToken(7),
+        name: "old tab".into(),
+        build: "b0".into(),
+        key: duel_net::SeatPublic::NONE,
+    };
     let reasons = rejected(&send(&mut host, PeerId(7), stale));
     assert!(matches!(&reasons[..], [Refusal::Build { .. }]) && reasons[0].to_string().contains("reload"));
     assert_eq!(host.save(), before, "not admitted");

@@ -3,6 +3,9 @@
 //! - the player's [`PlayerToken`] (who this device's player is: a reloaded tab
 //!   gets its seats back because the host knows the token, not the matchbox
 //!   peer id, which changes on every connect);
+//! - the player's seat key ([`seat_key`]: 32 random bytes from which the
+//!   device's Ed25519 key is made; it signs this device's election votes, so
+//!   no peer can forge an election in its name);
 //! - the host's saved room ([`duel_net::Host::save`] bytes) per room id, so a
 //!   reloaded host tab resumes the same room, and its presence marks this
 //!   device as the room's host ([`role_for`]).
@@ -13,12 +16,13 @@
 
 pub mod codec;
 
-use duel_net::PlayerToken;
+use duel_net::{PlayerToken, SeatKey};
 
 use super::connection::Role;
 use crate::platform::{random, storage};
 
 const PLAYER_KEY: &str = "dice-duel/player";
+const SEAT_KEY: &str = "dice-duel/seat-key";
 const HOST_PREFIX: &str = "dice-duel/host/";
 
 /// Why a write to browser storage failed (the game goes on; only a reload
@@ -77,6 +81,34 @@ pub fn player_token() -> PlayerToken {
     token
 }
 
+/// This device's seat key: made once from the CSPRNG and kept beside the
+/// token (64 hex digits). A damaged value is replaced by a new key: the host
+/// lists whatever key the player's next Hello carries (the token proves the
+/// player), so a new key costs nothing but the old one's votes.
+pub fn seat_key() -> SeatKey {
+    if let Some(seed) = storage::get(SEAT_KEY).as_deref().and_then(parse_seed) {
+        return SeatKey::from_seed(seed);
+    }
+    let mut seed = [0u8; 32];
+    random::fill(&mut seed);
+    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
+    let _ = storage::set(SEAT_KEY, &hex);
+    SeatKey::from_seed(seed)
+}
+
+/// 64 lowercase hex digits; anything else is `None`.
+fn parse_seed(text: &str) -> Option<[u8; 32]> {
+    let ok = text.len() == 64 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if !ok {
+        return None;
+    }
+    let mut seed = [0u8; 32];
+    for (i, byte) in seed.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(seed)
+}
+
 /// 32 lowercase hex digits; anything else (a damaged value) is `None`.
 fn parse_token(text: &str) -> Option<PlayerToken> {
     let ok = text.len() == 32 && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
@@ -97,6 +129,22 @@ mod tests {
         let a = player_token();
         assert_eq!(player_token(), a);
         assert_eq!(storage::get(PLAYER_KEY).map(|s| s.len()), Some(32));
+    }
+
+    #[test]
+    fn the_seat_key_is_made_once_and_kept_and_a_damaged_one_replaced() {
+        storage::remove(SEAT_KEY);
+        let a = seat_key();
+        assert_eq!(seat_key(), a);
+        assert_eq!(storage::get(SEAT_KEY).map(|s| s.len()), Some(64));
+        assert_eq!(parse_seed(&storage::get(SEAT_KEY).unwrap()), Some(a.seed()));
+        storage::set(SEAT_KEY, "not a key").unwrap();
+        let b = seat_key();
+        assert_ne!(b, a);
+        assert_eq!(parse_seed(&storage::get(SEAT_KEY).unwrap()), Some(b.seed()));
+        assert_eq!(parse_seed(&"A".repeat(64)), None, "uppercase is not ours");
+        assert_eq!(parse_seed(&"f".repeat(63)), None);
+        assert_eq!(parse_seed(&"0f".repeat(32)), Some([15; 32]));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
+use crate::seat_key::SeatPublic;
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
 
 impl Host {
@@ -15,7 +16,9 @@ impl Host {
     pub fn handle(&mut self, now_ms: u64, from: PeerId, datagram: &[u8]) -> Vec<Outbound> {
         match decode_peer(datagram) {
             Err(e) => self.out.send(from, &HostMsg::Refused { reason: e.refusal() }),
-            Ok(PeerMsg::Hello { player, name, build }) => self.hello(now_ms, from, player, &name, build),
+            Ok(PeerMsg::Hello { player, name, build, key }) => {
+                self.hello(now_ms, from, player, (&name, key), build)
+            }
             Ok(msg) => match self.roster.heard(from, now_ms) {
                 None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
                 Some((player, back)) => {
@@ -60,7 +63,7 @@ impl Host {
         self.out.take()
     }
 
-    fn hello(&mut self, now: u64, from: PeerId, token: PlayerToken, name: &str, build: String) {
+    fn hello(&mut self, now: u64, from: PeerId, token: PlayerToken, who: (&str, SeatPublic), build: String) {
         if build != self.settings.build {
             let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
             self.out.send(from, &HostMsg::Refused { reason });
@@ -68,7 +71,7 @@ impl Host {
         }
         let seats = &self.seats;
         let room = (self.settings.capacity, self.settings.owner);
-        let admitted = match self.roster.admit(from, token, name, now, room, |p| seats.holds_any(p)) {
+        let admitted = match self.roster.admit(from, token, who, now, room, |p| seats.holds_any(p)) {
             Ok(a) => a,
             Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
         };

@@ -151,7 +151,12 @@ mod tests {
             config.position = Some(position);
             let mut host = Host::new(config);
             for msg in [
-                PeerMsg::Hello { player: owner, name: "A".into(), build: BUILD.into() },
+                PeerMsg::Hello {
+                    player: owner,
+                    name: "A".into(),
+                    build: BUILD.into(),
+                    key: crate::SeatPublic::NONE,
+                },
                 PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 },
                 PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 2 },
             ] {

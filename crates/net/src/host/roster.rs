@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::book::Book;
 use crate::fair::{token_proof, Digest};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
+use crate::seat_key::SeatPublic;
 use crate::wire::{PlayerView, Refusal};
 
 /// Longest player name kept, in characters.
@@ -22,6 +23,12 @@ pub(crate) struct Player {
     /// `SHA-256` of the token: enough to recognise the player, useless to impersonate it.
     pub(crate) proof: Digest,
     pub(crate) name: String,
+    /// The public half of the seat key its last `Hello` carried. Saved in a
+    /// section after the roster (see `save.rs`), so a save made before seat
+    /// keys still reads: its players have [`SeatPublic::NONE`] until they
+    /// say Hello again, which every player of a restored room must do.
+    #[serde(skip, default = "no_key")]
+    pub(crate) key: SeatPublic,
     #[serde(skip)]
     pub(crate) conn: Option<PeerId>,
     /// `None` until heard from (after a restore: the first tick starts the clock).
@@ -44,6 +51,10 @@ pub(crate) struct Roster {
     next_no: u16,
     #[serde(skip)]
     conns: BTreeMap<PeerId, PlayerNo>,
+}
+
+fn no_key() -> SeatPublic {
+    SeatPublic::NONE
 }
 
 fn clean_name(name: &str) -> String {
@@ -71,7 +82,7 @@ impl Roster {
         &mut self,
         peer: PeerId,
         token: PlayerToken,
-        name: &str,
+        (name, key): (&str, SeatPublic),
         now: u64,
         room: (u16, Digest),
         holds_seat: impl Fn(PlayerNo) -> bool,
@@ -105,6 +116,7 @@ impl Roster {
                 let player = Player {
                     proof,
                     name: String::new(),
+                    key,
                     conn: None,
                     last_heard: None,
                     away: false,
@@ -116,6 +128,9 @@ impl Roster {
         };
         let Some(p) = self.players.get_mut(&no) else { return Err(Refusal::NotJoined) };
         p.name = clean_name(name);
+        // The token proves the player; a device that lost its storage lost
+        // its key with it, so the key of this Hello is the one listed now.
+        p.key = key;
         let replaced = p.conn.replace(peer).filter(|old| *old != peer);
         p.book.reconnected();
         p.last_heard = Some(now);
@@ -167,6 +182,7 @@ impl Roster {
             let player = Player {
                 proof: v.proof,
                 name: v.name.clone(),
+                key: v.key,
                 conn,
                 last_heard: conn.map(|_| now),
                 away: conn.is_none() || v.away,
@@ -251,6 +267,7 @@ impl Roster {
                 peer: p.conn,
                 proof: p.proof,
                 next_command: p.book.next(),
+                key: p.key,
             })
             .collect()
     }
@@ -270,18 +287,19 @@ mod tests {
     fn a_full_room_still_admits_its_owner_and_forgets_idle_spectators() {
         let mut r = Roster::default();
         let room = (2, owner());
-        r.admit(PeerId(2), PlayerToken(2), "a", 0, room, |_| true).ok().unwrap();
-        r.admit(PeerId(3), PlayerToken(3), "b", 0, room, |_| false).ok().unwrap();
+        r.admit(PeerId(2), PlayerToken(2), ("a", SeatPublic::NONE), 0, room, |_| true).ok().unwrap();
+        r.admit(PeerId(3), PlayerToken(3), ("b", SeatPublic::NONE), 0, room, |_| false).ok().unwrap();
         assert_eq!(
-            r.admit(PeerId(4), PlayerToken(4), "c", 0, room, |_| false).err(),
+            r.admit(PeerId(4), PlayerToken(4), ("c", SeatPublic::NONE), 0, room, |_| false).err(),
             Some(Refusal::RoomFull { capacity: 2 })
         );
         assert!(
-            r.admit(PeerId(1), OWNER_TOKEN, "owner", 0, room, |_| false).is_ok(),
+            r.admit(PeerId(1), OWNER_TOKEN, ("owner", SeatPublic::NONE), 0, room, |_| false).is_ok(),
             "the owner always gets in"
         );
         r.detach(PeerId(3));
-        let newcomer = r.admit(PeerId(5), PlayerToken(5), "d", 0, room, |no| no == PlayerNo(0));
+        let newcomer =
+            r.admit(PeerId(5), PlayerToken(5), ("d", SeatPublic::NONE), 0, room, |no| no == PlayerNo(0));
         assert!(newcomer.is_ok(), "the idle spectator's place is reused");
         assert_eq!(r.no_of(token_proof(3)), None);
     }
@@ -290,14 +308,36 @@ mod tests {
     fn a_new_connection_replaces_the_old_and_names_are_cleaned() {
         let mut r = Roster::default();
         let room = (8, owner());
-        let first = r.admit(PeerId(2), PlayerToken(2), " \u{7}Ana\n ", 0, room, |_| false).ok().unwrap();
-        let again = r.admit(PeerId(9), PlayerToken(2), &"x".repeat(99), 5, room, |_| false).ok().unwrap();
+        let first = r
+            .admit(PeerId(2), PlayerToken(2), (" \u{7}Ana\n ", SeatPublic::NONE), 0, room, |_| false)
+            .ok()
+            .unwrap();
+        let again = r
+            .admit(PeerId(9), PlayerToken(2), (&"x".repeat(99), SeatPublic::NONE), 5, room, |_| false)
+            .ok()
+            .unwrap();
         assert_eq!((first.no, again.no, again.replaced), (PlayerNo(0), PlayerNo(0), Some(PeerId(2))));
         assert_eq!(r.player_of(PeerId(2)), None);
         assert_eq!(r.views()[0].name.chars().count(), MAX_NAME);
         let mut r2 = Roster::default();
-        r2.admit(PeerId(2), PlayerToken(2), " \u{7}Ana\n ", 0, room, |_| false).ok().unwrap();
+        r2.admit(PeerId(2), PlayerToken(2), (" \u{7}Ana\n ", SeatPublic::NONE), 0, room, |_| false)
+            .ok()
+            .unwrap();
         assert_eq!(r2.views()[0].name, "Ana");
         assert!(!r2.sweep(5_000, 5_000) && r2.sweep(5_001, 5_000), "away after 5 s of silence");
+    }
+
+    #[test]
+    fn a_player_back_with_its_token_and_a_new_seat_key_is_listed_with_the_new_key() {
+        let mut r = Roster::default();
+        let room = (8, owner());
+        let (old, new) = (SeatPublic([1; 32]), SeatPublic([2; 32]));
+        r.admit(PeerId(2), PlayerToken(2), ("Ana", old), 0, room, |_| false).ok().unwrap();
+        assert_eq!(r.views()[0].key, old);
+        // Its phone lost its storage: same token (from the link), new key.
+        r.admit(PeerId(3), PlayerToken(2), ("Ana", new), 5, room, |_| false).ok().unwrap();
+        assert_eq!(r.views()[0].key, new);
+        let succeeded = Roster::succeed(&r.views(), None, &BTreeMap::new(), 9);
+        assert_eq!(succeeded.views()[0].key, new, "a successor host keeps the keys of the view");
     }
 }

@@ -21,7 +21,8 @@ use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
 use crate::envelope::{self, Unopened};
-use crate::ids::Seq;
+use crate::ids::{PlayerNo, Seq};
+use crate::seat_key::SeatPublic;
 use crate::wire::{check_event, check_game, Mark};
 
 const MAGIC: [u8; 4] = *b"DDSV";
@@ -33,7 +34,11 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// 7: a lobby may hold the position its game starts from (a lesson).
 /// 8: Thunderstruck's `SectorClosed` event (D34), appended as the last
 /// variant, so a format-7 save decodes as it is and is still read.
-const FORMAT: u16 = 8;
+/// 9: each player's seat key, in a section after the rest of the body
+/// (`SeatKeys`). Format 7 and 8 saves have no such section and still read:
+/// their players are listed with no key until they say Hello again, which
+/// every player of a restored room does before it can vote anyway.
+const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -64,6 +69,9 @@ struct Saved {
     keys: SavedKeys,
     stage: SavedStage,
 }
+
+/// The section after [`Saved`] (format 9 on): the players' seat keys.
+type SeatKeys = Vec<(PlayerNo, SeatPublic)>;
 
 #[derive(Serialize, Deserialize)]
 enum SavedStage {
@@ -104,8 +112,11 @@ impl Host {
             keys: self.keys.save(),
             stage,
         };
+        let keys: SeatKeys = self.roster.players.iter().map(|(no, p)| (*no, p.key)).collect();
         // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
-        envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap_or_default())
+        let mut body = postcard::to_allocvec(&saved).unwrap_or_default();
+        body.extend(postcard::to_allocvec(&keys).unwrap_or_default());
+        envelope::seal(MAGIC, FORMAT, &body)
     }
 
     /// Rebuilds a room from [`Host::save`] bytes. Every player starts
@@ -119,7 +130,18 @@ impl Host {
             Unopened::Format(found) => RestoreError::Format(found),
             Unopened::Damaged => RestoreError::Checksum,
         })?;
-        let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let (mut saved, rest): (Saved, &[u8]) =
+            postcard::take_from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        // Formats before 9 end here; from 9 on the seat keys follow.
+        if !rest.is_empty() {
+            let keys: SeatKeys =
+                postcard::from_bytes(rest).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+            for (no, key) in keys {
+                if let Some(p) = saved.roster.get_mut(no) {
+                    p.key = key;
+                }
+            }
+        }
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
@@ -194,5 +216,23 @@ mod tests {
         log.push(Event::SeatAway { seat: SeatId(0), away: true });
         let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
         assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
+
+    #[test]
+    fn seat_keys_are_saved_and_a_format_8_save_still_reads_without_them() {
+        let host = crate::fuzz::started_host();
+        let keys: Vec<_> = host.room().players.iter().map(|p| p.key).collect();
+        assert!(keys.iter().all(|k| *k != SeatPublic::NONE), "the players said Hello with keys");
+        let restored = Host::restore(&host.save()).unwrap();
+        assert_eq!(restored.room().players.iter().map(|p| p.key).collect::<Vec<_>>(), keys);
+        // A format-8 save is the same body without the keys' section.
+        let body = envelope::open(&host.save(), MAGIC, FORMAT..=FORMAT).unwrap().to_vec();
+        let (_, rest): (Saved, &[u8]) = postcard::take_from_bytes(&body).unwrap();
+        let old = envelope::seal(MAGIC, 8, &body[..body.len() - rest.len()]);
+        let restored = Host::restore(&old).unwrap();
+        assert!(
+            restored.room().players.iter().all(|p| p.key == SeatPublic::NONE),
+            "keys come with the next Hello"
+        );
     }
 }

@@ -10,10 +10,11 @@ use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
-use crate::fair::token_proof;
-use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::fair::{room_digest, token_proof, Digest};
+use crate::ids::{Epoch, PeerId};
 use crate::replica::Heir;
-use crate::wire::{decode_mesh, encode_mesh, MeshMsg};
+use crate::seat_key::{SeatKey, Statement};
+use crate::wire::{decode_mesh, encode_mesh, Ballot, MeshMsg};
 
 /// How often a new host repeats its election to peers that have not joined it.
 const ANNOUNCE_EVERY_MS: u64 = 1_000;
@@ -27,11 +28,15 @@ pub(crate) struct Announce {
     targets: BTreeSet<PeerId>,
     since: u64,
     last: Option<u64>,
+    /// To sign the announcement again when this device's transport id changes.
+    key: SeatKey,
+    room_digest: Digest,
 }
 
 impl Host {
     /// Hosts the room from `heir`'s copy at `epoch`, having won the election
-    /// with `voters` (a majority of the `u16` players counted). The old
+    /// with `votes` (the signed ballots, a majority of the `u16` players
+    /// counted): its announcement carries them, signed with the heir's seat key. The old
     /// host's player (`room.host`) starts away; every
     /// other player keeps its connection, its seats and its command book;
     /// deadlines and the review pause restart from the game's state. `me` is
@@ -41,7 +46,7 @@ impl Host {
         epoch: Epoch,
         seed: u64,
         me: PeerId,
-        voters: (Vec<PlayerNo>, u16),
+        votes: (Vec<Ballot>, u16),
         now: u64,
     ) -> Host {
         let view = heir.room;
@@ -69,10 +74,21 @@ impl Host {
         let me_no = roster.no_of(token_proof(heir.token.0));
         let mut targets: BTreeSet<PeerId> = view.players.iter().filter_map(|p| p.peer).collect();
         targets.remove(&me);
+        let room_digest = room_digest(&heir.room_name);
         let announce = me_no.and_then(|host| {
-            let (voters, of) = voters;
-            let msg = MeshMsg::Elected { epoch, host, peer: me, voters, of };
-            encode_mesh(&msg).ok().map(|datagram| Announce { datagram, targets, since: now, last: None })
+            let (votes, of) = votes;
+            let sig = heir.seat_key.sign(Statement::Elected, &room_digest, &(epoch, host, me));
+            let msg = MeshMsg::Elected { epoch, host, peer: me, votes, of, sig };
+            let key = heir.seat_key.clone();
+            let last = None;
+            encode_mesh(&msg).ok().map(|datagram| Announce {
+                datagram,
+                targets,
+                since: now,
+                last,
+                key,
+                room_digest,
+            })
         });
         let mut host = Host {
             keys: Keys::new(seed, epoch, &heir.room_name),
@@ -125,8 +141,9 @@ impl Host {
     /// election names the new one, so peers that hear of it find this host.
     pub fn rehome(&mut self, me: PeerId) {
         let Some(a) = &mut self.announce else { return };
-        if let Ok(MeshMsg::Elected { epoch, host, voters, of, .. }) = decode_mesh(&a.datagram) {
-            if let Ok(d) = encode_mesh(&MeshMsg::Elected { epoch, host, peer: me, voters, of }) {
+        if let Ok(MeshMsg::Elected { epoch, host, votes, of, .. }) = decode_mesh(&a.datagram) {
+            let sig = a.key.sign(Statement::Elected, &a.room_digest, &(epoch, host, me));
+            if let Ok(d) = encode_mesh(&MeshMsg::Elected { epoch, host, peer: me, votes, of, sig }) {
                 a.datagram = d;
             }
         }

@@ -7,6 +7,7 @@ use duel_core::{Event, Game};
 
 use super::Replica;
 use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
+use crate::seat_key::SeatKey;
 use crate::wire::{Mark, RoomView};
 
 /// A copy of the game: the snapshot it began with, the events since, their marks.
@@ -19,6 +20,8 @@ pub struct Heir {
     pub room_name: String,
     /// The new host's own player token (it becomes the room's owner).
     pub token: PlayerToken,
+    /// The new host's seat key: it signs the announcement of its election.
+    pub seat_key: SeatKey,
     pub room: RoomView,
     /// The game from the copy's snapshot on: base, events since, their marks.
     pub game: Option<CopyLog>,
@@ -53,6 +56,7 @@ impl Replica {
             build: self.cfg.build.clone(),
             room_name: self.cfg.room.clone(),
             token: self.cfg.player,
+            seat_key: self.cfg.seat_key.clone(),
             room,
             game,
             books,

@@ -20,8 +20,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
 
-use crate::fair::room_digest;
+use crate::fair::{room_digest, Digest};
 use crate::ids::{CommandId, Epoch, PlayerNo, PlayerToken, Seq};
+use crate::seat_key::SeatKey;
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
 use pending::Pending;
@@ -57,11 +58,16 @@ pub struct ReplicaConfig {
     /// browser's crypto RNG: a host that could predict them could pick its
     /// next secret to suit them).
     pub nonce_seed: u64,
+    /// This device's seat key: made once from the browser's crypto RNG and
+    /// kept beside the token (see [`crate::seat_key`]).
+    pub seat_key: SeatKey,
     pub timing: ReplicaTiming,
 }
 
 impl ReplicaConfig {
-    /// A config with default timing.
+    /// A config with default timing. Its seat key is derived from the token:
+    /// a convenience for tests only (anyone who knew the token would know
+    /// the key); the app sets `seat_key` from its own random bytes.
     pub fn new(player: PlayerToken, name: impl Into<String>, build: impl Into<String>) -> ReplicaConfig {
         ReplicaConfig {
             player,
@@ -69,9 +75,19 @@ impl ReplicaConfig {
             build: build.into(),
             room: String::new(),
             nonce_seed: player.0 as u64 ^ 0x9E37_79B9_7F4A_7C15,
+            seat_key: test_seat_key(player),
             timing: ReplicaTiming::default(),
         }
     }
+}
+
+/// The seat key [`ReplicaConfig::new`] derives from a token (tests only).
+fn test_seat_key(player: PlayerToken) -> SeatKey {
+    use sha2::{Digest as _, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"dice-duel/test-seat-key/1");
+    h.update(player.0.to_le_bytes());
+    SeatKey::from_seed(h.finalize().into())
 }
 
 /// Something the UI may want to show or react to. Drained with [`Replica::drain_notices`].
@@ -360,7 +376,22 @@ impl Replica {
     }
 
     fn hello(&self) -> PeerMsg {
-        PeerMsg::Hello { player: self.cfg.player, name: self.cfg.name.clone(), build: self.cfg.build.clone() }
+        PeerMsg::Hello {
+            player: self.cfg.player,
+            name: self.cfg.name.clone(),
+            build: self.cfg.build.clone(),
+            key: self.cfg.seat_key.public(),
+        }
+    }
+
+    /// This device's seat key (it signs the device's election messages).
+    pub fn seat_key(&self) -> &SeatKey {
+        &self.cfg.seat_key
+    }
+
+    /// The digest of the room's name: what every signed statement is bound to.
+    pub fn room_digest(&self) -> Digest {
+        room_digest(&self.cfg.room)
     }
 
     fn notice(&mut self, n: Notice) {

@@ -1,15 +1,30 @@
 //! One candidacy: polls, votes, the longest copy, and the fetch that
 //! brings this device's copy up to it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Decision, Standing, SuccessionTiming};
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
-use crate::wire::{encode_mesh, CopyState, MeshMsg};
+use crate::seat_key::Statement;
+use crate::wire::{encode_mesh, Ballot, CopyState, MeshMsg, Vote};
 
 /// Events per fetched batch (well inside a datagram).
 pub(super) const FETCH_BATCH: usize = 128;
+
+/// Fetches of one range from one voter before the candidate passes it
+/// over: a voter that claimed a longer copy but does not serve it (it
+/// lied, or its link broke) must not hold the room without a host.
+const FETCH_TRIES: u32 = 4;
+
+/// The fetch under way: which voter was asked for the events from `from`.
+#[derive(Debug)]
+struct Fetching {
+    voter: PlayerNo,
+    from: Seq,
+    tries: u32,
+    at: u64,
+}
 
 #[derive(Debug)]
 pub(super) struct Campaign {
@@ -19,12 +34,17 @@ pub(super) struct Campaign {
     of: usize,
     need: usize,
     peers: BTreeMap<PlayerNo, PeerId>,
-    votes: BTreeMap<PlayerNo, (bool, CopyState, PeerId)>,
+    /// Each voter's ballot (a granted one is kept over a later "no") and its transport id.
+    votes: BTreeMap<PlayerNo, (Ballot, PeerId)>,
     mine: CopyState,
     polled_at: u64,
     started_at: u64,
     majority_at: Option<u64>,
-    fetched_at: Option<u64>,
+    fetching: Option<Fetching>,
+    /// Every (peer, first event) this campaign asked for: the only batches it takes.
+    asked: BTreeSet<(PeerId, Seq)>,
+    /// Voters whose longer copy never came.
+    passed_over: BTreeSet<PlayerNo>,
 }
 
 impl Campaign {
@@ -47,7 +67,9 @@ impl Campaign {
             polled_at: now,
             started_at: now,
             majority_at: None,
-            fetched_at: None,
+            fetching: None,
+            asked: BTreeSet::new(),
+            passed_over: BTreeSet::new(),
         }
         .polled(now)
     }
@@ -62,13 +84,23 @@ impl Campaign {
         self.epoch
     }
 
+    /// Whether this campaign asked `peer` for the events from `from`.
+    pub(super) fn asked(&self, peer: PeerId, from: Seq) -> bool {
+        self.asked.contains(&(peer, from))
+    }
+
+    /// What it asked for, kept after it ends to tell a late answer from a forged one.
+    pub(super) fn into_asked(self) -> BTreeSet<(PeerId, Seq)> {
+        self.asked
+    }
+
     /// No majority after `campaign_ms`: a split vote (see [`SuccessionTiming::campaign_ms`]).
     pub(super) fn lost(&self, now: u64, timing: &SuccessionTiming) -> bool {
         self.majority_at.is_none() && now.saturating_sub(self.started_at) >= timing.campaign_ms
     }
 
     fn granted(&self) -> usize {
-        1 + self.votes.values().filter(|(g, _, _)| *g).count()
+        1 + self.votes.values().filter(|(b, _)| b.vote.granted).count()
     }
 
     pub(super) fn standing(&self) -> Standing {
@@ -78,33 +110,32 @@ impl Campaign {
         }
     }
 
-    pub(super) fn vote(
-        &mut self,
-        now: u64,
-        from: PeerId,
-        epoch: Epoch,
-        voter: PlayerNo,
-        granted: bool,
-        state: CopyState,
-    ) {
-        let expected = self.peers.get(&voter).is_none_or(|p| *p == from);
-        if epoch != self.epoch || !expected {
+    /// A ballot whose signature the caller checked against the room view.
+    pub(super) fn vote(&mut self, now: u64, from: PeerId, ballot: Ballot) {
+        let v = ballot.vote;
+        let expected = self.peers.get(&v.voter).is_none_or(|p| *p == from);
+        if v.epoch != self.epoch || v.candidate != self.me || v.voter == self.me || !expected {
             return;
         }
         // A vote once granted stays granted (a repeated poll's answer may say otherwise).
-        let granted = granted || self.votes.get(&voter).is_some_and(|(g, _, _)| *g);
-        self.votes.insert(voter, (granted, state, from));
+        if self.votes.get(&v.voter).is_some_and(|(b, _)| b.vote.granted) {
+            return;
+        }
+        self.votes.insert(v.voter, (ballot, from));
         if self.majority_at.is_none() && self.granted() >= self.need {
             self.majority_at = Some(now);
         }
     }
 
-    /// The longest copy among this device's and its voters': highest epoch, then head.
-    fn best(&self) -> (Option<PeerId>, CopyState) {
+    /// The longest copy among this device's and its voters' (those not
+    /// passed over): highest epoch, then head; with whose it is.
+    fn best(&self) -> (Option<(PlayerNo, PeerId)>, CopyState) {
         let mut best = (None, self.mine);
-        for (granted, state, peer) in self.votes.values() {
-            if *granted && (state.epoch, state.head) > (best.1.epoch, best.1.head) {
-                best = (Some(*peer), *state);
+        for (no, (b, peer)) in &self.votes {
+            let s = b.vote.state;
+            let usable = b.vote.granted && !self.passed_over.contains(no);
+            if usable && (s.epoch, s.head) > (best.1.epoch, best.1.head) {
+                best = (Some((*no, *peer)), s);
             }
         }
         best
@@ -118,19 +149,10 @@ impl Campaign {
         out: &mut Vec<(PeerId, Vec<u8>)>,
     ) -> Option<Decision> {
         self.mine = replica.copy_state();
+        let room = replica.room_digest();
         let Some(majority_at) = self.majority_at.or_else(|| (self.granted() >= self.need).then_some(now))
         else {
-            if now.saturating_sub(self.polled_at) >= timing.retry_ms {
-                self.polled_at = now;
-                let poll = MeshMsg::Poll { epoch: self.epoch, candidate: self.me };
-                if let Ok(d) = encode_mesh(&poll) {
-                    for (no, peer) in &self.peers {
-                        if !self.votes.get(no).is_some_and(|(granted, _, _)| *granted) {
-                            out.push((*peer, d.clone()));
-                        }
-                    }
-                }
-            }
+            self.poll(now, replica, timing, false, out);
             return None;
         };
         self.majority_at = Some(majority_at);
@@ -138,29 +160,97 @@ impl Campaign {
         if !everyone && now.saturating_sub(majority_at) < timing.grace_ms {
             return None;
         }
-        let (holder, best) = self.best();
-        if let Some(peer) = holder.filter(|_| best.head > self.mine.head) {
-            if self.fetched_at.is_none_or(|t| now.saturating_sub(t) >= timing.retry_ms) {
-                self.fetched_at = Some(now);
-                let fetch = MeshMsg::Fetch { epoch: self.epoch, from: Seq(self.mine.head.0 + 1) };
-                if let Ok(d) = encode_mesh(&fetch) {
-                    out.push((peer, d));
-                }
-            }
+        if self.fetch(now, timing, out) {
+            // Catching up takes a while: polling the voters again (each grants
+            // the same vote again) tells the successors after this one that it
+            // still stands, so none of them stands in the next round meanwhile.
+            self.poll(now, replica, timing, true, out);
             return None;
         }
-        let voters = self.votes.iter().filter(|(_, (g, _, _))| *g).map(|(no, _)| *no).collect();
+        let own =
+            Vote { epoch: self.epoch, candidate: self.me, voter: self.me, granted: true, state: self.mine };
+        let mut votes = vec![Ballot::sign(own, replica.seat_key(), &room)];
+        votes.extend(self.votes.values().map(|(b, _)| *b).filter(|b| b.vote.granted));
         let of = u16::try_from(self.of).unwrap_or(u16::MAX);
-        Some(Decision::Host { epoch: self.epoch, voters, of })
+        Some(Decision::Host { epoch: self.epoch, votes, of })
+    }
+
+    /// Polls, every `retry_ms`, the peers that have not granted their vote
+    /// yet (with `everyone`, those that have too).
+    fn poll(
+        &mut self,
+        now: u64,
+        replica: &Replica,
+        timing: &SuccessionTiming,
+        everyone: bool,
+        out: &mut Vec<(PeerId, Vec<u8>)>,
+    ) {
+        if now.saturating_sub(self.polled_at) < timing.retry_ms {
+            return;
+        }
+        self.polled_at = now;
+        let sig = replica.seat_key().sign(Statement::Poll, &replica.room_digest(), &(self.epoch, self.me));
+        let Ok(d) = encode_mesh(&MeshMsg::Poll { epoch: self.epoch, candidate: self.me, sig }) else {
+            return;
+        };
+        for (no, peer) in &self.peers {
+            if everyone || !self.votes.get(no).is_some_and(|(b, _)| b.vote.granted) {
+                out.push((*peer, d.clone()));
+            }
+        }
+    }
+
+    /// Asks the voter with the longest copy for the events this copy lacks;
+    /// `false` once there is nothing left to fetch from anyone who serves.
+    fn fetch(&mut self, now: u64, timing: &SuccessionTiming, out: &mut Vec<(PeerId, Vec<u8>)>) -> bool {
+        loop {
+            let (holder, best) = self.best();
+            let Some((voter, peer)) = holder.filter(|_| best.head > self.mine.head) else { return false };
+            let from = self.mine.head.next();
+            match &mut self.fetching {
+                Some(f) if f.voter == voter && f.from == from => {
+                    if now.saturating_sub(f.at) < timing.retry_ms {
+                        return true;
+                    }
+                    if f.tries >= FETCH_TRIES {
+                        // It claimed a copy it does not serve: the next-longest will do.
+                        self.passed_over.insert(voter);
+                        self.fetching = None;
+                        continue;
+                    }
+                    f.tries = f.tries.saturating_add(1);
+                    f.at = now;
+                }
+                _ => self.fetching = Some(Fetching { voter, from, tries: 1, at: now }),
+            }
+            self.asked.insert((peer, from));
+            if let Ok(d) = encode_mesh(&MeshMsg::Fetch { epoch: self.epoch, from }) {
+                out.push((peer, d));
+            }
+            return true;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seat_key::SeatSig;
 
     fn state(head: u64) -> CopyState {
         CopyState { epoch: Epoch(0), head: Seq(head), hash: None }
+    }
+
+    /// The campaign trusts its caller to have checked the signature.
+    fn ballot(voter: u16, epoch: u32, granted: bool, head: u64) -> Ballot {
+        let vote = Vote {
+            epoch: Epoch(epoch),
+            candidate: PlayerNo(0),
+            voter: PlayerNo(voter),
+            granted,
+            state: state(head),
+        };
+        Ballot { vote, sig: SeatSig([0; 32], [0; 32]) }
     }
 
     #[test]
@@ -168,20 +258,41 @@ mod tests {
         let peers: BTreeMap<PlayerNo, PeerId> =
             (1..5).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
         let mut c = Campaign::new(Epoch(1), PlayerNo(0), 5, peers, state(10), 0);
-        c.vote(5, PeerId(1), Epoch(1), PlayerNo(1), true, state(12));
+        c.vote(5, PeerId(1), ballot(1, 1, true, 12));
         assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
         // Player 1 answers a repeated poll: "already voted in epoch 1" must not undo its vote.
-        c.vote(6, PeerId(1), Epoch(1), PlayerNo(1), false, state(12));
-        c.vote(7, PeerId(2), Epoch(1), PlayerNo(2), false, state(9));
+        c.vote(6, PeerId(1), ballot(1, 1, false, 12));
+        c.vote(7, PeerId(2), ballot(2, 1, false, 9));
         assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
         // A vote from the wrong transport id, or for another epoch, does not count.
-        c.vote(8, PeerId(9), Epoch(1), PlayerNo(3), true, state(9));
-        c.vote(8, PeerId(3), Epoch(2), PlayerNo(3), true, state(9));
+        c.vote(8, PeerId(9), ballot(3, 1, true, 9));
+        c.vote(8, PeerId(3), ballot(3, 2, true, 9));
         assert_eq!(c.granted(), 2);
-        c.vote(9, PeerId(3), Epoch(1), PlayerNo(3), true, state(11));
+        c.vote(9, PeerId(3), ballot(3, 1, true, 11));
         assert!(
             matches!(c.standing(), Standing::Catching { head: Seq(12), .. }),
             "the longest copy is player 1's"
         );
+    }
+
+    #[test]
+    fn a_voter_that_never_serves_its_longer_copy_is_passed_over() {
+        let peers: BTreeMap<PlayerNo, PeerId> =
+            (1..3).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
+        let mut c = Campaign::new(Epoch(1), PlayerNo(0), 3, peers, state(10), 0);
+        c.vote(1, PeerId(1), ballot(1, 1, true, 99));
+        c.vote(1, PeerId(2), ballot(2, 1, true, 12));
+        let timing = SuccessionTiming::default();
+        let mut asked = Vec::new();
+        for now in (0..20).map(|i| 1_000 + i * timing.retry_ms) {
+            let mut out = Vec::new();
+            if !c.fetch(now, &timing, &mut out) {
+                break;
+            }
+            asked.extend(out.into_iter().map(|(to, _)| to));
+        }
+        assert_eq!(asked.iter().filter(|p| **p == PeerId(1)).count(), FETCH_TRIES as usize);
+        assert_eq!(asked.last(), Some(&PeerId(2)), "then the next-longest copy");
+        assert!(c.asked(PeerId(2), Seq(11)) && !c.asked(PeerId(2), Seq(12)));
     }
 }

@@ -13,16 +13,29 @@
 //! timer fires and it polls for a higher epoch. A two-player room needs
 //! only the survivor's own vote. No clock or socket here: the device
 //! ([`crate::device`]) feeds messages and time, and carries out decisions.
+//!
+//! Nothing a peer says is taken on its word (issue 31): polls and votes
+//! are signed with the sender's seat key, the winner's announcement carries
+//! the signed votes (its certificate), and each device checks them against
+//! the keys its own copy of the room lists. Votes and certificates count
+//! only for the [`ROUND_WINDOW`] rounds after the one a device follows; a
+//! host's "I am alive" counts only from the host the room view names; a
+//! batch of events only from the peer the candidate asked. Whatever is
+//! refused changes nothing and is counted ([`Succession::refused`]).
 
 mod campaign;
+mod certificate;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use campaign::Campaign;
+use certificate::Claim;
+pub use certificate::{Forgery, ROUND_WINDOW};
 
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
-use crate::wire::{encode_mesh, MeshMsg, RoomView};
+use crate::seat_key::Statement;
+use crate::wire::{encode_mesh, Ballot, MeshMsg, RoomView, Vote};
 
 /// The succession's clocks, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,9 +77,10 @@ impl Default for SuccessionTiming {
 /// What the device must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
-    /// This device won `epoch` with `voters`, a majority of `of` players:
-    /// host the room from the replica's copy.
-    Host { epoch: Epoch, voters: Vec<PlayerNo>, of: u16 },
+    /// This device won `epoch` with `votes` (its certificate, its own
+    /// ballot included), a majority of `of` players: host the room from the
+    /// replica's copy.
+    Host { epoch: Epoch, votes: Vec<Ballot>, of: u16 },
     /// Another device won `epoch`: follow it at `peer` (step down if hosting).
     Follow { epoch: Epoch, host: PlayerNo, peer: PeerId },
 }
@@ -86,10 +100,13 @@ pub enum Standing {
 #[derive(Debug)]
 pub struct Succession {
     timing: SuccessionTiming,
-    /// The highest epoch this device voted in (or stood for).
-    voted: Epoch,
-    /// Whom it voted for in `voted`.
-    voted_for: Option<(Epoch, PlayerNo)>,
+    /// Whom this device voted for (itself when it stood), by round: one
+    /// vote a round. Kept as a set, not a highest round, so that a poll for
+    /// the last round of the window (a peer that wants the room stuck)
+    /// uses up that round only.
+    ballots: BTreeMap<u16, (Epoch, PlayerNo)>,
+    /// The epoch it last stood for (it stands again only in a later round).
+    stood: Epoch,
     /// The last poll seen from someone else: standing waits while others try.
     poll_seen: Option<u64>,
     campaign: Option<Campaign>,
@@ -98,6 +115,10 @@ pub struct Succession {
     hinted: BTreeMap<PeerId, u64>,
     /// When this device's last campaign ended without a majority.
     lost_at: Option<u64>,
+    /// What the last campaign asked for: a late answer is no forgery.
+    asked_before: BTreeSet<(PeerId, Seq)>,
+    refused: u64,
+    last_refused: Option<Forgery>,
 }
 
 /// Players the room view lists as connected (the host among them): the electorate.
@@ -119,13 +140,40 @@ impl Succession {
     pub fn new(timing: SuccessionTiming) -> Succession {
         Succession {
             timing,
-            voted: Epoch(0),
-            voted_for: None,
+            ballots: BTreeMap::new(),
+            stood: Epoch(0),
             poll_seen: None,
             campaign: None,
             announcement: None,
             hinted: BTreeMap::new(),
             lost_at: None,
+            asked_before: BTreeSet::new(),
+            refused: 0,
+            last_refused: None,
+        }
+    }
+
+    /// Election messages refused since this device started: forged or
+    /// unsigned polls and votes, announcements without a valid certificate,
+    /// false claims to host, events nobody asked for. None changed anything;
+    /// the UI may say "a peer sent a forged election".
+    pub fn refused(&self) -> u64 {
+        self.refused
+    }
+
+    /// The kind of the last refused election message.
+    pub fn last_refused(&self) -> Option<Forgery> {
+        self.last_refused
+    }
+
+    fn refuse(&mut self, why: Forgery) {
+        self.refused = self.refused.saturating_add(1);
+        self.last_refused = Some(why);
+    }
+
+    fn end_campaign(&mut self) {
+        if let Some(c) = self.campaign.take() {
+            self.asked_before = c.into_asked();
         }
     }
 
@@ -153,19 +201,22 @@ impl Succession {
     ) -> (Vec<(PeerId, Vec<u8>)>, Option<Decision>) {
         let mut out = Vec::new();
         if hosting {
-            self.campaign = None;
+            self.end_campaign();
             return (out, None);
         }
         if let Some(c) = &mut self.campaign {
             let decision = c.tick(now, replica, &self.timing, &mut out);
             if decision.is_some() {
-                self.campaign = None;
+                self.end_campaign();
             } else if c.lost(now, &self.timing) {
-                self.campaign = None;
+                self.end_campaign();
                 self.lost_at = Some(now);
             }
             return (out, decision);
         }
+        // Rounds at or below the one followed are settled: their votes no longer matter.
+        let followed = replica.epoch().round();
+        self.ballots.retain(|round, _| *round > followed);
         let (Some(room), Some(me)) = (replica.room(), replica.known_as()) else { return (out, None) };
         let Some(silent) = replica.host_silent_for(now) else { return (out, None) };
         let live: Vec<PlayerNo> = room
@@ -183,10 +234,22 @@ impl Succession {
         if silent < wait || others_trying || backing_off || replica.heir().is_none() {
             return (out, None);
         }
-        // Past the last round there is no epoch to stand for: standing for a
-        // lower one would make a host nobody, this device included, follows.
-        let Some(epoch) = replica.epoch().max(self.voted).after(me) else { return (out, None) };
-        self.voted = epoch;
+        // The first round after the one followed and the one last stood in
+        // that this device has not voted in; none past the window (voters
+        // would refuse it), nor past the last round: standing for a lower one
+        // would make a host nobody, this device included, follows.
+        let current = replica.epoch();
+        let after = current.round().max(self.stood.round());
+        let Some(epoch) = (after..=u16::MAX)
+            .skip(1)
+            .map(|r| Epoch::at(r, me))
+            .take_while(|e| certificate::in_window(current, *e))
+            .find(|e| !self.ballots.contains_key(&e.round()))
+        else {
+            return (out, None);
+        };
+        self.ballots.insert(epoch.round(), (epoch, me));
+        self.stood = epoch;
         let of = electorate(room);
         let peers: BTreeMap<PlayerNo, PeerId> = room
             .players
@@ -220,7 +283,7 @@ impl Succession {
         };
         let current = hosting.unwrap_or(replica.epoch());
         match msg {
-            MeshMsg::Poll { epoch, candidate } => {
+            MeshMsg::Poll { epoch, candidate, sig } => {
                 if let Some(e) = hosting {
                     send(from, &MeshMsg::Hosting { epoch: e }, &mut out);
                     // With the election that made us host, so the candidate can follow at once.
@@ -231,31 +294,42 @@ impl Succession {
                     }
                     return (out, None);
                 }
-                let Some(me) = replica.known_as() else { return (out, None) };
-                let sender_ok = replica
-                    .room()
-                    .and_then(|r| r.player(candidate))
-                    .is_none_or(|p| p.peer.is_none_or(|peer| peer == from));
+                let (Some(me), Some(room)) = (replica.known_as(), replica.room()) else { return (out, None) };
+                let digest = replica.room_digest();
+                let Some(standing) = room.player(candidate) else { return (out, None) };
+                if !standing.key.verifies(Statement::Poll, &digest, &(epoch, candidate), &sig) {
+                    self.refuse(Forgery::Signature);
+                    return (out, None);
+                }
+                let sender_ok =
+                    standing.peer.is_none_or(|peer| peer == from) && epoch.candidate() == candidate;
                 let silent = replica.host_silent_for(now).is_none_or(|s| s >= self.timing.silence_ms / 2);
                 // The same candidate polling again for the same epoch gets the same answer.
-                let again = self.voted_for == Some((epoch, candidate));
-                // One vote per round (a round's candidates differ only in the low bits).
-                let fresh = epoch.round() > self.voted.round() && epoch > current;
+                let again = self.ballots.get(&epoch.round()) == Some(&(epoch, candidate));
+                // One vote a round, in the window; none for a round below one this device stands in.
+                let fresh = certificate::in_window(current, epoch)
+                    && !self.ballots.contains_key(&epoch.round())
+                    && self.campaign.as_ref().is_none_or(|c| c.epoch() < epoch);
                 let granted = again || (sender_ok && silent && fresh);
                 if granted {
-                    self.voted = epoch;
-                    self.voted_for = Some((epoch, candidate));
+                    self.ballots.insert(epoch.round(), (epoch, candidate));
                     self.poll_seen = Some(now);
                     if self.campaign.as_ref().is_some_and(|c| c.epoch() < epoch) {
-                        self.campaign = None;
+                        self.end_campaign();
                     }
                 }
-                let state = replica.copy_state();
-                send(from, &MeshMsg::Vote { epoch, voter: me, granted, state }, &mut out);
+                let vote = Vote { epoch, candidate, voter: me, granted, state: replica.copy_state() };
+                let ballot = Ballot::sign(vote, replica.seat_key(), &digest);
+                send(from, &MeshMsg::Vote { ballot }, &mut out);
             }
-            MeshMsg::Vote { epoch, voter, granted, state } => {
-                if let Some(c) = &mut self.campaign {
-                    c.vote(now, from, epoch, voter, granted, state);
+            MeshMsg::Vote { ballot } => {
+                let Some(c) = &mut self.campaign else { return (out, None) };
+                let digest = replica.room_digest();
+                let key = replica.room().and_then(|r| r.player(ballot.vote.voter)).map(|p| p.key);
+                if key.is_some_and(|k| ballot.signed_by(&k, &digest)) {
+                    c.vote(now, from, ballot);
+                } else {
+                    self.refuse(Forgery::Signature);
                 }
             }
             MeshMsg::Fetch { epoch: _, from: seq } => {
@@ -265,41 +339,50 @@ impl Succession {
                 }
             }
             MeshMsg::Batch { from: seq, events, marks } => {
-                if self.campaign.is_some() {
+                if self.campaign.as_ref().is_some_and(|c| c.asked(from, seq)) {
                     replica.adopt(seq, events, marks);
+                } else if !self.asked_before.contains(&(from, seq)) {
+                    // Nobody asked this peer for these: adopting them would let any
+                    // guest write the game's end into a successor's copy.
+                    self.refuse(Forgery::UnrequestedBatch);
                 }
             }
             MeshMsg::Hosting { epoch } => {
+                let host_peer = replica.room().and_then(|r| r.player(r.host?)).and_then(|p| p.peer);
                 if epoch < current {
                     // A host of an older epoch: tell it who hosts now.
                     if let Some(hint) = self.hint_stale(now, from) {
                         out.push((from, hint));
                     }
-                } else if epoch == current && self.campaign.take().is_some() {
+                } else if epoch == current && hosting.is_none() && host_peer == Some(from) {
                     // Our own host is alive: our link to it is what broke. Join it again.
-                    for d in replica.connect(now) {
-                        out.push((from, d));
+                    if self.campaign.is_some() {
+                        self.end_campaign();
+                        for d in replica.connect(now) {
+                            out.push((from, d));
+                        }
                     }
-                } else if epoch > current {
-                    // A newer host: its election announcement (sent with this) decides.
-                    self.campaign = None;
+                } else if epoch == current && host_peer.is_some_and(|h| h != from) {
+                    // Not the host our view names: it changes nothing, however often said.
+                    self.refuse(Forgery::FalseHosting);
                 }
+                // A newer epoch is ignored: only an election's certificate
+                // makes a newer host (a real one sends it with this, so it is
+                // no forgery in itself: a lagging candidate polls the new host).
             }
-            MeshMsg::Elected { epoch, host, peer, ref voters, of } => {
+            MeshMsg::Elected { epoch, host, peer, ref votes, of, ref sig } => {
                 if epoch <= current {
                     return (out, None);
                 }
-                // A majority of the players the winner counted; views of who is
-                // connected differ a little between devices, so its count is
-                // taken if it is at least half of ours (a claim of a tiny room is not).
-                let ours = replica.room().map_or(1, electorate);
-                let counted = 2 * usize::from(of) >= ours && voters.len() + 1 >= quorum(usize::from(of));
-                let voted = self.voted == epoch || replica.known_as().is_some_and(|me| voters.contains(&me));
-                if !counted && !voted {
+                // A device with no view of the room yet has no keys to check
+                // an election with: it finds the room's host by joining it.
+                let Some(room) = replica.room() else { return (out, None) };
+                let claim = Claim { epoch, host, peer, votes, of, sig };
+                if let Err(why) = certificate::check(room, &replica.room_digest(), current, &claim) {
+                    self.refuse(why);
                     return (out, None);
                 }
-                self.campaign = None;
-                self.voted = self.voted.max(epoch);
+                self.end_campaign();
                 // Kept to tell a stale host who hosts now.
                 self.announcement = encode_mesh(&msg).ok().map(|a| (epoch, a));
                 return (out, Some(Decision::Follow { epoch, host, peer }));
@@ -310,8 +393,7 @@ impl Succession {
 
     /// This device now hosts `epoch` (it won, or the room is new).
     pub fn hosting(&mut self, epoch: Epoch, announcement: Option<Vec<u8>>) {
-        self.voted = self.voted.max(epoch);
-        self.campaign = None;
+        self.end_campaign();
         if let Some(a) = announcement {
             self.announcement = Some((epoch, a));
         }

@@ -16,11 +16,13 @@
 //! length prefix beyond what serde's cautious size hints allow.
 //! See `docs/PROTOCOL.md`.
 
+mod ballot;
 mod chunk;
 mod msg;
 mod refusal;
 mod sanitize;
 
+pub use ballot::{Ballot, Vote};
 pub use chunk::Reassembler;
 pub use msg::{
     Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, PlayerView, RoomView, Seal,
@@ -49,7 +51,10 @@ use thiserror::Error;
 /// 7: a guest names itself in the lobby (`Command::Rename`).
 /// 8: Thunderstruck's `SectorClosed` (D34: a sector closes the moment the last
 /// two ships meet); sequence numbers past `Seq::LIMIT` are refused.
-pub const PROTOCOL_VERSION: u16 = 8;
+/// 9: seat keys (issue 31): `Hello` carries the device's public key, the
+/// room view lists it, polls, votes and election announcements are signed
+/// and `Elected` carries the certificate of signed votes.
+pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -282,7 +287,12 @@ mod tests {
 
     #[test]
     fn peer_messages_round_trip_in_one_small_datagram() {
-        let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into() };
+        let msg = PeerMsg::Hello {
+            player: PlayerToken(42),
+            name: "Ana".into(),
+            build: "b".into(),
+            key: crate::SeatPublic([3; 32]),
+        };
         let bytes = encode_peer(&msg).unwrap();
         assert_eq!(&bytes[..5], &[b'D', b'D', PROTOCOL_VERSION as u8, 0, KIND_PEER]);
         assert_eq!(kind_of(&bytes), Some(Kind::Peer));
@@ -293,7 +303,8 @@ mod tests {
             nonce: u64::MAX,
         };
         assert!(encode_peer(&claim).unwrap().len() < 24, "commands are tiny");
-        let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1) };
+        let sig = crate::SeatSig([0; 32], [0; 32]);
+        let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1), sig };
         let bytes = encode_mesh(&poll).unwrap();
         assert_eq!((kind_of(&bytes), decode_mesh(&bytes)), (Some(Kind::Mesh), Ok(poll)));
         assert!(decode_peer(&bytes).is_err(), "an election message is not a command");
@@ -321,15 +332,20 @@ mod tests {
     #[test]
     fn oversized_peer_messages_are_not_sent() {
         let name = "x".repeat(MAX_DATAGRAM);
-        let msg = PeerMsg::Hello { player: PlayerToken(1), name, build: String::new() };
+        let msg = PeerMsg::Hello {
+            player: PlayerToken(1),
+            name,
+            build: String::new(),
+            key: crate::SeatPublic::NONE,
+        };
         assert!(matches!(encode_peer(&msg), Err(WireError::Oversized { .. })));
     }
 
     #[test]
     fn another_version_is_named_not_misread() {
         let mut bytes = encode_peer(&PeerMsg::Bye).unwrap();
-        bytes[2] = 9;
-        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 9 }));
+        bytes[2] = 99;
+        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 99 }));
         assert!(WireError::Version { ours: 1, theirs: 9 }.refusal().to_string().contains("reload"));
     }
 }

@@ -7,10 +7,11 @@ use duel_core::map::MapSpec;
 use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Mode, Ruleset, SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
-use super::Refusal;
+use super::{Ballot, Refusal};
 use crate::fair::{Digest, KeyId, Secret};
 use crate::host::Timing;
 use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
+use crate::seat_key::{SeatPublic, SeatSig};
 
 /// Peer → host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -19,7 +20,12 @@ pub enum PeerMsg {
     /// The protocol version is in every datagram's header; `build` is the
     /// app's build id, which must match the host's (rules code must agree
     /// byte for byte or the replicas' hashes drift).
-    Hello { player: PlayerToken, name: String, build: String },
+    /// `key` is the public half of the device's seat key (see
+    /// [`crate::seat_key`]); the host lists it in the room view. A player
+    /// who comes back with its token and a new key (its device lost its
+    /// storage, or it moved to another) gets the new key listed: the token
+    /// is what proves the player.
+    Hello { player: PlayerToken, name: String, build: String, key: SeatPublic },
     /// One command of this player's ordered, deduplicated stream. `nonce`
     /// is fresh per command and enters the roll of any dice it causes, so
     /// the host, committed to its secret beforehand, cannot choose them.
@@ -178,19 +184,23 @@ pub struct Stamped {
 /// Peer ↔ peer, only while electing a successor to a silent host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum MeshMsg {
-    /// "The host is silent: elect me for `epoch`."
-    Poll { epoch: Epoch, candidate: PlayerNo },
-    /// The answer to a poll, with where the voter's copy stands.
-    Vote { epoch: Epoch, voter: PlayerNo, granted: bool, state: CopyState },
+    /// "The host is silent: elect me for `epoch`." `sig`: the candidate's
+    /// seat key over `(epoch, candidate)`.
+    Poll { epoch: Epoch, candidate: PlayerNo, sig: SeatSig },
+    /// The answer to a poll, signed by the voter, with where its copy stands.
+    Vote { ballot: Ballot },
     /// "Send me your events from `from` on" (the candidate adopting the longest copy).
     Fetch { epoch: Epoch, from: Seq },
     /// Events and their marks from a peer's copy, in answer to `Fetch`.
     Batch { from: Seq, events: Vec<Event>, marks: Vec<Mark> },
-    /// "`host`, at transport id `peer`, won `epoch` with these voters":
-    /// follow it. Sent by the new host, and repeated by any replica to a
-    /// host of an older epoch that still talks to it.
-    /// `of` is the number of players the winner counted its majority of.
-    Elected { epoch: Epoch, host: PlayerNo, peer: PeerId, voters: Vec<PlayerNo>, of: u16 },
+    /// "`host`, at transport id `peer`, won `epoch`": follow it. Sent by
+    /// the new host, and repeated by any replica to a host of an older epoch
+    /// that still talks to it. `votes` is the certificate: the granted
+    /// ballots, the winner's own among them, each signed by its voter; `of`
+    /// is the number of players the winner counted its majority of; `sig`
+    /// is the winner's seat key over `(epoch, host, peer)`, so nobody who
+    /// relays the certificate can send its followers to another address.
+    Elected { epoch: Epoch, host: PlayerNo, peer: PeerId, votes: Vec<Ballot>, of: u16, sig: SeatSig },
     /// The answer of a host that is alive to a poll: nobody needs electing.
     Hosting { epoch: Epoch },
 }
@@ -229,6 +239,9 @@ pub struct PlayerView {
     /// The id the host expects next from this player (so a successor never
     /// runs an answered command twice).
     pub next_command: CommandId,
+    /// The public half of the player's seat key, from its last `Hello`:
+    /// what every device checks this player's election votes against.
+    pub key: SeatPublic,
 }
 
 /// The room as everyone sees it. Sent whole on every change (it is small);
