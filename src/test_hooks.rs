@@ -265,6 +265,19 @@ pub fn test_hook_claim(seat: u8) -> String {
     outcome(store.try_command(Command::Claim { seat: SeatId(seat) }))
 }
 
+/// This tab plays the adversary: sends every other player a forged
+/// election message (`"election"`, `"batch"`, `"hosting"`; see
+/// `session::forge`). Returns `{ok, sent?, error?}`.
+#[wasm_bindgen]
+pub fn test_hook_forge(kind: String) -> String {
+    let Some(store) = store() else { return outcome(Err("no app".into())) };
+    match store.with_session(|s| s.forge(&kind)) {
+        Some(Ok(sent)) => json!({ "ok": true, "sent": sent }).to_string(),
+        Some(Err(e)) => outcome(Err(e)),
+        None => outcome(Err("no session".into())),
+    }
+}
+
 /// Starts the game (room owner only).
 #[wasm_bindgen]
 pub fn test_hook_start() -> String {

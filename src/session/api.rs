@@ -128,6 +128,15 @@ pub trait SessionApi {
     fn election_report(&self, _now: u64) -> String {
         String::new()
     }
+    /// Test hooks: this tab plays the adversary and sends the room a forged
+    /// election message (`election`, `batch`, `hosting`); how many peers got it.
+    ///
+    /// # Errors
+    /// Not in a room, or no such forgery.
+    #[cfg(feature = "test-hooks")]
+    fn forge(&mut self, _kind: &str) -> Result<usize, String> {
+        Err(String::from("not in a room"))
+    }
     /// The epoch of the host this tab follows, and whether this tab hosts (test hooks).
     #[cfg(feature = "test-hooks")]
     fn hosting(&self) -> (u32, bool);

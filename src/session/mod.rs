@@ -10,6 +10,8 @@
 mod api;
 mod bots;
 mod cover;
+#[cfg(feature = "test-hooks")]
+mod forge;
 mod handover;
 mod link;
 mod notices;
@@ -335,6 +337,11 @@ impl<T: Remote> SessionApi for Session<T> {
     #[cfg(feature = "test-hooks")]
     fn linked(&self) -> usize {
         self.dev.transport.linked()
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn forge(&mut self, kind: &str) -> Result<usize, String> {
+        self.forge_now(kind)
     }
 
     #[cfg(feature = "test-hooks")]

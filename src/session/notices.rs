@@ -26,7 +26,27 @@ impl<T: Remote> Session<T> {
         }
     }
 
+    /// A peer's forged election message was refused here: the players are
+    /// told in words (it changed nothing, and who still hosts), each kind once
+    /// per pump (the trust bar shows a repeated sentence once).
+    fn forgeries(&mut self, p: &mut Pumped) {
+        let refused = self.dev.drain_refused_elections();
+        if refused.is_empty() {
+            return;
+        }
+        let room = self.dev.replica.room();
+        let host = room.and_then(|r| r.host.and_then(|h| r.player(h))).map(|v| v.name.clone());
+        let still = match host {
+            Some(name) => format!("{name} still hosts the room and the game goes on."),
+            None => String::from("The game goes on."),
+        };
+        for why in refused {
+            p.warnings.push(format!("Warning: {why}. This device refused it and nothing changed: {still}"));
+        }
+    }
+
     pub(super) fn drain(&mut self, p: &mut Pumped) {
+        self.forgeries(p);
         let bots = self.dev.replica.bot_seats_to_drive();
         for notice in self.dev.replica.drain_notices() {
             match notice {

@@ -157,6 +157,12 @@ impl<T: Transport> Device<T> {
         (self.succession.refused(), self.succession.last_refused())
     }
 
+    /// The kinds of election message refused since the last call, each once
+    /// (what the app tells the players; see [`Succession::drain_refused`]).
+    pub fn drain_refused_elections(&mut self) -> Vec<Forgery> {
+        self.succession.drain_refused()
+    }
+
     /// Hosting changes since the last call.
     pub fn drain_handovers(&mut self) -> Vec<Handover> {
         std::mem::take(&mut self.handovers)

@@ -262,4 +262,8 @@ fn repeated_false_claims_to_host_do_not_stop_an_election() {
     assert_eq!(m.epoch().round(), 1);
     assert!(refused(&m, heir) > 0);
     assert_eq!(m.dev(heir).refused_elections().1, Some(Forgery::FalseHosting));
+    // What the app tells the players: each kind once, however many arrived.
+    let told = m.devices[heir].as_mut().unwrap().drain_refused_elections();
+    assert_eq!(told.iter().filter(|f| **f == Forgery::FalseHosting).count(), 1, "{told:?}");
+    assert!(m.devices[heir].as_mut().unwrap().drain_refused_elections().is_empty(), "told once");
 }

@@ -119,6 +119,9 @@ pub struct Succession {
     asked_before: BTreeSet<(PeerId, Seq)>,
     refused: u64,
     last_refused: Option<Forgery>,
+    /// Kinds refused since the app last asked, each once (so it can tell
+    /// the players every kind of forgery, however many arrive in one pump).
+    untold: Vec<Forgery>,
 }
 
 /// Players the room view lists as connected (the host among them): the electorate.
@@ -150,6 +153,7 @@ impl Succession {
             asked_before: BTreeSet::new(),
             refused: 0,
             last_refused: None,
+            untold: Vec::new(),
         }
     }
 
@@ -166,9 +170,18 @@ impl Succession {
         self.last_refused
     }
 
+    /// The kinds of election message refused since the last call, each
+    /// once, in the order first seen (at most one of each kind: bounded).
+    pub fn drain_refused(&mut self) -> Vec<Forgery> {
+        std::mem::take(&mut self.untold)
+    }
+
     fn refuse(&mut self, why: Forgery) {
         self.refused = self.refused.saturating_add(1);
         self.last_refused = Some(why);
+        if !self.untold.contains(&why) {
+            self.untold.push(why);
+        }
     }
 
     fn end_campaign(&mut self) {

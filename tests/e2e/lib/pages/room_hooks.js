@@ -50,6 +50,8 @@ class RoomHooks {
     return this.waitFor(`seats ${holds}`, (s) => s.seats.join() === holds.join() && s.pending === 0);
   }
   start() { return this.#call('test_hook_start'); }
+  /** This tab plays the adversary: sends the room a forged 'election', 'batch' or 'hosting' message. */
+  forge(kind) { return this.#call('test_hook_forge', kind); }
   /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
   act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
   /** A bot crew keeps `seat`'s torpedo ready until the seat fires. */

@@ -1,0 +1,47 @@
+//! Test hooks only: this tab plays the adversary (issue 31). It sends the
+//! room forged election messages with duel-net's own public types, as a
+//! peer that lies on purpose would, so a browser test can show the others
+//! refuse them and say so.
+
+use duel_core::{Event, TeamId};
+use duel_net::seat_key::SeatSig;
+use duel_net::wire::{encode_mesh, MeshMsg};
+use duel_net::{Epoch, Seq};
+
+use super::{Remote, Session};
+
+impl<T: Remote> Session<T> {
+    /// Sends `kind` to every other player in the room view: `election` (an
+    /// `Elected` naming this tab with signatures it made up), `batch` (events
+    /// nobody asked for that end the game), `hosting` (a false claim to host).
+    /// Returns how many peers it went to.
+    pub(super) fn forge_now(&mut self, kind: &str) -> Result<usize, String> {
+        let room = self.dev.replica.room().ok_or("not in a room")?;
+        let me = self.dev.replica.me().ok_or("not admitted")?;
+        let peers: Vec<_> = room.players.iter().filter(|p| p.no != me).filter_map(|p| p.peer).collect();
+        let next = self.dev.replica.epoch().after(me).ok_or("no epoch left")?;
+        let nobody = SeatSig([0; 32], [0; 32]);
+        let msg = match kind {
+            "election" => MeshMsg::Elected {
+                epoch: next,
+                host: me,
+                peer: self.dev.me,
+                votes: Vec::new(),
+                of: 1,
+                sig: nobody,
+            },
+            "batch" => MeshMsg::Batch {
+                from: Seq(self.dev.replica.head().0.saturating_add(1)),
+                events: vec![Event::GameOver { winner: Some(TeamId(0)) }],
+                marks: Vec::new(),
+            },
+            "hosting" => MeshMsg::Hosting { epoch: Epoch(self.dev.replica.epoch().0) },
+            other => return Err(format!("no forgery called {other}")),
+        };
+        let data = encode_mesh(&msg).map_err(|e| e.to_string())?;
+        for peer in &peers {
+            self.dev.transport.send(*peer, data.clone());
+        }
+        Ok(peers.len())
+    }
+}

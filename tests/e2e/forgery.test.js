@@ -1,0 +1,92 @@
+// No single peer can take a room (issue 31): three browsers in a room over real WebRTC. Alice
+// hosts and watches; Bob crews White; Black is a bot Alice's tab runs; Carol watches, and her
+// tab plays the adversary through a test hook: it sends every other device an election it
+// never won (signatures made up, a claimed room of one), game events nobody asked for (a
+// GameOver that hands her a win) and a false claim to host. The game goes on under Alice, no
+// copy takes the forged events, and Alice and Bob are each told in words, on screen.
+//
+// Runs against the test build (dist-test/) with `?speed=40&fast=1`.
+const { after, before } = require('node:test');
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const { launchBrowser, LobbyPage, paths, startServer, test } = require('./lib');
+const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+
+let server;
+let session;
+let alice; // creates and hosts the room, sits nowhere
+let bob; // White
+let carol; // watches, and forges
+const room = `e2e-forgery-${crypto.randomBytes(6).toString('base64url')}`;
+const QUERY = '?speed=40&fast=1';
+
+before(async () => {
+  server = await startServer({ dist: paths.TEST_DIST });
+  session = await launchBrowser({ players: 3 });
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  bob = new RoomHooks(await session.players[1].newPage(), 'bob');
+  carol = new RoomHooks(await session.players[2].newPage(), 'carol');
+  // Bob on a phone: the warning must read there too.
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+const errors = () => session.players.flatMap((p) => p.errors);
+
+test('a guest forges an election, events and a hosting claim: nothing changes and the others are told', { timeout: 90000 }, async () => {
+  await alice.open(room, { host: true, name: 'Alice' });
+  await bob.open(room, { name: 'Bob' });
+  await carol.open(room, { name: 'Carol' });
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3 && s.linked === 2);
+  }
+  const lobby = new LobbyPage(alice.page);
+  await lobby.waitFor();
+  await lobby.waitHolder(0, 'player');
+  await alice.page.getByTestId('seat-0-release').click();
+  await lobby.waitHolder(0, 'open');
+  await lobby.bot(1);
+  assert.equal((await bob.claim(0)).ok, true);
+  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
+  assert.equal((await alice.start()).ok, true);
+  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  const hostPeer = (await bob.state()).hostPeer;
+  const before = await alice.state();
+
+  for (const kind of ['election', 'batch', 'hosting']) {
+    const sent = await carol.forge(kind);
+    assert.deepEqual(sent, { ok: true, sent: 2 }, `Carol's ${kind} went to both others`);
+  }
+
+  // Alice and Bob are told, in words, and keep their host.
+  for (const p of [alice, bob]) {
+    await p.waitFor(`${p.label} told of the forgeries`, (s) => s.warned.some((w) => /announced an election nobody won/.test(w))
+      && s.warned.some((w) => /game events nobody asked it for/.test(w)), 10000);
+    const s = await p.state();
+    assert.ok(s.warned.every((w) => /refused it and nothing changed: Alice still hosts the room/.test(w)), JSON.stringify(s.warned));
+  }
+  // The bot and Bob's tab keep playing under Alice: the log grows, every copy agrees, nobody won.
+  await bob.act(0, 'cheap');
+  await waitConverged([alice, bob, carol], 'the game going on under Alice', 20000, (s) => s.head > before.head && !s.over);
+  const [a, b] = [await alice.state(), await bob.state()];
+  assert.equal(a.hosting, true, 'Alice still hosts');
+  assert.equal(a.epoch, 0, 'no election happened');
+  assert.equal(b.hosting, false);
+  assert.equal(b.epoch, 0);
+  assert.equal(b.hostPeer, hostPeer, 'Bob still follows Alice');
+
+  // On Bob's phone the warning is on screen, readable, and can be put away.
+  const bar = bob.page.getByTestId('trust-bar');
+  await bar.waitFor({ state: 'visible' });
+  assert.match(await bar.innerText(), /nobody won/);
+  const box = await bar.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the bar fits the phone: ${JSON.stringify(box)}`);
+  await bob.page.getByTestId('trust-bar-close').click();
+  await bar.waitFor({ state: 'hidden' });
+  assert.deepEqual(errors(), []);
+});
