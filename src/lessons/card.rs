@@ -6,8 +6,8 @@
 use duel_core::SeatId;
 use leptos::prelude::*;
 
-use super::{run, Lesson};
-use crate::app::store::{use_store, Store};
+use crate::course::{run, Lesson};
+use crate::store::{use_store, Store};
 use crate::ui::state::Tab;
 
 #[component]
