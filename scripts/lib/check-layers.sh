@@ -145,7 +145,9 @@ case "${1:-}" in
   --self-test) self_test ;;
   -h | --help) sed -n '2,19p' "$0" ;;
   *)
-    SRC=${1:-$(cd "$(dirname "$0")/../.." && pwd)/src}
+    # Run from the repository root, so that the files are named src/….
+    [ $# -gt 0 ] || cd "$(dirname "$0")/../.."
+    SRC=${1:-src}
     check "$SRC" || exit 1
     echo "ok: the layers hold (root: $ROOT_LAYER; screens: $SCREENS; widgets: $WIDGETS; foundation: $FOUNDATION)"
     ;;
