@@ -26,7 +26,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
     Effect::new(move |_| {
         let met = store.game.with(|g| {
             g.as_ref().is_some_and(|g| {
-                let events = store.with_session(|s| s.history()).unwrap_or_default();
+                let events = store.history();
                 lesson.goal.met(g, &events)
             })
         });

@@ -32,6 +32,7 @@ pub mod actions;
 mod bots;
 mod clock;
 mod pump;
+mod reads;
 mod save;
 pub mod seats;
 
@@ -346,7 +347,7 @@ fn no_session() -> String {
     String::from("no game is running")
 }
 
-/// The store of the running app (provided by [`super::App`]).
+/// The store of the running app (provided by the root, `crate::app::App`).
 pub fn use_store() -> Store {
     expect_context::<Store>()
 }
