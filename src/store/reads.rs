@@ -11,4 +11,10 @@ impl Store {
     pub fn history(&self) -> Vec<Event> {
         self.with_session(|s| s.history()).unwrap_or_default()
     }
+
+    /// Intents and commands this device sent that the host has not answered
+    /// yet (0 with no session). Untracked.
+    pub fn pending(&self) -> usize {
+        self.with_session(|s| s.pending()).unwrap_or(0)
+    }
 }

@@ -123,7 +123,7 @@ impl Duel {
             // Another player's event (a second Manoeuvre winner steering first) must not
             // bring back the prompt this device already answered: the answer is in flight
             // until the replica holds nothing unanswered.
-            if store.with_session(|s| s.pending()).unwrap_or(0) == 0 {
+            if store.pending() == 0 {
                 duel.sending.set(false);
             }
             duel.set_game.set(game);
@@ -147,8 +147,7 @@ impl Duel {
         let Some(game) = self.game.get_untracked() else { return };
         let step = self.room.with_value(|r| r.as_ref().and_then(|r| r.step(&game).map(|i| (r.seat, i))));
         if let Some((seat, intent)) = step {
-            let waiting = store.with_session(|s| s.pending()).unwrap_or(0);
-            if waiting == 0 {
+            if store.pending() == 0 {
                 let _ = store.submit(seat, duel_core::Intent::Thunderstruck(intent));
             }
         }
