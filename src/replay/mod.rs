@@ -9,13 +9,10 @@ use leptos::prelude::*;
 
 use crate::boot::Mode;
 use crate::platform::{self, clip};
-use crate::records::session::{ReplaySession, SPEEDS};
+use crate::records::session::SPEEDS;
 use crate::records::{db, open_saved, open_text, wanted, Wanted};
 use crate::route::Route;
-use crate::store::{use_store, Store};
-
-/// A change to the replay; the events to retell when it jumped.
-type Control = Box<dyn FnOnce(&mut ReplaySession) -> Option<Vec<duel_core::Event>>>;
+use crate::store::{use_store, ReplayControl, Store};
 
 /// What the controls show, read from the replay after each change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -34,45 +31,28 @@ struct Status {
 }
 
 fn status(store: Store) -> Option<Status> {
-    store
-        .with_session(|s| {
-            s.as_replay().map(|r: &mut ReplaySession| {
-                let p = r.replay();
-                let info = &p.record().info;
-                Status {
-                    position: p.position(),
-                    len: p.len(),
-                    playing: r.playing(),
-                    speed: r.speed(),
-                    clock: r.clock().min(p.duration_ms()),
-                    duration: p.duration_ms(),
-                    freezes: p.freezes().to_vec(),
-                    previous: p.previous_freeze(),
-                    next: p.next_freeze(),
-                    title: format!("{} · {}", info.mode, info.result),
-                    crews: info.crews.clone(),
-                }
-            })
-        })
-        .flatten()
+    store.read_replay(|r| {
+        let p = r.replay();
+        let info = &p.record().info;
+        Status {
+            position: p.position(),
+            len: p.len(),
+            playing: r.playing(),
+            speed: r.speed(),
+            clock: r.clock().min(p.duration_ms()),
+            duration: p.duration_ms(),
+            freezes: p.freezes().to_vec(),
+            previous: p.previous_freeze(),
+            next: p.next_freeze(),
+            title: format!("{} · {}", info.mode, info.result),
+            crews: info.crews.clone(),
+        }
+    })
 }
 
 fn clock(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}", s / 60, s % 60)
-}
-
-/// Runs `f` on the replay, then retells the story if it jumped.
-fn control(store: Store, f: impl FnOnce(&mut ReplaySession) -> Option<Vec<duel_core::Event>>) {
-    let told = store.with_session(|s| s.as_replay().and_then(f)).flatten();
-    if let Some(events) = told {
-        store.retell(&events);
-    }
-    store.pump();
-}
-
-fn seek(store: Store, position: usize) {
-    control(store, |r| Some(r.seek(position)));
 }
 
 /// The replay screen; `board_view` shows a Dice Duel game, `thunder_view` a Thunderstruck one.
@@ -104,8 +84,8 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
         store.mode.track();
         status(store)
     });
-    let act = move |f: Control| {
-        control(store, f);
+    let act = move |control: ReplayControl| {
+        store.control_replay(control);
         bump.update(|b| *b = b.wrapping_add(1));
     };
     let share_text = RwSignal::new(None::<String>);
@@ -133,25 +113,25 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
                         </p>
                         <div class="replay__buttons">
                             <button class="btn btn--small" data-testid="replay-start"
-                                on:click=move |_| act(Box::new(|r| Some(r.seek(0))))>"Start"</button>
+                                on:click=move |_| act(ReplayControl::Seek(0))>"Start"</button>
                             <button class="btn btn--small" data-testid="replay-prev-freeze"
                                 class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.previous.is_none()))
-                                on:click=move |_| act(Box::new(|r| r.replay().previous_freeze().map(|f| r.seek(f))))>"◀ Freeze"</button>
+                                on:click=move |_| act(ReplayControl::PreviousFreeze)>"◀ Freeze"</button>
                             <button class="btn btn--helm" data-testid="replay-play"
-                                on:click=move |_| act(Box::new(|r| { let on = !r.playing(); r.set_playing(on); None }))>
+                                on:click=move |_| act(ReplayControl::PlayPause)>
                                 {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "Pause" } else { "Play" }}
                             </button>
                             <button class="btn btn--small" data-testid="replay-next-freeze"
                                 class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.next.is_none()))
-                                on:click=move |_| act(Box::new(|r| r.replay().next_freeze().map(|f| r.seek(f))))>"Next freeze"</button>
+                                on:click=move |_| act(ReplayControl::NextFreeze)>"Next freeze"</button>
                             <label class="replay__speed">"Speed "
                                 <select data-testid="replay-speed"
                                     prop:value=move || st.with(|s| s.as_ref().map_or(2, |s| s.speed)).to_string()
                                     on:change=move |ev| {
                                         let speed = event_target_value(&ev).parse().unwrap_or(2);
-                                        act(Box::new(move |r| { r.set_speed(speed); None }));
+                                        act(ReplayControl::Speed(speed));
                                     }>
                                     {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}×")}</option> }).collect_view()}
                                 </select>
@@ -167,8 +147,7 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
                                 aria-label=move || st.with(|s| s.as_ref().map(|s| format!("Timeline: event {} of {}", s.position, s.len)))
                                 on:input=move |ev| {
                                     let to = event_target_value(&ev).parse().unwrap_or(0);
-                                    seek(store, to);
-                                    bump.update(|b| *b = b.wrapping_add(1));
+                                    act(ReplayControl::Seek(to));
                                 } />
                             <div class="replay__marks" aria-hidden="true">
                                 {move || st.with(|s| s.as_ref().map(|s| {
@@ -194,7 +173,7 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
 
 /// The game file's text, when the viewer shows a game.
 async fn packed(store: Store) -> Option<String> {
-    let bytes = store.with_session(|s| s.as_replay().map(|r| r.replay().record().to_bytes())).flatten()?;
+    let bytes = store.read_replay(|r| r.replay().record().to_bytes())?;
     db::pack(&bytes).await
 }
 

@@ -33,8 +33,11 @@ mod bots;
 mod clock;
 mod pump;
 mod reads;
+mod replay;
 mod save;
 pub mod seats;
+
+pub use replay::ReplayControl;
 
 /// Ships in the largest layout (two a side, or the free-for-all).
 const MAX_SHIPS: usize = 4;
