@@ -11,6 +11,8 @@
 # lines, paths inside `view!`), and a `super::` chain that climbs to the crate root. Comments are
 # skipped. Fails, naming the file, the line and the import, on an import that goes up or
 # sideways between screens, and on a module that is in no layer (add it to the lists below).
+# Above the foundation, no code holds the session (`with_session`): screens and widgets read it
+# and act on it through the store's reads and actions (STYLE habit 13).
 #
 # Usage: scripts/lib/check-layers.sh [SRC_DIR]   (default: src/ of this repository)
 #        scripts/lib/check-layers.sh --self-test (plants violations in a scratch tree; they must
@@ -81,6 +83,8 @@ check() {
     {
       line = $0
       cut = index(line, "//"); if (cut) line = substr(line, 1, cut - 1)
+      if (rank[mod] > 0 && line ~ /with_session\(/)
+        report(layer[rank[mod]] " `" mod "` holds the session (with_session): add a read or an action to the store")
       if (gdepth > 0) line = group(line)
       while (match(line, /crate::(\{|[A-Za-z_][A-Za-z0-9_]*)/)) {
         tok = substr(line, RSTART + 7, RLENGTH - 7)
@@ -115,6 +119,7 @@ self_test() {
   printf 'mod app;\n' >"$dir/src/main.rs"
   printf 'use crate::home::Home;\nuse crate::{route, store::Store};\n' >"$dir/src/app/mod.rs"
   printf '//! crate::home in a comment is no import.\nuse crate::platform::now_ms;\n' >"$dir/src/store/mod.rs"
+  printf 'fn f(s: Store) { s.with_session(|s| s.pending()); }\n' >>"$dir/src/store/mod.rs"
   printf 'use crate::store::Store;\nuse crate::board::Board;\n' >"$dir/src/home/mod.rs"
   printf 'use crate::{\n    route::Route,\n    store::Store,\n};\n' >"$dir/src/replay/mod.rs"
   printf 'use crate::store::use_store;\n' >"$dir/src/board/mod.rs"
@@ -127,13 +132,15 @@ self_test() {
   printf 'use super::super::app::keys;\nmod tests {\n    use super::super::home;\n}\n' >"$dir/src/replay/keys.rs" # screen -> root via super; home is replay::home
   printf 'use crate::home::Home;\n' >>"$dir/src/board/mod.rs"                    # widget -> screen
   printf 'pub fn x() {}\n' >"$dir/src/gadgets.rs"                                # a module in no layer
+  printf 'fn g(s: Store) { s.with_session(|s| s.pending()); }\n' >>"$dir/src/home/mod.rs" # the session
   out=$(check "$dir/src") && { echo "FAIL: the planted violations pass"; return 1; }
   echo "$out"
   for want in "foundation \`store\` imports screen \`home\`" \
     "screen \`home\` imports screen \`replay\`" \
     "screen \`replay\` imports root \`app\`" \
     "widget \`board\` imports screen \`home\`" \
-    "module \`gadgets\` is in no layer"; do
+    "module \`gadgets\` is in no layer" \
+    "screen \`home\` holds the session"; do
     grep -qF "$want" <<<"$out" || { echo "FAIL: not reported: $want"; rc=1; }
   done
   if grep -q "records" <<<"$out"; then echo "FAIL: a foundation import was reported"; rc=1; fi
