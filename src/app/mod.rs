@@ -3,7 +3,7 @@
 //! window's listeners, keyboard shortcuts and the first-gesture audio
 //! unlock. The only module that imports screens (see `docs/LAYERS.md`).
 
-pub mod keys;
+mod keys;
 mod play;
 
 use std::time::Duration;
