@@ -31,10 +31,10 @@ use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::app::boot::{self, Mode};
-use crate::app::store::Store;
+use crate::boot::{self, Mode};
 use crate::net;
 use crate::session::Pumped;
+use crate::store::Store;
 
 /// Applied-at times kept (for the latency figures).
 const MAX_TIMES: usize = 8192;

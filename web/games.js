@@ -1,4 +1,4 @@
-// Saved games in IndexedDB, for the app's replays (src/replay/db.rs calls these).
+// Saved games in IndexedDB, for the app's replays (src/records/db.rs calls these).
 // A small promise API over one object store, keyed by the game's own key, so
 // saving a game twice keeps one copy. Each entry: {key, saved, mode, crews,
 // result, room, bytes}; `list` leaves the bytes out. `pack`/`unpack` turn a

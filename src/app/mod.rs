@@ -1,20 +1,10 @@
-//! The app: the store, the routes (home, play, board view, rules), the pump
-//! loop that moves the session on, keyboard shortcuts and the first-gesture
-//! audio unlock.
+//! The root: the `App` component that mounts a screen per route (home,
+//! play, board view, rules, …), the pump loop that moves the session on, the
+//! window's listeners, keyboard shortcuts and the first-gesture audio
+//! unlock. The only module that imports screens (see `docs/LAYERS.md`).
 
-pub mod boot;
-mod debrief;
-mod home;
-mod lobby;
-mod maps;
-mod online;
-pub mod pause;
+mod keys;
 mod play;
-pub mod route;
-mod rules_page;
-pub mod store;
-mod trust;
-mod update;
 
 use std::time::Duration;
 
@@ -22,11 +12,11 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::game::board_screen::BoardScreen;
-use crate::platform;
+use crate::route::{self, Route};
 use crate::session::Options;
-use crate::ui::{keys, sound, toast::ToastStack};
-use route::Route;
-use store::Store;
+use crate::store::Store;
+use crate::ui::{sound, toast::ToastStack};
+use crate::{boot, pause, platform, update};
 
 /// How often the host, the replica and the bots are pumped.
 const PUMP: Duration = Duration::from_millis(20);
@@ -40,7 +30,7 @@ fn enter(store: Store, route: Route) -> Route {
     }
     match route::lesson_id(&platform::hash()) {
         Some(id) => {
-            crate::lessons::begin_by_id(store, &id);
+            crate::course::begin_by_id(store, &id);
             store.route.get_untracked()
         }
         None => Route::Learn,
@@ -53,12 +43,14 @@ pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
     let store = Store::new(opts);
     provide_context(store);
-    provide_context(crate::thunderstruck::Duel::new(opts));
+    let duel = crate::thunderstruck::Duel::new(opts);
+    provide_context(duel);
+    let thunder_over = Signal::derive(move || duel.game.with(|g| g.as_ref().map(|g| g.is_over())));
     #[cfg(feature = "test-hooks")]
     crate::test_hooks::install(store);
     let route = store.route;
     let first = boot::on_load(store);
-    crate::lessons::restore(store);
+    crate::course::restore(store);
     store.show_route(enter(store, first));
 
     let on_hash = window_event_listener(ev::hashchange, move |_| {
@@ -88,18 +80,18 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app">
             {move || match route.get() {
-                Route::Home => view! { <home::Home /> }.into_any(),
+                Route::Home => view! { <crate::home::Home thunder_over=thunder_over /> }.into_any(),
                 Route::Play => view! { <play::Play /> }.into_any(),
                 Route::Board => view! { <BoardScreen /> }.into_any(),
-                Route::Rules => view! { <rules_page::RulesPage /> }.into_any(),
+                Route::Rules => view! { <crate::rules::RulesPage /> }.into_any(),
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
-                Route::Maps => view! { <maps::MapEditor /> }.into_any(),
-                Route::Replay => view! { <crate::replay::viewer::ReplayScreen /> }.into_any(),
+                Route::Maps => view! { <crate::maps::MapEditor /> }.into_any(),
+                Route::Replay => view! { <crate::replay::ReplayScreen board_view=|| view! { <BoardScreen /> } thunder_view=|| view! { <crate::thunderstruck::RoomScreen /> } /> }.into_any(),
                 Route::Learn => view! { <crate::lessons::list::LessonList /> }.into_any(),
             }}
             {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}
             <update::UpdateBar />
-            <trust::TrustBar />
+            <crate::trust::TrustBar />
             <ToastStack toasts=store.toasts />
         </div>
     }

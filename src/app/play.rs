@@ -3,11 +3,11 @@
 
 use leptos::prelude::*;
 
-use super::boot::Mode;
-use super::debrief::Debrief;
-use super::lobby::Lobby;
-use super::store::use_store;
+use crate::boot::Mode;
+use crate::debrief::Debrief;
 use crate::game::screen::GameScreen;
+use crate::lobby::Lobby;
+use crate::store::use_store;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -44,7 +44,7 @@ pub fn Play() -> impl IntoView {
         Stage::Nothing => view! {
             <main class="center" data-testid="no-game">
                 <p>"No game is running."</p>
-                <a class="btn btn--helm" href=super::route::Route::Home.hash()>"Home"</a>
+                <a class="btn btn--helm" href=crate::route::Route::Home.hash()>"Home"</a>
             </main>
         }
         .into_any(),
@@ -88,12 +88,12 @@ fn Connecting() -> impl IntoView {
                             <button class="btn btn--helm" data-testid="room-missing-host"
                                 on:click=move |_| crate::platform::assign_url(&format!("/?room={}&host=1", host()))>"Host this room"</button>
                             <button class="btn btn--ghost" data-testid="room-missing-home"
-                                on:click=move |_| super::boot::leave(store)>"Check the code"</button>
+                                on:click=move |_| crate::boot::leave(store)>"Check the code"</button>
                         </div>
                     </section>
                 }
             })}
-            <a class="btn btn--small btn--ghost" href=super::route::Route::Home.hash()>"Home"</a>
+            <a class="btn btn--small btn--ghost" href=crate::route::Route::Home.hash()>"Home"</a>
         </main>
     }
 }

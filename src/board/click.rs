@@ -7,7 +7,7 @@ use duel_core::event::CrystalAt;
 use duel_core::{Answer, ChoiceKind, Intent, Phase, Square, Station, Target};
 use leptos::prelude::*;
 
-use crate::app::store::Store;
+use crate::store::Store;
 use crate::ui::names::{ship_of, square};
 use crate::ui::state::Tab;
 

@@ -6,6 +6,7 @@
 
 pub mod click;
 mod describe;
+pub mod map;
 mod marks;
 mod overlays;
 mod pieces;
@@ -14,7 +15,7 @@ pub mod terrain;
 use duel_core::{ShipId, Square, Station};
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
+use crate::store::use_store;
 use marks::{square_marks, Mark};
 use overlays::{HelmPath, RangeTags};
 use pieces::{Crystals, Labels, Mines, Ships, Tokens};

@@ -6,8 +6,8 @@ use leptos::prelude::*;
 
 use super::centre;
 use super::pieces::{angle, ship_xy};
-use crate::app::store::use_store;
 use crate::stations::helm::preview;
+use crate::store::use_store;
 use crate::ui::names::{dir_name, square};
 use crate::ui::state::Tab;
 

@@ -7,7 +7,7 @@ use duel_core::{Dir, Position, ShipClass, ShipId};
 use leptos::prelude::*;
 
 use super::{centre, CELL, MARGIN};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{dir_name, ship_class, ship_name, square};
 
 /// Column letters and row numbers round the grid, crystal square numbers inside it.

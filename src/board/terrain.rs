@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::pieces::angle;
 use super::{centre, CELL};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{dir_name, square};
 
 /// The printed rifts, arrows and gaps of the game's map.

@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use super::freeze::{FreezeOverlay, FreezeResult};
 use super::header::Header;
 use super::ticker::Ticker;
-use crate::app::store::use_store;
 use crate::board::Board;
 use crate::stations::display::ShipDisplay;
+use crate::store::use_store;
 
 #[component]
 pub fn BoardScreen() -> impl IntoView {

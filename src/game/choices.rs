@@ -6,8 +6,8 @@
 use duel_core::{Answer, Choice, ChoiceKind, Chooser, Intent, SeatId, Station};
 use leptos::prelude::*;
 
-use super::feed::answer_text;
-use crate::app::store::use_store;
+use crate::feed::answer_text;
+use crate::store::use_store;
 use crate::ui::die::{die_svg, Show};
 use crate::ui::names::ship_of;
 

@@ -9,9 +9,9 @@ use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station, Target, TubeSide};
 use leptos::prelude::*;
 
-use super::actions;
-use super::seats::{acting_seat, focus_ship, nearest_enemy};
-use crate::app::store::use_store;
+use crate::store::actions;
+use crate::store::seats::{acting_seat, focus_ship, nearest_enemy};
+use crate::store::use_store;
 use crate::ui::names::{ship_of, square};
 
 /// Which orders this device may give, and which the rules accept now.

@@ -6,7 +6,7 @@ use duel_core::equipment::Card;
 use duel_core::{Intent, Phase, SeatId, TeamId};
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{card_key, team_name};
 
 /// What the draft panel shows.

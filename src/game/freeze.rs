@@ -9,8 +9,8 @@ use duel_core::freeze::Progress;
 use leptos::prelude::*;
 
 use super::choices::ChoiceList;
-use super::feed::Tone;
-use crate::app::store::use_store;
+use crate::feed::Tone;
+use crate::store::use_store;
 use crate::ui::die::{die_svg, Show};
 use crate::ui::names::{ship_class, ship_name};
 

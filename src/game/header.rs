@@ -5,10 +5,10 @@ use duel_core::freeze::Progress;
 use duel_core::ShipId;
 use leptos::prelude::*;
 
-use crate::app::route::Route;
-use crate::app::store::use_store;
 use crate::net::ConnState;
+use crate::route::Route;
 use crate::stations::display::{damage_pips, health_pips};
+use crate::store::use_store;
 use crate::ui::names::{ship_class, ship_name};
 use crate::ui::sound;
 
@@ -72,7 +72,7 @@ pub fn Header() -> impl IntoView {
                 {move || banner.get().unwrap_or_default()}
             </div>
             <div class="hud__tools">
-                <crate::app::pause::PauseButton />
+                <crate::pause::PauseButton />
                 {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
                     <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off): resume them"
                         on:click=move |_| store.set_bots_paused(false)>"Resume bots"</button>
@@ -106,7 +106,7 @@ pub fn Header() -> impl IntoView {
                 <a class="btn btn--icon" href=Route::Home.hash() title="Home" aria-label="Home" data-testid="hud-home">"⌂"</a>
             </div>
         </header>
-        <crate::app::pause::PauseCard />
+        <crate::pause::PauseCard />
         <super::seat_panel::SeatsCard open=seats />
         {move || store.ui.help.get().then(|| view! {
             <div class="pause" role="dialog" aria-modal="true" aria-labelledby="keys-title" data-testid="keys-card"
@@ -114,7 +114,7 @@ pub fn Header() -> impl IntoView {
                 <div class="pause__card panel" on:click=|ev| ev.stop_propagation()>
                     <h2 id="keys-title">"Keyboard shortcuts"</h2>
                     <dl class="keys">
-                        {crate::ui::keys::SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
+                        {crate::ui::shortcuts::SHORTCUTS.iter().map(|(k, what)| view! { <dt><kbd>{*k}</kbd></dt><dd>{*what}</dd> }).collect_view()}
                     </dl>
                     <button class="btn btn--helm" data-testid="keys-close" on:click=move |_| store.ui.help.set(false)>"Close (Esc)"</button>
                 </div>

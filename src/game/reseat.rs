@@ -9,7 +9,7 @@ use duel_core::{Game, SeatId, SeatSpec, ShipClass};
 use duel_net::{Command, RoomView, SeatHolder};
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{ship_of, station_short};
 
 /// One swap on offer: my seat takes `theirs`'s stations and the other way round.

@@ -11,17 +11,17 @@ use super::draft::DraftPanel;
 use super::freeze::{FreezeOverlay, FreezeResult};
 use super::header::Header;
 use super::reseat::SwapSeats;
-use super::seats::{focus_ship, tab_ship};
 use super::setup::SetupPanel;
 use super::tabs::TabBar;
 use super::ticker::Ticker;
-use crate::app::store::{use_store, Store};
 use crate::board::Board;
 use crate::stations::captain::Captain;
 use crate::stations::cards::CardsPanel;
 use crate::stations::cockpit::Cockpit;
 use crate::stations::display::ShipDisplay;
 use crate::stations::StationPanel;
+use crate::store::seats::{focus_ship, tab_ship};
+use crate::store::{use_store, Store};
 use crate::ui::state::Tab;
 
 #[component]

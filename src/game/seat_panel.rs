@@ -7,7 +7,7 @@ use duel_core::ShipClass;
 use duel_net::{Command, SeatHolder};
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{ship_class, ship_name, station_short};
 
 /// One row: (seat, ship, class, stations, who plays it, what this device may do).

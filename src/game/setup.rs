@@ -7,8 +7,8 @@ use duel_core::map::Obstacle;
 use duel_core::Phase;
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
 use crate::session::suggest_token;
+use crate::store::use_store;
 use crate::ui::names::team_name;
 
 #[component]

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::seats::tab_ship;
-use crate::app::store::use_store;
+use crate::store::seats::tab_ship;
+use crate::store::use_store;
 use crate::ui::icons::{board_icon, fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_key, station_short};
 use crate::ui::state::Tab;

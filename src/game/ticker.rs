@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::feed::Tone;
-use crate::app::store::use_store;
+use crate::feed::Tone;
+use crate::store::use_store;
 
 #[component]
 pub fn Ticker() -> impl IntoView {

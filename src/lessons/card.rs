@@ -6,8 +6,8 @@
 use duel_core::SeatId;
 use leptos::prelude::*;
 
-use super::{run, Lesson};
-use crate::app::store::{use_store, Store};
+use crate::course::{run, Lesson};
+use crate::store::{use_store, Store};
 use crate::ui::state::Tab;
 
 #[component]
@@ -26,7 +26,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
     Effect::new(move |_| {
         let met = store.game.with(|g| {
             g.as_ref().is_some_and(|g| {
-                let events = store.with_session(|s| s.history()).unwrap_or_default();
+                let events = store.history();
                 lesson.goal.met(g, &events)
             })
         });

@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use super::{run, Lesson, LESSONS};
-use crate::app::route::Route;
-use crate::app::store::use_store;
+use crate::course::{run, Lesson, LESSONS};
+use crate::route::Route;
+use crate::store::use_store;
 
 #[component]
 pub fn LessonList() -> impl IntoView {

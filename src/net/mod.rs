@@ -13,7 +13,7 @@
 //!   host/guest beacon), with [`ConnState`] for the UI and automatic
 //!   reconnection.
 //!
-//! How the app uses the transport (`app/boot.rs`, `session/`):
+//! How the app uses the transport (`src/boot/`, `session/`):
 //!
 //! 1. [`role_for`] the room (a device holding the room's save hosts it;
 //!    the creator calls [`store::save_host`] at once), then

@@ -1,139 +1,202 @@
-//! Watching games again (issue 17): every finished game is kept in the
-//! browser ([`keeper`], [`db`]); the viewer ([`viewer`]) plays one back
-//! through the same board, displays and story as the live game, with
-//! play/pause, speed, a timeline and a jump to each freeze; a game travels
-//! as a file or a link ([`db::pack`]); the home screen lists them
-//! ([`saved`]).
-//!
-//! Addresses: `#/replay?id=KEY` a saved game, `#/replay?g=DDG1.…` a game
-//! carried by the link itself.
+//! The replay screen (`#/replay`): the shared board view of the recorded
+//! game (board, every ship's displays, the story and freeze cards) over a
+//! bar of controls: back to the start, the previous and next freeze,
+//! play/pause, speed, a timeline to scrub, and the game as a file or link.
+//! The view of the game itself is the root's to give (`board_view` or
+//! `thunder_view`): a screen does not mount another screen.
 
-pub mod db;
-pub mod keeper;
-pub mod record;
-pub mod saved;
-mod session;
-pub mod viewer;
-
-pub use keeper::Keeper;
-pub use session::ReplaySession;
-
-use duel_net::{GameRecord, Replay};
 use leptos::prelude::*;
 
-use crate::app::boot::{self, Mode};
-use crate::app::route::Route;
-use crate::app::store::Store;
-use crate::platform;
+use crate::boot::Mode;
+use crate::platform::{self, clip};
+use crate::records::session::SPEEDS;
+use crate::records::{db, open_saved, open_text, wanted, Wanted};
+use crate::route::Route;
+use crate::store::{use_store, ReplayControl, Store};
 
-/// The address of a saved game.
-pub fn address(key: &str) -> String {
-    format!("{}?id={key}", Route::Replay.hash())
+/// What the controls show, read from the replay after each change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Status {
+    position: usize,
+    len: usize,
+    playing: bool,
+    speed: u64,
+    clock: u64,
+    duration: u64,
+    freezes: Vec<usize>,
+    previous: Option<usize>,
+    next: Option<usize>,
+    title: String,
+    crews: Vec<String>,
 }
 
-/// Shows `record` in the viewer. A finished game that ran before is left
-/// as "Home" would; an unfinished practice stays saved (home offers to
-/// resume it); an online room is never left for a replay.
-pub fn watch(store: Store, record: GameRecord) {
-    let key = record::entry(&record).key;
-    let over = store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_some()));
-    match store.mode.get_untracked() {
-        Mode::Online { .. } if !over => {
-            store
-                .toasts
-                .error("This tab is in a room: watch saved games in another tab, or after leaving the room.");
+fn status(store: Store) -> Option<Status> {
+    store.read_replay(|r| {
+        let p = r.replay();
+        let info = &p.record().info;
+        Status {
+            position: p.position(),
+            len: p.len(),
+            playing: r.playing(),
+            speed: r.speed(),
+            clock: r.clock().min(p.duration_ms()),
+            duration: p.duration_ms(),
+            freezes: p.freezes().to_vec(),
+            previous: p.previous_freeze(),
+            next: p.next_freeze(),
+            title: format!("{} · {}", info.mode, info.result),
+            crews: info.crews.clone(),
+        }
+    })
+}
+
+fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The replay screen; `board_view` shows a Dice Duel game, `thunder_view` a Thunderstruck one.
+#[component]
+pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view: ViewFn) -> impl IntoView {
+    let store = use_store();
+    let loading = RwSignal::new(true);
+    // Load what the address asks for, unless the viewer already shows it.
+    let showing = move || matches!(store.mode.get_untracked(), Mode::Replay { .. });
+    match wanted(&platform::hash()) {
+        Wanted::Saved(key) if store.mode.get_untracked() == (Mode::Replay { key: key.clone() }) => {
+            loading.set(false)
+        }
+        Wanted::Saved(key) => leptos::task::spawn_local(async move {
+            open_saved(store, &key).await;
+            loading.set(false);
+        }),
+        Wanted::Link(text) => leptos::task::spawn_local(async move {
+            open_text(store, &text).await;
+            loading.set(false);
+        }),
+        Wanted::Nothing => loading.set(false),
+    }
+    // Re-read after every published change (playback moves the game) and every control.
+    let bump = RwSignal::new(0u32);
+    let st = Memo::new(move |_| {
+        store.game.track();
+        bump.track();
+        store.mode.track();
+        status(store)
+    });
+    let act = move |control: ReplayControl| {
+        store.control_replay(control);
+        bump.update(|b| *b = b.wrapping_add(1));
+    };
+    let share_text = RwSignal::new(None::<String>);
+    view! {
+        <div class="replay" data-testid="replay">
+            {move || {
+                if loading.get() {
+                    return view! { <main class="center"><p class="pulse">"Opening the game…"</p></main> }.into_any();
+                }
+                if !showing() || st.with(Option::is_none) {
+                    return view! {
+                        <main class="center" data-testid="replay-missing">
+                            <p>"No saved game is open. Saved games are listed on the home screen."</p>
+                            <a class="btn btn--helm" href=Route::Home.hash()>"Home"</a>
+                        </main>
+                    }.into_any();
+                }
+                let thunder = store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_some()));
+                view! {
+                    {if thunder { thunder_view.run() } else { board_view.run() }}
+                    <section class="replay__bar" data-testid="replay-controls" aria-label="Replay controls">
+                        <p class="replay__title">
+                            <b data-testid="replay-title">{move || st.with(|s| s.as_ref().map(|s| s.title.clone()))}</b>
+                            <span class="hint">{move || st.with(|s| s.as_ref().map(|s| s.crews.join(" · ")))}</span>
+                        </p>
+                        <div class="replay__buttons">
+                            <button class="btn btn--small" data-testid="replay-start"
+                                on:click=move |_| act(ReplayControl::Seek(0))>"Start"</button>
+                            <button class="btn btn--small" data-testid="replay-prev-freeze"
+                                class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
+                                prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.previous.is_none()))
+                                on:click=move |_| act(ReplayControl::PreviousFreeze)>"◀ Freeze"</button>
+                            <button class="btn btn--helm" data-testid="replay-play"
+                                on:click=move |_| act(ReplayControl::PlayPause)>
+                                {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "Pause" } else { "Play" }}
+                            </button>
+                            <button class="btn btn--small" data-testid="replay-next-freeze"
+                                class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
+                                prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.next.is_none()))
+                                on:click=move |_| act(ReplayControl::NextFreeze)>"Next freeze"</button>
+                            <label class="replay__speed">"Speed "
+                                <select data-testid="replay-speed"
+                                    prop:value=move || st.with(|s| s.as_ref().map_or(2, |s| s.speed)).to_string()
+                                    on:change=move |ev| {
+                                        let speed = event_target_value(&ev).parse().unwrap_or(2);
+                                        act(ReplayControl::Speed(speed));
+                                    }>
+                                    {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}×")}</option> }).collect_view()}
+                                </select>
+                            </label>
+                            <span class="replay__clock" data-testid="replay-clock">
+                                {move || st.with(|s| s.as_ref().map(|s| format!("{} / {}", clock(s.clock), clock(s.duration))))}
+                            </span>
+                        </div>
+                        <div class="replay__timeline">
+                            <input type="range" min="0" data-testid="replay-timeline"
+                                prop:max=move || st.with(|s| s.as_ref().map_or(0, |s| s.len)).to_string()
+                                prop:value=move || st.with(|s| s.as_ref().map_or(0, |s| s.position)).to_string()
+                                aria-label=move || st.with(|s| s.as_ref().map(|s| format!("Timeline: event {} of {}", s.position, s.len)))
+                                on:input=move |ev| {
+                                    let to = event_target_value(&ev).parse().unwrap_or(0);
+                                    act(ReplayControl::Seek(to));
+                                } />
+                            <div class="replay__marks" aria-hidden="true">
+                                {move || st.with(|s| s.as_ref().map(|s| {
+                                    let len = s.len.max(1);
+                                    s.freezes.iter().map(|f| view! { <span class="replay__mark" style=format!("left: {}%", f * 100 / len)></span> }).collect_view()
+                                }))}
+                            </div>
+                        </div>
+                        <div class="replay__share">
+                            <button class="btn btn--small btn--ghost" data-testid="replay-download" on:click=move |_| download(store)>"Download the game file"</button>
+                            <button class="btn btn--small btn--ghost" data-testid="replay-share" on:click=move |_| share(store, share_text)>"Copy a link to this game"</button>
+                            <a class="btn btn--small btn--ghost" data-testid="replay-home" href=Route::Home.hash()>"Home"</a>
+                        </div>
+                        {move || share_text.get().map(|t| view! {
+                            <p class="hint replay__link">"Copy this link by hand: "<input readonly data-testid="replay-link" prop:value=t /></p>
+                        })}
+                    </section>
+                }.into_any()
+            }}
+        </div>
+    }
+}
+
+/// The game file's text, when the viewer shows a game.
+async fn packed(store: Store) -> Option<String> {
+    let bytes = store.read_replay(|r| r.replay().record().to_bytes())?;
+    db::pack(&bytes).await
+}
+
+fn download(store: Store) {
+    leptos::task::spawn_local(async move {
+        match packed(store).await {
+            Some(text) => clip::save_file("dice-duel-game.ddgame", &text),
+            None => store.toasts.error("This browser could not write the game file."),
+        }
+    });
+}
+
+fn share(store: Store, fallback: RwSignal<Option<String>>) {
+    leptos::task::spawn_local(async move {
+        let Some(text) = packed(store).await else {
+            store.toasts.error("This browser could not pack the game into a link.");
             return;
+        };
+        let link = format!("{}/{}?g={text}", platform::origin(), Route::Replay.hash());
+        if clip::copy(link.clone()).await {
+            store.toasts.info("Link copied: whoever opens it watches this game.");
+        } else {
+            fallback.set(Some(link));
         }
-        Mode::Practice if !over => store.uninstall(),
-        _ => boot::leave_quietly(store),
-    }
-    store.install(Box::new(ReplaySession::new(Replay::new(record))), Mode::Replay { key: key.clone() });
-    platform::set_hash(&address(&key));
-    store.show_route(Route::Replay);
-}
-
-/// The result screen's "Watch the replay": the game just played, kept and shown.
-pub fn watch_current(store: Store) {
-    match keeper::current(store) {
-        Some(record) => {
-            keeper::keep(store.toasts, record.clone());
-            watch(store, record);
-        }
-        None => store.toasts.error("This game has no record to replay."),
-    }
-}
-
-/// Reads a game file's text or a replay link and shows it (keeping it in
-/// the saved games). A foreign or damaged file says why and changes nothing.
-pub async fn open_text(store: Store, text: &str) -> bool {
-    let bytes = match db::unpack(text).await {
-        Ok(bytes) => bytes,
-        Err(reason) => {
-            store.toasts.error(format!("This game could not be opened: {reason}."));
-            return false;
-        }
-    };
-    match GameRecord::from_bytes(&bytes) {
-        Ok(record) => {
-            keeper::keep(store.toasts, record.clone());
-            watch(store, record);
-            true
-        }
-        Err(e) => {
-            store.toasts.error(format!("This game could not be opened: {e}."));
-            false
-        }
-    }
-}
-
-/// Opens the saved game `key` (a reload of the viewer, or the list's "Watch").
-pub async fn open_saved(store: Store, key: &str) -> bool {
-    let Some(bytes) = db::get(key).await else {
-        store.toasts.error("That saved game is no longer on this device.");
-        return false;
-    };
-    match GameRecord::from_bytes(&bytes) {
-        Ok(record) => {
-            watch(store, record);
-            true
-        }
-        Err(e) => {
-            store.toasts.error(format!("That saved game cannot be shown: {e}."));
-            false
-        }
-    }
-}
-
-/// What the replay address asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Wanted {
-    Saved(String),
-    Link(String),
-    Nothing,
-}
-
-/// Reads `#/replay?id=…` or `#/replay?g=…`.
-pub fn wanted(hash: &str) -> Wanted {
-    let Some((_, params)) = hash.split_once('?') else { return Wanted::Nothing };
-    if let Some(g) = platform::query::param(params, "g").filter(|g| !g.is_empty()) {
-        return Wanted::Link(g);
-    }
-    match platform::query::param(params, "id").filter(|k| !k.is_empty()) {
-        Some(key) => Wanted::Saved(key),
-        None => Wanted::Nothing,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn replay_addresses_name_a_saved_game_or_carry_one() {
-        assert_eq!(wanted("#/replay?id=00ab-12cd"), Wanted::Saved("00ab-12cd".into()));
-        assert_eq!(wanted("#/replay?g=DDG1.xyz"), Wanted::Link("DDG1.xyz".into()));
-        assert_eq!(wanted("#/replay"), Wanted::Nothing);
-        assert_eq!(wanted("#/replay?id="), Wanted::Nothing);
-        assert_eq!(address("k1"), "#/replay?id=k1");
-    }
+    });
 }

@@ -288,7 +288,7 @@ fn a_room_of_another_build_marks_this_build_outdated() {
 
 #[test]
 fn a_lesson_starts_from_its_position_with_the_enemy_idle() {
-    let lesson = crate::lessons::find("helm").expect("the helm lesson");
+    let lesson = crate::course::find("helm").expect("the helm lesson");
     let position = lesson.position().expect("a valid position");
     let mut s = practice::lesson(&Options::default(), 5, me(), position.clone());
     let now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());

@@ -6,7 +6,7 @@ use duel_core::{SeatId, ShipId};
 use leptos::prelude::*;
 
 use super::display::ShipDisplay;
-use crate::app::store::use_store;
+use crate::store::use_store;
 
 #[component]
 pub fn Captain(seat: SeatId, ship: ShipId) -> impl IntoView {

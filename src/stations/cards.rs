@@ -9,9 +9,9 @@ use duel_core::{Intent, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView};
-use crate::app::store::{use_store, Store};
-use crate::game::actions;
-use crate::game::seats::{acting_seat, focus_ship};
+use crate::store::actions;
+use crate::store::seats::{acting_seat, focus_ship};
+use crate::store::{use_store, Store};
 use crate::ui::names::{card_key, slot_label};
 
 /// The cards of the ship this device plays, if it holds any.

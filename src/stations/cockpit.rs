@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 use super::common::{ship_memo, RemoveBar, SpotView, Tray};
 use super::sensors::{HitTests, Totals};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{dir_name, ship_of, square};
 

@@ -6,9 +6,9 @@ use duel_core::{Face, Pip, SeatId, ShipId, Spot, Station};
 use duel_net::SeatHolder;
 use leptos::prelude::*;
 
-use crate::app::store::{use_store, Store};
-use crate::game::actions;
-use crate::game::feed::die_key;
+use crate::feed::die_key;
+use crate::store::actions;
+use crate::store::{use_store, Store};
 use crate::ui::die::{die_svg, Show};
 use crate::ui::icons::station_icon;
 use crate::ui::names::station_key;

@@ -11,7 +11,7 @@ use duel_core::{Face, ShipClass, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::ship_memo;
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::die::{die_svg, Show};
 use crate::ui::names::{ship_class, ship_name};
 

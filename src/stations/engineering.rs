@@ -8,9 +8,9 @@ use duel_core::{Pip, SeatId, ShipId, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, RollButton};
-use crate::app::store::use_store;
-use crate::game::actions;
-use crate::game::feed::energy_key;
+use crate::feed::energy_key;
+use crate::store::actions;
+use crate::store::use_store;
 use crate::ui::die::{die_svg, Show};
 use crate::ui::icons::station_icon;
 use crate::ui::names::{station_key, station_short};

@@ -10,7 +10,7 @@ use duel_core::{Game, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView, StationFrame};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{dir_name, square};
 
 /// The path the helm dice would fly.

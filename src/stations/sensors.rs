@@ -6,7 +6,7 @@ use duel_core::{SeatId, ShipId, Spot, Station, Target, TubeSide};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView, StationFrame};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::ship_of;
 
 /// One enemy's hit test, as text and a verdict.

@@ -6,7 +6,7 @@ use duel_core::{SeatId, Sector, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView, StationFrame};
-use crate::app::store::use_store;
+use crate::store::use_store;
 
 #[component]
 pub fn Shields(seat: SeatId, ship: ShipId) -> impl IntoView {

@@ -5,7 +5,7 @@
 use duel_core::ShipId;
 use leptos::prelude::*;
 
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::{ship_class, ship_name};
 
 #[component]

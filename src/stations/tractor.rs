@@ -9,7 +9,7 @@ use duel_core::{Intent, MineId, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView, StationFrame};
-use crate::app::store::use_store;
+use crate::store::use_store;
 use crate::ui::names::square;
 
 /// A crystal on the map and what reaching it takes.

@@ -16,10 +16,10 @@ use super::room::RoomSeat;
 use super::save;
 use super::session::{Pace, Session, Setup, ME};
 use super::story::Story;
-use crate::app::route::{go, Route};
-use crate::app::store::Store;
 use crate::platform::{now_ms, random};
+use crate::route::{go, Route};
 use crate::session::Options;
+use crate::store::Store;
 use duel_core::SeatId;
 
 /// The "seat" of a device that only watches: no player of any duel.
@@ -123,7 +123,7 @@ impl Duel {
             // Another player's event (a second Manoeuvre winner steering first) must not
             // bring back the prompt this device already answered: the answer is in flight
             // until the replica holds nothing unanswered.
-            if store.with_session(|s| s.pending()).unwrap_or(0) == 0 {
+            if store.pending() == 0 {
                 duel.sending.set(false);
             }
             duel.set_game.set(game);
@@ -147,8 +147,7 @@ impl Duel {
         let Some(game) = self.game.get_untracked() else { return };
         let step = self.room.with_value(|r| r.as_ref().and_then(|r| r.step(&game).map(|i| (r.seat, i))));
         if let Some((seat, intent)) = step {
-            let waiting = store.with_session(|s| s.pending()).unwrap_or(0);
-            if waiting == 0 {
+            if store.pending() == 0 {
                 let _ = store.submit(seat, duel_core::Intent::Thunderstruck(intent));
             }
         }
@@ -209,14 +208,14 @@ impl Duel {
             let s = s.as_ref()?;
             let setup = s.setup();
             let bots = format!(": bot ({})", setup.level.name());
-            crate::replay::record::offline_thunderstruck(setup.config(s.seed()), s.events(), &bots, now_ms())
+            crate::records::record::offline_thunderstruck(setup.config(s.seed()), s.events(), &bots, now_ms())
         })
     }
 
     /// Ends the running duel (it is forgotten) and goes home.
-    pub fn leave(&self, store: crate::app::store::Store) {
+    pub fn leave(&self, store: crate::store::Store) {
         if self.in_room() {
-            crate::app::boot::leave(store);
+            crate::boot::leave(store);
             return;
         }
         self.quit();
@@ -226,7 +225,7 @@ impl Duel {
     /// Abandons the running duel (it is forgotten): the set-up screen shows.
     pub fn quit(&self) {
         if self.in_room() {
-            crate::app::boot::leave(expect_context::<Store>());
+            crate::boot::leave(expect_context::<Store>());
             return;
         }
         self.session.set_value(None);
@@ -373,7 +372,7 @@ impl Duel {
         if over {
             // The finished duel joins the saved games (issue 17), as a room's match does.
             if let Some(record) = self.record() {
-                crate::replay::keeper::keep(self.toasts, record);
+                crate::records::keeper::keep(self.toasts, record);
             }
         }
         self.session.with_value(|s| {

@@ -45,9 +45,9 @@ pub fn ThunderScreen() -> impl IntoView {
 /// duel follows the room's replica, and the seat's secrets stay here.
 #[component]
 pub fn RoomScreen() -> impl IntoView {
-    let store = crate::app::store::use_store();
+    let store = crate::store::use_store();
     let room = match store.mode.get_untracked() {
-        crate::app::boot::Mode::Online { room, .. } => room,
+        crate::boot::Mode::Online { room, .. } => room,
         _ => String::from("practice"),
     };
     match store.my_seats_untracked().first().copied() {

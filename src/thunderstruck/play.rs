@@ -12,7 +12,7 @@ use super::field::Field;
 use super::planning::Planning;
 use super::prompts::{HitPrompt, SteerPrompt};
 use super::ships::Ships;
-use crate::app::route::Route;
+use crate::route::Route;
 
 /// What the person's panel shows now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

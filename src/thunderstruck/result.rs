@@ -10,7 +10,7 @@ use super::duel::use_duel;
 pub fn ResultScreen() -> impl IntoView {
     let duel = use_duel();
     let me = duel.me;
-    let store = crate::app::store::use_store();
+    let store = crate::store::use_store();
     let summary = Memo::new(move |_| {
         duel.game.with(|g| {
             let g = g.as_ref()?;
@@ -46,10 +46,10 @@ pub fn ResultScreen() -> impl IntoView {
                             <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
                         })}
                         // Every finished duel is kept and watched again like any game (issue 17).
-                        {(!matches!(store.mode.get_untracked(), crate::app::boot::Mode::Replay { .. })).then(|| view! {
+                        {(!matches!(store.mode.get_untracked(), crate::boot::Mode::Replay { .. })).then(|| view! {
                             <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| match duel.record() {
-                                Some(record) => crate::replay::watch(store, record),
-                                None => crate::replay::watch_current(store),
+                                Some(record) => crate::records::watch(store, record),
+                                None => crate::records::watch_current(store),
                             }>"Watch the replay"</button>
                         })}
                         <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave(store)>"Home"</button>

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::bots::{level_label, Level, OFFERED};
 use super::duel::use_duel;
 use super::session::Setup;
-use crate::app::route::Route;
+use crate::route::Route;
 
 /// A row of choice buttons (one pressed), keyboard-friendly.
 fn choices<T: Copy + PartialEq + Send + Sync + 'static>(

@@ -1,10 +1,10 @@
-//! Pieces every screen uses: dice faces, icons, toasts, sounds, keys, and
-//! the UI-only state (which station is shown, which dice are picked).
+//! The store-free kit (foundation layer, see `docs/LAYERS.md`): dice faces, icons, names,
+//! toasts, sounds, and the UI-only state (which station is shown, which dice are picked).
 
 pub mod die;
 pub mod icons;
-pub mod keys;
 pub mod names;
+pub mod shortcuts;
 pub mod sound;
 pub mod state;
 pub mod toast;

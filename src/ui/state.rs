@@ -119,7 +119,7 @@ impl Ui {
             installable: RwSignal::new(false),
             keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),
-            bot_pace: RwSignal::new(crate::app::pause::stored_pace()),
+            bot_pace: RwSignal::new(crate::pause::stored_pace()),
             help: RwSignal::new(false),
             freeze_read: RwSignal::new(None),
         }

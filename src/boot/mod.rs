@@ -1,0 +1,307 @@
+//! Starting, resuming and leaving sessions: one-tap practice, a practice
+//! lobby, creating and joining online rooms; and keeping the host's room in
+//! browser storage so a reload resumes it.
+
+mod online;
+
+use duel_bots::Difficulty;
+use duel_core::{GameConfig, SeatId};
+use duel_net::{Command, HostConfig, Timing};
+use leptos::prelude::*;
+
+use crate::net::{self, Role, RoomTransport};
+use crate::platform::{self, random, storage};
+use crate::route::{go, Route};
+use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
+use crate::store::Store;
+
+/// The storage name of the practice room. `~` is not allowed in room ids, so
+/// it can never collide with an online room's save.
+const PRACTICE: &str = "practice~";
+// web/boot.js writes this key too (a name typed on the app shell, before the game has loaded).
+const NAME_KEY: &str = "dice-duel/name";
+/// How far the saved practice's clock is behind real time (its pauses).
+const BEHIND_KEY: &str = "dice-duel/practice-behind";
+
+/// What the running session is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    None,
+    /// Offline practice, hosted in this tab.
+    Practice,
+    /// An online room; `host` when this tab runs its host.
+    Online {
+        room: String,
+        host: bool,
+    },
+    /// Watching a saved game (`key`: its key among the saved games).
+    Replay {
+        key: String,
+    },
+}
+
+/// The name this device's player goes by (shown to the room).
+pub fn name() -> String {
+    storage::get(NAME_KEY).unwrap_or_default()
+}
+
+/// Remembers the player's name (used from the next room joined or created).
+pub fn set_name(name: &str) {
+    let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect();
+    let _ = storage::set(NAME_KEY, name.trim());
+}
+
+/// This device's player: its token (kept in storage) and name.
+pub fn player() -> Player {
+    let name = storage::get(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
+    Player { token: net::player_token(), name }
+}
+
+fn levels_key(room: &str) -> String {
+    format!("dice-duel/bots/{room}")
+}
+
+fn save_levels(room: &str, levels: &[(SeatId, Difficulty)]) {
+    let text: Vec<String> = levels.iter().map(|(s, d)| format!("{}:{}", s.0, d.name())).collect();
+    let _ = storage::set(&levels_key(room), &text.join(","));
+}
+
+fn load_levels(room: &str, bots: &mut BotDriver) {
+    let text = storage::get(&levels_key(room)).unwrap_or_default();
+    for pair in text.split(',') {
+        if let Some((seat, level)) = pair.split_once(':') {
+            if let (Ok(seat), Ok(level)) = (seat.parse::<u8>(), level.parse::<Difficulty>()) {
+                bots.set_level(SeatId(seat), level);
+            }
+        }
+    }
+}
+
+/// Writes the host's room (and its bot levels) to storage.
+pub fn persist(mode: Mode, bytes: &[u8], levels: &[(SeatId, Difficulty)]) {
+    let room = match &mode {
+        Mode::Practice => PRACTICE,
+        Mode::Online { room, host: true } => room.as_str(),
+        _ => return,
+    };
+    let _ = net::store::save_host(room, bytes);
+    save_levels(room, levels);
+}
+
+/// Whether a practice game is saved (the home screen offers to resume it).
+pub fn has_practice() -> bool {
+    net::store::load_host(PRACTICE).is_some()
+}
+
+fn seed(store: Store) -> u64 {
+    store.opts.seed.unwrap_or_else(random::u64)
+}
+
+/// The saved practice's pauses: its host's deadlines are on a clock this far
+/// behind real time, which a reload must keep.
+pub fn practice_behind() -> u64 {
+    storage::get(BEHIND_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+pub fn remember_practice_behind(ms: u64) {
+    let _ = storage::set(BEHIND_KEY, &ms.to_string());
+}
+
+/// Makes `session` the practice (the saved one is forgotten) and shows it.
+pub fn start_practice(store: Store, session: Session<Offline>) {
+    crate::course::forget_saved();
+    net::store::forget_host(PRACTICE);
+    storage::remove(&levels_key(PRACTICE));
+    storage::remove(BEHIND_KEY);
+    store.install(Box::new(session), Mode::Practice);
+    store.save(platform::now_ms(), true);
+    go(store, Route::Play);
+}
+
+/// One tap: a battle against a Medium bot crew, at once.
+pub fn quick_practice(store: Store) {
+    start_practice(store, practice::quick(&store.opts, seed(store), player()));
+}
+
+/// A practice lobby: rules, crews, bots and the map first.
+pub fn practice_lobby(store: Store) {
+    start_practice(store, practice::lobby(&store.opts, seed(store), player()));
+}
+
+/// Resumes the saved practice. Returns whether there was one that loads.
+pub fn resume_practice(store: Store) -> bool {
+    let Some(bytes) = net::store::load_host(PRACTICE) else { return false };
+    let opts = store.opts;
+    let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
+    load_levels(PRACTICE, &mut bots);
+    match Session::restore(&bytes, Offline, player(), bots, opts.timing()) {
+        Ok(session) => {
+            store.install(Box::new(session), Mode::Practice);
+            true
+        }
+        Err(e) => {
+            net::store::forget_host(PRACTICE);
+            store.toasts.error(format!("The saved practice could not be resumed: {e}"));
+            false
+        }
+    }
+}
+
+/// Pumps the session as soon as the transport has news (lower latency than the timer).
+fn wake_on_news(store: Store, transport: &RoomTransport) {
+    transport.set_waker(move || leptos::task::spawn_local(async move { store.pump() }));
+}
+
+/// Creates an online room hosted in this tab and opens its lobby.
+pub fn create_room(store: Store) {
+    host_room(store, net::new_room_id());
+}
+
+/// Hosts a new online room named `room` in this tab and opens its lobby.
+pub fn host_room(store: Store, room: String) {
+    let transport = RoomTransport::connect(&room, Role::Host);
+    wake_on_news(store, &transport);
+    let seed = random::u64();
+    let me = player();
+    let mut config = HostConfig::new(BUILD, me.token, seed);
+    config.lobby = GameConfig::quick_duel(seed);
+    config.room = room.clone();
+    // `?speed=` and `?fast=` (tests, demos) apply to online rooms as to practice.
+    config.timing = store.opts.timing();
+    let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
+    let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
+    store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
+    store.save(platform::now_ms(), true);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
+}
+
+/// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
+pub fn join_room(store: Store, room: &str) {
+    let role = net::role_for(room);
+    let transport = RoomTransport::connect(room, role);
+    wake_on_news(store, &transport);
+    let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
+    if role == Role::Host {
+        if let Some(bytes) = net::store::load_host(room) {
+            let mut bots = BotDriver::new(1, random::u64(), false);
+            load_levels(room, &mut bots);
+            match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
+                Ok(session) => {
+                    store.install(Box::new(session), mode);
+                    return;
+                }
+                Err(e) => {
+                    net::store::forget_host(room);
+                    store.toasts.error(format!("This room's save could not be resumed: {e}"));
+                    return join_room(store, room);
+                }
+            }
+        }
+    }
+    // Bots run here only if this tab is elected the room's host one day.
+    let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
+    store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
+}
+
+/// Enters `room` from its link or code (the home screen's "join"): joins it,
+/// puts it in the address (a reload rejoins) and shows it.
+pub fn enter_room(store: Store, room: &str) {
+    // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
+    join_room(store, room);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
+}
+
+/// Leaves the running session. A practice or hosted room is forgotten.
+pub fn leave(store: Store) {
+    leave_quietly(store);
+    platform::replace_url(&format!("/{}", Route::Home.hash()));
+    go(store, Route::Home);
+}
+
+/// Leaves the running practice or room (its save forgotten) without
+/// changing the screen: something else is about to be shown.
+pub fn leave_quietly(store: Store) {
+    match store.mode.get_untracked() {
+        Mode::Practice => net::store::forget_host(PRACTICE),
+        Mode::Online { room, host: true } => net::store::forget_host(&room),
+        _ => {}
+    }
+    store.uninstall();
+}
+
+/// A shared map's link (`#/play?map=CODE`, see `maps::share`): the open
+/// lobby, or a new practice lobby, with that map chosen. A code that does not read says why and
+/// changes nothing else. Returns whether the lobby opened.
+pub fn open_map_link(store: Store, code: &str) -> bool {
+    match crate::atlas::share::from_text(code) {
+        Ok(map) => {
+            let name = map.name.clone();
+            let in_room = matches!(store.mode.get_untracked(), Mode::Online { .. });
+            if in_room && !crate::atlas::room::lobby_open(store) {
+                // Opening a practice here would leave the room.
+                store.toasts.error("This tab is in an online room: open the map link in another tab.");
+                return false;
+            }
+            // Into the open lobby, or a new practice lobby.
+            if !crate::atlas::room::play(store, map) {
+                return false;
+            }
+            // The link did its work: a reload resumes this lobby instead of opening another.
+            platform::replace_url(&format!("/{}{}", platform::query(), Route::Play.hash()));
+            store.toasts.info(format!("The map \u{201c}{name}\u{201d} from the link is chosen."));
+            true
+        }
+        Err(e) => {
+            store.toasts.error(format!("This map link could not be read: {e}."));
+            false
+        }
+    }
+}
+
+/// A map link pasted into the address bar of an open tab (no reload: only `hashchange`).
+fn follow_map_links(store: Store) {
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        if let Some(code) = crate::route::map_code(&platform::hash()) {
+            open_map_link(store, &code);
+        }
+    });
+    // The app lives as long as the page: so does its listener.
+    std::mem::forget(listener);
+}
+
+/// On page load: a room link joins it; a map link opens a practice lobby
+/// with that map; otherwise a saved practice resumes
+/// (a reload lands back in the game). Returns the first screen.
+pub fn on_load(store: Store) -> Route {
+    let mut route = Route::from_hash(&platform::hash());
+    if store.opts.board_view {
+        route = Route::Board;
+    }
+    if let Some(room) = net::room_from_location() {
+        // "Host this room" from a guest that found no host: a fresh page hosts it
+        // (the guest's connection is gone with the old page, not torn down under it).
+        if platform::query::param(&platform::query(), "host").as_deref() == Some("1") {
+            host_room(store, room);
+            return Route::Play;
+        }
+        join_room(store, &room);
+        return if route == Route::Board { Route::Board } else { Route::Play };
+    }
+    follow_map_links(store);
+    if let Some(code) = crate::route::map_code(&platform::hash()) {
+        if open_map_link(store, &code) {
+            return Route::Play;
+        }
+    }
+    // A replay's address opens the replay; a saved practice waits on the home screen.
+    if route != Route::Replay && has_practice() && resume_practice(store) {
+        return route;
+    }
+    if route == Route::Play {
+        Route::Home
+    } else {
+        route
+    }
+}

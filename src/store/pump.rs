@@ -1,0 +1,122 @@
+//! One pump of the session, published: the replica's game and room, this
+//! tab's player and link, the events (sounds, the story's log, the replay
+//! keeper), refusals, handovers and the election, each signal set only when
+//! its value changed.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::Store;
+use crate::ui::sound;
+
+impl Store {
+    /// Moves the session on and publishes what changed.
+    pub fn pump(&self) {
+        // A paused practice stands still: nothing moves, nothing arrives.
+        if self.paused.get_untracked().is_some() {
+            return;
+        }
+        let now = self.session_now();
+        let Some((p, game, room, state)) = self.with_session(|s| {
+            let p = s.pump(now);
+            let game = p.game_changed.then(|| s.game().cloned().map(Arc::new));
+            let room = p.room_changed.then(|| s.room().cloned());
+            let state = (s.me(), s.is_owner(), s.link_state(), s.bots_ref().open_calls().to_vec());
+            (p, game, room, state)
+        }) else {
+            return;
+        };
+        // When this tab applied the pump's events, for the latency figures.
+        #[cfg(feature = "test-hooks")]
+        let at = crate::test_hooks::precise();
+        let (me, owner, link, calls) = state;
+        if let Some(game) = game {
+            self.set.game.set(game);
+        }
+        if let Some(room) = room {
+            self.set.room.set(room);
+        }
+        if self.me.get_untracked() != me {
+            self.set.me.set(me);
+        }
+        if self.owner.get_untracked() != owner {
+            self.set.owner.set(owner);
+        }
+        if self.link.with_untracked(|l| *l != link) {
+            self.set.link.set(link);
+        }
+        if self.calls.with_untracked(|c| *c != calls) {
+            self.set.calls.set(calls);
+        }
+        if !p.events.is_empty() {
+            self.publish_events(&p.events, now);
+        }
+        for reason in &p.rejections {
+            self.toasts.error(reason.clone());
+        }
+        if !p.warnings.is_empty() {
+            self.ui.warnings.update(|w| crate::trust::remember(w, &p.warnings));
+        }
+        if let Some(reason) = &p.refused {
+            self.toasts.error(format!("The room refused this device: {reason}"));
+        }
+        if p.outdated {
+            self.ui.update_ready.set(true);
+        }
+        if p.save_due {
+            // Saved on the next clock tick, off the input → screen path.
+            self.save_due.set_value(true);
+        }
+        if self.election.with_untracked(|e| *e != p.election) {
+            self.set.election.set(p.election.clone());
+        }
+        if let Some(text) = &p.handover {
+            self.toasts.info(text.clone());
+        }
+        for text in &p.cover {
+            self.toasts.info(text.clone());
+        }
+        if let Some(hosting) = p.hosting {
+            self.hosting_changed(hosting);
+        }
+        #[cfg(feature = "test-hooks")]
+        crate::test_hooks::pumped(self, &p, at);
+    }
+
+    /// The events a pump applied: their sounds and vibrations, the story's
+    /// log, the replay keeper, and Thunderstruck's batch.
+    fn publish_events(&self, events: &[(u64, duel_core::Event)], now: u64) {
+        let muted = self.ui.muted.get_untracked();
+        self.game.with_untracked(|g| {
+            if let Some(g) = g {
+                for cue in sound::cues_for_events(g, events) {
+                    sound::play(cue, muted);
+                    if self.ui.haptics.get_untracked() {
+                        match cue {
+                            sound::Sound::Freeze => crate::platform::device::vibrate(&[60]),
+                            sound::Sound::Hit => crate::platform::device::vibrate(&[120, 60, 120]),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        });
+        self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), events, now)));
+        self.keeper.update_value(|k| k.saw(events[0].0, now));
+        crate::records::keeper::after_events(*self);
+        let thunder: Vec<duel_core::thunderstruck::Event> = events
+            .iter()
+            .filter_map(|(_, e)| match e {
+                duel_core::Event::Thunderstruck(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        if !thunder.is_empty() {
+            self.set.thunder_events.update(|(n, batch)| {
+                *n += 1;
+                *batch = thunder;
+            });
+        }
+    }
+}

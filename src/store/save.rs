@@ -1,0 +1,41 @@
+//! The host's room in storage: written at most once a second while it
+//! changes (and at once when asked), kept or forgotten as an election moves
+//! the hosting to or from this tab, so a reload restores the room.
+
+use leptos::prelude::*;
+
+use super::Store;
+use crate::boot::Mode;
+
+/// How often (at most) the host's room is written to storage.
+const SAVE_EVERY_MS: u64 = 1_000;
+
+impl Store {
+    /// An election moved the room: a tab that now hosts keeps the room's save
+    /// (a reload restores it), a tab that stepped down forgets its own.
+    pub(super) fn hosting_changed(&self, hosting: bool) {
+        let Mode::Online { room, .. } = self.mode.get_untracked() else { return };
+        if !hosting {
+            crate::net::store::forget_host(&room);
+        }
+        self.set.mode.set(Mode::Online { room, host: hosting });
+        if hosting {
+            self.save_due.set_value(true);
+        }
+    }
+
+    /// Writes the host's room to storage: when `force`d, or when it changed
+    /// and the last write is a second old.
+    pub fn save(&self, now: u64, force: bool) {
+        let due =
+            self.save_due.get_value() && now.saturating_sub(self.last_save.get_value()) >= SAVE_EVERY_MS;
+        if !force && !due {
+            return;
+        }
+        self.save_due.set_value(false);
+        let Some(Some(bytes)) = self.with_session(|s| s.save()) else { return };
+        self.last_save.set_value(now);
+        let levels = self.with_session(|s| s.bots_ref().levels()).unwrap_or_default();
+        crate::boot::persist(self.mode.get_untracked(), &bytes, &levels);
+    }
+}

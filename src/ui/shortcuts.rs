@@ -1,0 +1,18 @@
+//! The keyboard shortcuts as the game screen's help card lists them; the
+//! root's `app::keys` answers them.
+
+/// Every shortcut, as the help card lists them.
+pub const SHORTCUTS: [(&str, &str); 12] = [
+    ("R", "roll the dice of the station shown"),
+    ("1 – 5", "Engineering: send an energy die of that face; elsewhere: show tab 1 – 5"),
+    ("] and [", "next and previous tab"),
+    ("F", "Fire 1: one torpedo from the side facing the enemy (Shift+F: Fire 2, two torpedoes)"),
+    ("T", "tractor the enemy ship"),
+    ("W", "warp"),
+    ("B", "show the board"),
+    ("M", "sound on or off"),
+    ("P or Space", "pause or resume a practice game"),
+    ("?", "show or hide this list"),
+    ("Tab, Shift+Tab", "move through the controls; Enter or Space presses one"),
+    ("Esc", "close this list"),
+];
