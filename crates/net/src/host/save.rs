@@ -33,7 +33,9 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// 7: a lobby may hold the position its game starts from (a lesson).
 /// 8: Thunderstruck's `SectorClosed` event (D34), appended as the last
 /// variant, so a format-7 save decodes as it is and is still read.
-const FORMAT: u16 = 8;
+/// 9: the host's clocks carry the speed bump's cap (`Timing::bump_ms`); a
+/// format-7 or 8 save is read with the default cap.
+const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -55,9 +57,10 @@ pub enum RestoreError {
     Diverged,
 }
 
+/// The whole room; `S` is [`Settings`] (an older format's in [`SettingsV8`]).
 #[derive(Serialize, Deserialize)]
-struct Saved {
-    settings: Settings,
+struct Saved<S = Settings> {
+    settings: S,
     roster: Roster,
     seats: Seats,
     room_version: u32,
@@ -98,7 +101,8 @@ impl Host {
         };
         let saved = Saved {
             settings: self.settings.clone(),
-            roster: self.roster.clone(),
+            // Commands the speed bump holds have not run: the restored host expects them again.
+            roster: self.bump.unrun(&self.roster),
             seats: self.seats.clone(),
             room_version: self.room_version,
             keys: self.keys.save(),
@@ -119,7 +123,14 @@ impl Host {
             Unopened::Format(found) => RestoreError::Format(found),
             Unopened::Damaged => RestoreError::Checksum,
         })?;
-        let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let malformed = |e: postcard::Error| RestoreError::Malformed(e.to_string());
+        // `open` checked the header: the format is bytes 4 and 5.
+        let format = bytes.get(4..6).map_or(FORMAT, |f| u16::from_le_bytes([f[0], f[1]]));
+        let saved: Saved = if format < 9 {
+            postcard::from_bytes::<Saved<SettingsV8>>(body).map_err(malformed)?.upgrade()
+        } else {
+            postcard::from_bytes(body).map_err(malformed)?
+        };
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
@@ -143,7 +154,54 @@ impl Host {
             out,
             keys: Keys::restore(saved.keys),
             announce: None,
+            bump: super::bump::Bump::default(),
         })
+    }
+}
+
+/// The settings of formats 7 and 8: the clocks before the speed bump.
+#[derive(Serialize, Deserialize)]
+struct SettingsV8 {
+    build: String,
+    owner: crate::fair::Digest,
+    seed: u64,
+    capacity: u16,
+    timing: [u64; 7],
+    room: String,
+    epoch: crate::ids::Epoch,
+}
+
+impl Saved<SettingsV8> {
+    fn upgrade(self) -> Saved {
+        let s = self.settings;
+        let [choice_ms, review_ms, away_after_ms, hash_every, checkpoint_every, plan_ms, turn_ms] = s.timing;
+        let timing = super::Timing {
+            choice_ms,
+            review_ms,
+            away_after_ms,
+            hash_every,
+            checkpoint_every,
+            plan_ms,
+            turn_ms,
+            ..super::Timing::default()
+        };
+        let settings = Settings {
+            build: s.build,
+            owner: s.owner,
+            seed: s.seed,
+            capacity: s.capacity,
+            timing,
+            room: s.room,
+            epoch: s.epoch,
+        };
+        Saved {
+            settings,
+            roster: self.roster,
+            seats: self.seats,
+            room_version: self.room_version,
+            keys: self.keys,
+            stage: self.stage,
+        }
     }
 }
 
@@ -194,5 +252,45 @@ mod tests {
         log.push(Event::SeatAway { seat: SeatId(0), away: true });
         let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
         assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_format_8_save_is_read_with_the_default_speed_bump() {
+        let host = crate::fuzz::started_host();
+        let bytes = host.save();
+        let saved: Saved =
+            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let s = &saved.settings;
+        let t = s.timing;
+        let old = Saved {
+            settings: SettingsV8 {
+                build: s.build.clone(),
+                owner: s.owner,
+                seed: s.seed,
+                capacity: s.capacity,
+                timing: [
+                    t.choice_ms,
+                    1_234,
+                    t.away_after_ms,
+                    t.hash_every,
+                    t.checkpoint_every,
+                    t.plan_ms,
+                    t.turn_ms,
+                ],
+                room: s.room.clone(),
+                epoch: s.epoch,
+            },
+            roster: saved.roster,
+            seats: saved.seats,
+            room_version: saved.room_version,
+            keys: saved.keys,
+            stage: saved.stage,
+        };
+        let bytes = envelope::seal(MAGIC, 8, &postcard::to_allocvec(&old).unwrap());
+        let restored = Host::restore(&bytes).unwrap();
+        let timing = restored.room().timing;
+        assert_eq!(timing.review_ms, 1_234, "the old clocks are kept");
+        assert_eq!(timing.bump_ms, super::super::Timing::default().bump_ms);
+        assert_eq!(restored.game().unwrap().state_hash(), host.game().unwrap().state_hash());
     }
 }

@@ -49,7 +49,9 @@ use thiserror::Error;
 /// 7: a guest names itself in the lobby (`Command::Rename`).
 /// 8: Thunderstruck's `SectorClosed` (D34: a sector closes the moment the last
 /// two ships meet); sequence numbers past `Seq::LIMIT` are refused.
-pub const PROTOCOL_VERSION: u16 = 8;
+/// 9: the speed bump (issue 31): the host's `Probe` and the peer's `Echo`
+/// (appended last), and `Timing::bump_ms` in the room view.
+pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -328,8 +330,8 @@ mod tests {
     #[test]
     fn another_version_is_named_not_misread() {
         let mut bytes = encode_peer(&PeerMsg::Bye).unwrap();
-        bytes[2] = 9;
-        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 9 }));
+        bytes[2] = 99;
+        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 99 }));
         assert!(WireError::Version { ours: 1, theirs: 9 }.refusal().to_string().contains("reload"));
     }
 }
