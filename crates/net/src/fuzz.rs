@@ -4,10 +4,13 @@
 
 use duel_core::{GameConfig, SeatId};
 
+use crate::device::Device;
 use crate::host::{Host, HostConfig};
-use crate::ids::{CommandId, PeerId, PlayerToken};
+use crate::ids::{CommandId, Epoch, PeerId, PlayerToken};
 use crate::replica::{Replica, ReplicaConfig};
-use crate::wire::{decode_peer, encode_peer, Command, HostDecoder, PeerMsg};
+use crate::succession::{Succession, SuccessionTiming};
+use crate::transport::{MemoryNet, Transport};
+use crate::wire::{decode_mesh, decode_peer, encode_peer, Command, HostDecoder, PeerMsg};
 
 /// The build id the fuzz rooms run.
 pub const BUILD: &str = "fuzz";
@@ -68,14 +71,10 @@ pub fn started_host() -> Host {
 pub fn host_handle(data: &[u8]) -> Host {
     let mut host = started_host();
     let mut now = 0u64;
-    let mut rest = data;
-    while let [peer, step, len, tail @ ..] = rest {
-        let n = usize::from(*len).min(tail.len());
-        let (datagram, next) = tail.split_at(n);
-        now += u64::from(*step) * 97;
+    for (peer, step, datagram) in records(data) {
+        now += step;
         host.handle(now, PeerId(u128::from(peer % 4) + 1), datagram);
         host.tick(now);
-        rest = next;
     }
     host
 }
@@ -85,13 +84,105 @@ pub fn replica_handle(data: &[u8]) {
     let mut replica = Replica::new(ReplicaConfig::new(PlayerToken(9), "R", BUILD));
     replica.connect(0);
     let mut now = 0u64;
-    let mut rest = data;
-    while let [_, step, len, tail @ ..] = rest {
-        let n = usize::from(*len).min(tail.len());
-        let (datagram, next) = tail.split_at(n);
-        now += u64::from(*step) * 97;
+    for (_, step, datagram) in records(data) {
+        now += step;
         replica.handle(now, datagram);
         replica.tick(now);
+    }
+}
+
+/// `data` as `(peer byte, time step in ms, datagram)` records: `[peer,
+/// step, length, bytes…]` repeated, the step in units of 97 ms.
+pub fn records(data: &[u8]) -> Vec<(u8, u64, &[u8])> {
+    let mut out = Vec::new();
+    let mut rest = data;
+    while let [peer, step, len, tail @ ..] = rest {
+        let n = usize::from(*len).min(tail.len());
+        let (datagram, next) = tail.split_at(n);
+        out.push((*peer, u64::from(*step) * 97, datagram));
         rest = next;
     }
+    out
+}
+
+/// Player B's replica holding a copy of [`started_host`]'s game (so it is a
+/// successor with something to stand on), and a fresh succession machine.
+pub fn heir() -> (Replica, Succession) {
+    let mut host = started_host();
+    let mut replica = Replica::new(ReplicaConfig::new(PlayerToken(2), "B", BUILD));
+    let mut up = replica.connect(0);
+    // Hello, Welcome, room and snapshot, answers: a few hops settle it.
+    for _ in 0..8 {
+        let mut down = Vec::new();
+        for d in up {
+            down.extend(host.handle(0, PeerId(2), &d).into_iter().filter(|o| o.to == PeerId(2)));
+        }
+        up = down.iter().flat_map(|o| replica.handle(0, &o.datagram)).collect();
+    }
+    (replica, Succession::new(SuccessionTiming::default()))
+}
+
+/// Election datagrams into a succession beside a replica (see [`heir`]),
+/// from four peers, with the clock moving: `steps` are `(peer byte, time
+/// step in ms, datagram)`. The peer byte's bit 2 says whether this device
+/// hosts (epoch 0), bit 3 that the transport lost the host.
+pub fn succession_run<'a>(steps: impl IntoIterator<Item = (u8, u64, &'a [u8])>) {
+    let (mut replica, mut succession) = heir();
+    let mut now = 0u64;
+    for (peer, step, datagram) in steps {
+        now = now.saturating_add(step);
+        let hosting = (peer & 4 != 0).then_some(Epoch(0));
+        if peer & 8 != 0 {
+            succession.host_lost(now, &mut replica);
+        }
+        if let Ok(msg) = decode_mesh(datagram) {
+            let from = PeerId(u128::from(peer % 4) + 1);
+            let _ = succession.handle(now, from, msg, &mut replica, hosting);
+        }
+        let _ = succession.tick(now, &mut replica, hosting.is_some());
+        let _ = replica.tick(now);
+    }
+}
+
+/// [`succession_run`] over `data` split like [`host_handle`]'s input.
+pub fn succession_handle(data: &[u8]) {
+    succession_run(records(data));
+}
+
+/// Arbitrary datagrams into two devices on the in-memory network: one
+/// hosting [`started_host`] (transport id 1, its own replica player A), one
+/// a guest (id 2, player B) that joins it over the network. Each step's
+/// datagram comes from peer `byte % 4 + 1` (1 and 2 are the devices' own
+/// ids: a forged host or guest) to device 1, or to device 2 if bit 2 is set.
+pub fn device_run<'a>(steps: impl IntoIterator<Item = (u8, u64, &'a [u8])>) {
+    let net = MemoryNet::new(7);
+    let (a, b) = (PeerId(1), PeerId(2));
+    for p in 1..=4u128 {
+        for q in (p + 1)..=4 {
+            net.connect(PeerId(p), PeerId(q));
+        }
+    }
+    let replica = Replica::new(ReplicaConfig::new(PlayerToken(1), "A", BUILD));
+    let timing = SuccessionTiming::default();
+    let mut host = Device::hosting(started_host(), replica, net.endpoint(a), a, timing, 11);
+    let replica = Replica::new(ReplicaConfig::new(PlayerToken(2), "B", BUILD));
+    let mut guest = Device::join(replica, net.endpoint(b), b, a, timing, 13);
+    let mut now = 0u64;
+    for (peer, step, datagram) in steps {
+        let from = PeerId(u128::from(peer % 4) + 1);
+        let to = if peer & 4 != 0 { b } else { a };
+        if from != to {
+            let mut sender = net.endpoint(from);
+            sender.send(to, datagram.to_vec());
+        }
+        now = now.saturating_add(step);
+        net.set_time(now);
+        host.pump(now);
+        guest.pump(now);
+    }
+}
+
+/// [`device_run`] over `data` split like [`host_handle`]'s input.
+pub fn device_handle(data: &[u8]) {
+    device_run(records(data));
 }

@@ -1,7 +1,10 @@
 //! The fuzz harness that runs on stable Rust (cargo-fuzz needs nightly,
 //! which this machine lacks): random and mutated bytes into the decoders,
 //! the host's handler and the replica's, and structured random messages
-//! into the host, checking it never panics and its game stays consistent.
+//! into the host, checking it never panics and its game stays consistent;
+//! election messages (well-formed and not) into a succession beside a
+//! replica holding a copy, and arbitrary datagrams into two devices (a host
+//! and a guest) on the in-memory network.
 //! The targets in `crates/net/fuzz` call the same `duel_net::fuzz` entry
 //! points. `FUZZ_ITERS` scales every loop (e.g. for a long release run).
 #![allow(clippy::unwrap_used)]
@@ -10,7 +13,10 @@ use std::time::Instant;
 
 use duel_core::station::{MineId, Spot, Station, TubeSide};
 use duel_core::{Answer, ChoiceId, Game, Intent, SeatId, ShipId, Square, Target};
-use duel_net::fuzz::{decode_any, host_handle, replica_handle, started_host, BUILD};
+use duel_net::fuzz::{
+    decode_any, device_run, host_handle, replica_handle, started_host, succession_handle, succession_run,
+    BUILD,
+};
 use duel_net::wire::{encode_host, encode_peer};
 use duel_net::{Command, CommandId, HostMsg, MeshMsg, PeerId, PeerMsg, PlayerToken, Seq};
 use proptest::prelude::*;
@@ -34,6 +40,7 @@ fn corpus() -> Vec<Vec<u8>> {
             commits: vec![],
         },
         HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3 },
+        HostMsg::Probe { nonce: 2 },
         HostMsg::Rejected { id: CommandId(2), reason: duel_net::Refusal::NotOwner },
         HostMsg::Events { from: Seq(1), events: host.log().to_vec(), hash: Some(1), marks: vec![] },
     ];
@@ -61,6 +68,7 @@ fn corpus() -> Vec<Vec<u8>> {
         })
         .unwrap(),
     );
+    out.push(encode_peer(&PeerMsg::Echo { nonce: 2 }).unwrap());
     out.push(host.save());
     // Election messages, and a batch of events with their marks as a peer fetches them.
     let e = duel_net::Epoch(0x1_0002);
@@ -162,6 +170,28 @@ fn random_datagram_streams_never_panic_the_host_or_a_replica() {
     println!("host + replica handlers: {n} executions in {:.2} s", start.elapsed().as_secs_f64());
 }
 
+/// Random and mutated datagrams (election messages among them) into a
+/// succession beside a replica that holds a copy of the game.
+#[test]
+fn random_datagram_streams_never_panic_a_succession() {
+    let corpus = corpus();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let n = iters(500);
+    let start = Instant::now();
+    for _ in 0..n {
+        let mut data = Vec::new();
+        for _ in 0..(rng.next_u32() % 12) {
+            let pick = (rng.next_u32() as usize) % corpus.len();
+            let d = mutate(&mut rng, &corpus[pick]);
+            let d = &d[..d.len().min(255)];
+            data.extend_from_slice(&[rng.next_u32() as u8, (rng.next_u32() % 40) as u8, d.len() as u8]);
+            data.extend_from_slice(d);
+        }
+        succession_handle(&data);
+    }
+    println!("succession: {n} executions in {:.2} s", start.elapsed().as_secs_f64());
+}
+
 // ----- structured: well-formed messages with arbitrary contents -----
 
 fn station() -> impl Strategy<Value = Station> {
@@ -232,7 +262,112 @@ fn peer_msg() -> impl Strategy<Value = PeerMsg> {
         1 => Just(PeerMsg::SnapshotPlease),
         1 => Just(PeerMsg::RoomPlease),
         1 => Just(PeerMsg::Bye),
+        1 => any::<u64>().prop_map(|nonce| PeerMsg::Echo { nonce }),
     ]
+}
+
+fn epoch() -> impl Strategy<Value = duel_net::Epoch> {
+    prop_oneof![0u32..4, any::<u32>()].prop_map(duel_net::Epoch)
+}
+
+fn player() -> impl Strategy<Value = duel_net::PlayerNo> {
+    prop_oneof![0u16..5, any::<u16>()].prop_map(duel_net::PlayerNo)
+}
+
+fn seq() -> impl Strategy<Value = Seq> {
+    prop_oneof![0u64..64, any::<u64>()].prop_map(Seq)
+}
+
+/// A signature of arbitrary bytes (never a valid one: what a forger sends).
+fn sig() -> impl Strategy<Value = duel_net::seat_key::SeatSig> {
+    (any::<[u8; 32]>(), any::<[u8; 32]>()).prop_map(|(r, s)| duel_net::seat_key::SeatSig(r, s))
+}
+
+/// Where a voter's copy stands, with arbitrary numbers.
+fn copy_state() -> impl Strategy<Value = duel_net::wire::CopyState> {
+    (epoch(), seq(), any::<Option<u64>>()).prop_map(|(epoch, head, hash)| duel_net::wire::CopyState {
+        epoch,
+        head,
+        hash,
+    })
+}
+
+/// A vote with arbitrary numbers and signature.
+fn ballot() -> impl Strategy<Value = duel_net::wire::Ballot> {
+    (epoch(), player(), player(), any::<bool>(), copy_state(), sig()).prop_map(
+        |(epoch, candidate, voter, granted, state, sig)| duel_net::wire::Ballot {
+            vote: duel_net::wire::Vote { epoch, candidate, voter, granted, state },
+            sig,
+        },
+    )
+}
+
+/// Election messages with arbitrary numbers, and batches cut from a real log.
+fn mesh_msg() -> impl Strategy<Value = MeshMsg> {
+    let host = started_host();
+    let (log, marks) = (host.log().to_vec(), host.marks().to_vec());
+    prop_oneof![
+        (epoch(), player(), sig()).prop_map(|(epoch, candidate, sig)| MeshMsg::Poll {
+            epoch,
+            candidate,
+            sig
+        }),
+        ballot().prop_map(|ballot| MeshMsg::Vote { ballot }),
+        (epoch(), seq()).prop_map(|(epoch, from)| MeshMsg::Fetch { epoch, from }),
+        (seq(), 0..=log.len(), 0..=log.len(), any::<bool>()).prop_map(move |(from, a, b, with_marks)| {
+            let events = log[a.min(b)..a.max(b)].to_vec();
+            MeshMsg::Batch { from, events, marks: if with_marks { marks.clone() } else { vec![] } }
+        }),
+        (epoch(), player(), 0u128..6, prop::collection::vec(ballot(), 0..5), any::<u16>(), sig()).prop_map(
+            |(epoch, host, peer, votes, of, sig)| MeshMsg::Elected {
+                epoch,
+                host,
+                peer: PeerId(peer),
+                votes,
+                of,
+                sig
+            }
+        ),
+        epoch().prop_map(|epoch| MeshMsg::Hosting { epoch }),
+    ]
+}
+
+/// One datagram for a device: an encoded message of either direction, a
+/// mutated real datagram, or noise.
+fn device_datagram() -> impl Strategy<Value = Vec<u8>> {
+    let corpus = corpus();
+    prop_oneof![
+        mesh_msg().prop_map(|m| duel_net::wire::encode_mesh(&m).unwrap()),
+        peer_msg().prop_map(|m| encode_peer(&m).unwrap()),
+        (any::<u64>(), 0..corpus.len())
+            .prop_map(move |(seed, pick)| { mutate(&mut ChaCha8Rng::seed_from_u64(seed), &corpus[pick]) }),
+        prop::collection::vec(any::<u8>(), 0..64),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: iters(64) as u32, .. ProptestConfig::default() })]
+
+    /// Well-formed election messages with arbitrary contents, from four
+    /// peers, to a device that hosts or follows and may have lost its host:
+    /// the succession never panics.
+    #[test]
+    fn arbitrary_election_messages_never_panic_a_succession(
+        msgs in prop::collection::vec((any::<u8>(), 0u64..3_000, mesh_msg()), 1..24)
+    ) {
+        let encoded: Vec<(u8, u64, Vec<u8>)> =
+            msgs.into_iter().map(|(p, dt, m)| (p, dt, duel_net::wire::encode_mesh(&m).unwrap())).collect();
+        succession_run(encoded.iter().map(|(p, dt, d)| (*p, *dt, d.as_slice())));
+    }
+
+    /// Arbitrary datagrams of every kind, forged senders included, into a
+    /// hosting device and a guest device: neither panics.
+    #[test]
+    fn arbitrary_datagrams_never_panic_a_device(
+        steps in prop::collection::vec((any::<u8>(), 0u64..1_500, device_datagram()), 1..16)
+    ) {
+        device_run(steps.iter().map(|(p, dt, d)| (*p, *dt, d.as_slice())));
+    }
 }
 
 proptest! {

@@ -83,6 +83,12 @@ impl Book {
         self.recent.push_back((id.0, outcome));
     }
 
+    /// Forgets that ids from `to` on were offered: the speed bump still
+    /// holds them, unrun, so a save or a successor must expect them again.
+    pub(crate) fn rewind(&mut self, to: CommandId) {
+        self.next = self.next.min(to.0);
+    }
+
     /// A new connection for this player: commands held from the old one are
     /// dropped (the replica resends everything unanswered after `Welcome`).
     pub(crate) fn reconnected(&mut self) {

@@ -14,6 +14,8 @@ use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
 impl Host {
     /// Handles one datagram from `from` at time `now_ms`.
     pub fn handle(&mut self, now_ms: u64, from: PeerId, datagram: &[u8]) -> Vec<Outbound> {
+        // Held freezes whose time has come met arbitration before this datagram did.
+        self.release(now_ms);
         match decode_peer(datagram) {
             Err(e) => self.out.send(from, &HostMsg::Refused { reason: e.refusal() }),
             Ok(PeerMsg::Hello { player, name, build, key }) => {
@@ -32,8 +34,13 @@ impl Host {
         self.flush()
     }
 
-    /// Advances the host's clock: presence, choice deadlines, the review pause.
+    /// Advances the host's clock: held freezes (the speed bump), latency
+    /// probes, presence, choice deadlines, the review pause. Call it at
+    /// least every 20 ms: a held freeze is released by the first call at or
+    /// after its time.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Outbound> {
+        self.release(now_ms);
+        self.probe_tick(now_ms);
         if self.roster.sweep(now_ms, self.settings.timing.away_after_ms) {
             self.presence_changed(now_ms);
         }
@@ -87,6 +94,7 @@ impl Host {
         if let Stage::Playing(m) = &self.stage {
             self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
         }
+        self.probe(now, from);
         self.presence_changed(now);
     }
 
@@ -126,15 +134,19 @@ impl Host {
                 }
                 self.room_dirty = true;
             }
+            PeerMsg::Echo { nonce } => self.echo(now, from, player, nonce),
         }
     }
 
-    /// Offers a command to the player's book and runs what it releases, in order.
+    /// Offers a command to the player's book and runs what it releases, in
+    /// order (a freeze declaration may wait out the speed bump first).
     fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: u64) {
         let Some(p) = self.roster.get_mut(player) else { return };
         let to_run = match p.book.offer(id, command, nonce) {
             Offer::Run(run) => run,
             Offer::Held => return,
+            // A resend of a command the speed bump holds: its answer comes when it runs.
+            Offer::Duplicate(None) if self.bump.holds(player, id) => return,
             Offer::Duplicate(outcome) => {
                 let outcome = outcome.unwrap_or(Err(Refusal::AlreadyHandled(id)));
                 return self.answer(player, id, outcome);
@@ -144,12 +156,24 @@ impl Host {
             }
         };
         for (id, command, nonce) in to_run {
-            let outcome = self.run(now, (player, id, nonce), command).map(|()| self.head());
-            if let Some(p) = self.roster.get_mut(player) {
-                p.book.record(id, outcome.clone());
-            }
-            self.answer(player, id, outcome);
+            self.run_or_hold(now, player, id, command, nonce);
         }
+    }
+
+    /// Runs one command of `player`'s stream and answers it.
+    pub(super) fn carry_out(
+        &mut self,
+        now: u64,
+        player: PlayerNo,
+        id: CommandId,
+        command: Command,
+        nonce: u64,
+    ) {
+        let outcome = self.run(now, (player, id, nonce), command).map(|()| self.head());
+        if let Some(p) = self.roster.get_mut(player) {
+            p.book.record(id, outcome.clone());
+        }
+        self.answer(player, id, outcome);
     }
 
     fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<Seq, Refusal>) {

@@ -7,6 +7,7 @@
 //! in [`handle`], persistence in [`save`].
 
 mod book;
+mod bump;
 mod game;
 mod handle;
 mod keys;
@@ -54,6 +55,11 @@ pub struct Timing {
     pub plan_ms: u64,
     /// Thunderstruck: how long the table waits on a turn or an answer before its default (D38).
     pub turn_ms: u64,
+    /// The speed bump's cap (issue 31): a freeze declared by a player nearer
+    /// the host than the slowest seated one is held for the difference, at
+    /// most this long, so a tie does not always go to the host's own crew.
+    /// 0 turns it off (arrival order alone decides, as before protocol 9).
+    pub bump_ms: u64,
 }
 
 impl Default for Timing {
@@ -66,6 +72,7 @@ impl Default for Timing {
             checkpoint_every: 256,
             plan_ms: 120_000,
             turn_ms: 60_000,
+            bump_ms: 120,
         }
     }
 }
@@ -144,6 +151,8 @@ pub struct Host {
     keys: Keys,
     /// Successors of an election announce it until every peer has joined them.
     announce: Option<succeed::Announce>,
+    /// Latency probes and the freezes held for the speed bump (not saved).
+    bump: bump::Bump,
 }
 
 impl Host {
@@ -169,6 +178,7 @@ impl Host {
             room_dirty: false,
             out: Outbox::default(),
             announce: None,
+            bump: bump::Bump::default(),
         }
     }
 
@@ -239,7 +249,12 @@ impl Host {
             started: matches!(self.stage, Stage::Playing(_)),
             config,
             seats: self.seats.all().to_vec(),
-            players: self.roster.views(),
+            // A command the speed bump holds has not run: a successor must run it.
+            players: if self.bump.holds_any() {
+                self.bump.unrun(&self.roster).views()
+            } else {
+                self.roster.views()
+            },
         }
     }
 

@@ -38,6 +38,8 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// (`SeatKeys`). Format 7 and 8 saves have no such section and still read:
 /// their players are listed with no key until they say Hello again, which
 /// every player of a restored room does before it can vote anyway.
+/// Also 9: the host's clocks carry the speed bump's cap (`Timing::bump_ms`); a
+/// format-7 or 8 save is read with the default cap.
 const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
@@ -60,9 +62,10 @@ pub enum RestoreError {
     Diverged,
 }
 
+/// The whole room; `S` is [`Settings`] (an older format's in [`SettingsV8`]).
 #[derive(Serialize, Deserialize)]
-struct Saved {
-    settings: Settings,
+struct Saved<S = Settings> {
+    settings: S,
     roster: Roster,
     seats: Seats,
     room_version: u32,
@@ -106,7 +109,8 @@ impl Host {
         };
         let saved = Saved {
             settings: self.settings.clone(),
-            roster: self.roster.clone(),
+            // Commands the speed bump holds have not run: the restored host expects them again.
+            roster: self.bump.unrun(&self.roster),
             seats: self.seats.clone(),
             room_version: self.room_version,
             keys: self.keys.save(),
@@ -130,12 +134,18 @@ impl Host {
             Unopened::Format(found) => RestoreError::Format(found),
             Unopened::Damaged => RestoreError::Checksum,
         })?;
-        let (mut saved, rest): (Saved, &[u8]) =
-            postcard::take_from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let malformed = |e: postcard::Error| RestoreError::Malformed(e.to_string());
+        // `open` checked the header: the format is bytes 4 and 5.
+        let format = bytes.get(4..6).map_or(FORMAT, |f| u16::from_le_bytes([f[0], f[1]]));
+        let (mut saved, rest): (Saved, &[u8]) = if format < 9 {
+            let (old, rest) = postcard::take_from_bytes::<Saved<SettingsV8>>(body).map_err(malformed)?;
+            (old.upgrade(), rest)
+        } else {
+            postcard::take_from_bytes(body).map_err(malformed)?
+        };
         // Formats before 9 end here; from 9 on the seat keys follow.
         if !rest.is_empty() {
-            let keys: SeatKeys =
-                postcard::from_bytes(rest).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+            let keys: SeatKeys = postcard::from_bytes(rest).map_err(malformed)?;
             for (no, key) in keys {
                 if let Some(p) = saved.roster.get_mut(no) {
                     p.key = key;
@@ -165,7 +175,54 @@ impl Host {
             out,
             keys: Keys::restore(saved.keys),
             announce: None,
+            bump: super::bump::Bump::default(),
         })
+    }
+}
+
+/// The settings of formats 7 and 8: the clocks before the speed bump.
+#[derive(Serialize, Deserialize)]
+struct SettingsV8 {
+    build: String,
+    owner: crate::fair::Digest,
+    seed: u64,
+    capacity: u16,
+    timing: [u64; 7],
+    room: String,
+    epoch: crate::ids::Epoch,
+}
+
+impl Saved<SettingsV8> {
+    fn upgrade(self) -> Saved {
+        let s = self.settings;
+        let [choice_ms, review_ms, away_after_ms, hash_every, checkpoint_every, plan_ms, turn_ms] = s.timing;
+        let timing = super::Timing {
+            choice_ms,
+            review_ms,
+            away_after_ms,
+            hash_every,
+            checkpoint_every,
+            plan_ms,
+            turn_ms,
+            ..super::Timing::default()
+        };
+        let settings = Settings {
+            build: s.build,
+            owner: s.owner,
+            seed: s.seed,
+            capacity: s.capacity,
+            timing,
+            room: s.room,
+            epoch: s.epoch,
+        };
+        Saved {
+            settings,
+            roster: self.roster,
+            seats: self.seats,
+            room_version: self.room_version,
+            keys: self.keys,
+            stage: self.stage,
+        }
     }
 }
 
@@ -219,20 +276,55 @@ mod tests {
     }
 
     #[test]
-    fn seat_keys_are_saved_and_a_format_8_save_still_reads_without_them() {
+    fn seat_keys_are_saved_and_restored() {
         let host = crate::fuzz::started_host();
         let keys: Vec<_> = host.room().players.iter().map(|p| p.key).collect();
         assert!(keys.iter().all(|k| *k != SeatPublic::NONE), "the players said Hello with keys");
         let restored = Host::restore(&host.save()).unwrap();
         assert_eq!(restored.room().players.iter().map(|p| p.key).collect::<Vec<_>>(), keys);
-        // A format-8 save is the same body without the keys' section.
-        let body = envelope::open(&host.save(), MAGIC, FORMAT..=FORMAT).unwrap().to_vec();
-        let (_, rest): (Saved, &[u8]) = postcard::take_from_bytes(&body).unwrap();
-        let old = envelope::seal(MAGIC, 8, &body[..body.len() - rest.len()]);
-        let restored = Host::restore(&old).unwrap();
+    }
+
+    #[test]
+    fn a_format_8_save_is_read_with_the_default_speed_bump() {
+        let host = crate::fuzz::started_host();
+        let bytes = host.save();
+        let saved: Saved =
+            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let s = &saved.settings;
+        let t = s.timing;
+        let old = Saved {
+            settings: SettingsV8 {
+                build: s.build.clone(),
+                owner: s.owner,
+                seed: s.seed,
+                capacity: s.capacity,
+                timing: [
+                    t.choice_ms,
+                    1_234,
+                    t.away_after_ms,
+                    t.hash_every,
+                    t.checkpoint_every,
+                    t.plan_ms,
+                    t.turn_ms,
+                ],
+                room: s.room.clone(),
+                epoch: s.epoch,
+            },
+            roster: saved.roster,
+            seats: saved.seats,
+            room_version: saved.room_version,
+            keys: saved.keys,
+            stage: saved.stage,
+        };
+        let bytes = envelope::seal(MAGIC, 8, &postcard::to_allocvec(&old).unwrap());
+        let restored = Host::restore(&bytes).unwrap();
+        let timing = restored.room().timing;
+        assert_eq!(timing.review_ms, 1_234, "the old clocks are kept");
+        assert_eq!(timing.bump_ms, super::super::Timing::default().bump_ms);
+        assert_eq!(restored.game().unwrap().state_hash(), host.game().unwrap().state_hash());
         assert!(
             restored.room().players.iter().all(|p| p.key == SeatPublic::NONE),
-            "keys come with the next Hello"
+            "a format-8 save has no seat keys: they come with each player's next Hello"
         );
     }
 }

@@ -108,6 +108,7 @@ impl Host {
             room_dirty: true,
             out: Outbox::at(epoch),
             announce,
+            bump: super::bump::Bump::default(),
         };
         host.reconcile_after_succession(now);
         host

@@ -103,6 +103,8 @@ impl Replica {
                     self.ask(now_ms, &mut out, Ask::Resend);
                 }
             }
+            // At once: any wait here would count as distance (the speed bump, issue 31).
+            HostMsg::Probe { nonce } => out.push(PeerMsg::Echo { nonce }),
         }
         self.confirm();
         self.requests(now_ms, &mut out);

@@ -54,6 +54,8 @@ use thiserror::Error;
 /// 9: seat keys (issue 31): `Hello` carries the device's public key, the
 /// room view lists it, polls, votes and election announcements are signed
 /// and `Elected` carries the certificate of signed votes.
+/// Also 9: the speed bump (issue 31): the host's `Probe` and the peer's `Echo`
+/// (appended last), and `Timing::bump_ms` in the room view.
 pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";

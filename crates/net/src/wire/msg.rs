@@ -40,6 +40,9 @@ pub enum PeerMsg {
     RoomPlease,
     /// Leaving on purpose: the seats stay reserved, the player shows as away.
     Bye,
+    /// The answer to the host's `Probe`, sent the moment it arrives: the
+    /// host times the round trip itself (the speed bump, issue 31).
+    Echo { nonce: u64 },
 }
 
 /// What a player asks the host to do. Every command gets exactly one
@@ -116,6 +119,9 @@ pub enum HostMsg {
     /// Heartbeat answer with the host's head, its hash and the room version,
     /// so a replica that lost the last message notices it.
     Pong { nonce: u64, head: Seq, hash: Option<u64>, room: u32 },
+    /// "Echo this at once": how the host measures each player's one-way
+    /// latency for the speed bump (issue 31). About once a second.
+    Probe { nonce: u64 },
 }
 
 /// A game checkpoint at `seq` and the events after it up to the host's head.

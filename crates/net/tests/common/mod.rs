@@ -72,10 +72,22 @@ pub struct Stats {
 impl Sim {
     /// A room for `config` with `players` replicas, all connected.
     pub fn new(seed: u64, config: GameConfig, players: usize, conditions: Conditions) -> Sim {
+        Sim::with_timing(seed, config, players, conditions, duel_net::Timing::default())
+    }
+
+    /// [`Sim::new`] with the host's clocks set.
+    pub fn with_timing(
+        seed: u64,
+        config: GameConfig,
+        players: usize,
+        conditions: Conditions,
+        timing: duel_net::Timing,
+    ) -> Sim {
         let net = MemoryNet::new(seed);
         net.set_conditions(conditions);
         let mut hc = HostConfig::new(BUILD, token(0), seed);
         hc.lobby = config;
+        hc.timing = timing;
         let host = HostNode::new(Host::new(hc), net.endpoint(HOST));
         let mut sim = Sim {
             net,
