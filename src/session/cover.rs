@@ -103,6 +103,7 @@ mod tests {
             peer: None,
             proof: [0; 32],
             next_command: CommandId(0),
+            chains: vec![],
         };
         RoomView {
             version: 1,

@@ -7,6 +7,7 @@ use duel_core::{HostAction, SeatId};
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
+use crate::fair::{ChainCommit, Digest};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
 
@@ -15,7 +16,9 @@ impl Host {
     pub fn handle(&mut self, now_ms: u64, from: PeerId, datagram: &[u8]) -> Vec<Outbound> {
         match decode_peer(datagram) {
             Err(e) => self.out.send(from, &HostMsg::Refused { reason: e.refusal() }),
-            Ok(PeerMsg::Hello { player, name, build }) => self.hello(now_ms, from, player, &name, build),
+            Ok(PeerMsg::Hello { player, name, build, chain }) => {
+                self.hello(now_ms, from, (player, chain), &name, build)
+            }
             Ok(msg) => match self.roster.heard(from, now_ms) {
                 None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
                 Some((player, back)) => {
@@ -52,15 +55,21 @@ impl Host {
     }
 
     fn flush(&mut self) -> Vec<Outbound> {
+        self.publish_room();
+        self.out.take()
+    }
+
+    /// Broadcasts the room view now if it changed (before anything queued after it).
+    fn publish_room(&mut self) {
         if std::mem::take(&mut self.room_dirty) {
             self.room_version = self.room_version.wrapping_add(1);
             let view = HostMsg::Room(Box::new(self.room()));
             self.out.send_all(&self.roster.peers(), &view);
         }
-        self.out.take()
     }
 
-    fn hello(&mut self, now: u64, from: PeerId, token: PlayerToken, name: &str, build: String) {
+    fn hello(&mut self, now: u64, from: PeerId, who: (PlayerToken, ChainCommit), name: &str, build: String) {
+        let (token, chain) = who;
         if build != self.settings.build {
             let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
             self.out.send(from, &HostMsg::Refused { reason });
@@ -73,6 +82,11 @@ impl Host {
             Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
         };
         self.announced_to(from);
+        // The device's nonces from its next command on: public (this call's
+        // room broadcast) before any of its later datagrams is read.
+        if self.roster.get_mut(admitted.no).is_some_and(|p| p.commit_chain(chain)) {
+            self.room_dirty = true;
+        }
         if let Some(old) = admitted.replaced {
             self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
         }
@@ -93,7 +107,7 @@ impl Host {
             PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
                 let (head, hash) = match &self.stage {
-                    Stage::Playing(m) => (m.head(), Some(m.game.state_hash())),
+                    Stage::Playing(m) => (m.head(), m.shown_hash()),
                     Stage::Lobby(_) => (Default::default(), None),
                 };
                 self.out.send(from, &HostMsg::Pong { nonce, head, hash, room: self.room_version });
@@ -127,7 +141,7 @@ impl Host {
     }
 
     /// Offers a command to the player's book and runs what it releases, in order.
-    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: u64) {
+    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: Digest) {
         let Some(p) = self.roster.get_mut(player) else { return };
         let to_run = match p.book.offer(id, command, nonce) {
             Offer::Run(run) => run,
@@ -141,7 +155,16 @@ impl Host {
             }
         };
         for (id, command, nonce) in to_run {
-            let outcome = self.run(now, (player, id, nonce), command).map(|()| self.head());
+            #[cfg(any(test, feature = "test-support"))]
+            let nonce = self.grind(player, id, &command, nonce);
+            // One command, one possible set of dice: its nonce is the link its
+            // device committed to, or nothing happens.
+            let bound = self.roster.get_mut(player).is_some_and(|p| p.check_nonce(id, &nonce));
+            let outcome = if bound {
+                self.run(now, (player, id, nonce), command).map(|()| self.head())
+            } else {
+                Err(Refusal::ForgedNonce(id))
+            };
             if let Some(p) = self.roster.get_mut(player) {
                 p.book.record(id, outcome.clone());
             }
@@ -158,7 +181,12 @@ impl Host {
         self.out.send(conn, &msg);
     }
 
-    fn run(&mut self, now: u64, cause: (PlayerNo, CommandId, u64), command: Command) -> Result<(), Refusal> {
+    fn run(
+        &mut self,
+        now: u64,
+        cause: (PlayerNo, CommandId, Digest),
+        command: Command,
+    ) -> Result<(), Refusal> {
         let player = cause.0;
         let is_owner = self.owner_no() == Some(player);
         match command {
@@ -187,6 +215,16 @@ impl Host {
                     self.seats.claim(seat, player)?;
                 }
                 self.seats_changed(now);
+            }
+            Command::Chain { tip } => {
+                let first = cause.1 .0.checked_add(1).map(CommandId);
+                let first = first.ok_or(Refusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
+                if let Some(p) = self.roster.get_mut(player) {
+                    self.room_dirty |= p.commit_chain(ChainCommit { first, tip });
+                }
+                // Public before any command using it is sequenced: sent now,
+                // ahead of the events of the commands that follow in this call.
+                self.publish_room();
             }
             Command::Rename { name } => {
                 self.roster.rename(player, &name);
@@ -230,8 +268,13 @@ impl Host {
                 if !is_owner {
                     return Err(Refusal::NotOwner);
                 }
-                let m =
+                #[allow(unused_mut)]
+                let mut m =
                     Match::start(lobby, self.settings.timing).map_err(|e| Refusal::Setup(e.to_string()))?;
+                #[cfg(any(test, feature = "test-support"))]
+                {
+                    m.cheat = self.cheat;
+                }
                 self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
                 self.stage = Stage::Playing(Box::new(m));
                 self.seats_changed(now);

@@ -7,6 +7,8 @@
 //! in [`handle`], persistence in [`save`].
 
 mod book;
+#[cfg(any(test, feature = "test-support"))]
+mod cheat;
 mod game;
 mod handle;
 mod keys;
@@ -18,6 +20,8 @@ mod seats;
 mod succeed;
 mod thunder;
 
+#[cfg(any(test, feature = "test-support"))]
+pub use cheat::Cheat;
 pub use lobby::MAX_SEATS;
 pub use outbox::Outbound;
 pub use roster::MAX_NAME;
@@ -144,6 +148,11 @@ pub struct Host {
     keys: Keys,
     /// Successors of an election announce it until every peer has joined them.
     announce: Option<succeed::Announce>,
+    /// A dishonest host's ways (the audit tests only), and its grinding tally.
+    #[cfg(any(test, feature = "test-support"))]
+    cheat: Option<Cheat>,
+    #[cfg(any(test, feature = "test-support"))]
+    tally: (u64, u64),
 }
 
 impl Host {
@@ -169,6 +178,10 @@ impl Host {
             room_dirty: false,
             out: Outbox::default(),
             announce: None,
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         }
     }
 

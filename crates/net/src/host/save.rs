@@ -21,6 +21,7 @@ use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
 use crate::envelope::{self, Unopened};
+use crate::fair::crosses_checkpoint;
 use crate::ids::Seq;
 use crate::wire::{check_event, check_game, Mark};
 
@@ -33,7 +34,11 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// 7: a lobby may hold the position its game starts from (a lesson).
 /// 8: Thunderstruck's `SectorClosed` event (D34), appended as the last
 /// variant, so a format-7 save decodes as it is and is still read.
-const FORMAT: u16 = 8;
+/// 9: marks carry a command's chain link (32 bytes) and a host action's
+/// step (issue 31). A format-7 or 8 save is still read: its game and log come
+/// back, its old marks (whose dice the new audit cannot re-derive) are not
+/// served again: the restored host's log starts at the saved head.
+const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -56,23 +61,23 @@ pub enum RestoreError {
 }
 
 #[derive(Serialize, Deserialize)]
-struct Saved {
+struct Saved<M = Mark> {
     settings: Settings,
     roster: Roster,
     seats: Seats,
     room_version: u32,
     keys: SavedKeys,
-    stage: SavedStage,
+    stage: SavedStage<M>,
 }
 
 #[derive(Serialize, Deserialize)]
-enum SavedStage {
+enum SavedStage<M = Mark> {
     Lobby(Lobby),
     Playing {
         config: GameConfig,
         base: Box<(Seq, Game)>,
         log: Vec<Event>,
-        marks: Vec<Mark>,
+        marks: Vec<M>,
         deadlines: Vec<(ChoiceId, u64)>,
         review_since: Option<u64>,
         hash: u64,
@@ -119,7 +124,15 @@ impl Host {
             Unopened::Format(found) => RestoreError::Format(found),
             Unopened::Damaged => RestoreError::Checksum,
         })?;
-        let saved: Saved = postcard::from_bytes(body).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+        let malformed = |e: postcard::Error| RestoreError::Malformed(e.to_string());
+        let format = bytes.get(4..6).map_or(FORMAT, |f| u16::from_le_bytes([f[0], f[1]]));
+        let (saved, rebase) = if format < 9 {
+            let old: Saved<OldMark> = postcard::from_bytes(body).map_err(malformed)?;
+            (old.upgrade(), true)
+        } else {
+            (postcard::from_bytes::<Saved>(body).map_err(malformed)?, false)
+        };
+        let mut keys = Keys::restore(saved.keys);
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
@@ -127,6 +140,14 @@ impl Host {
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
+                if rebase {
+                    let (config, head) = (m.config.clone(), (m.head(), m.game.clone()));
+                    m = Match::resume(config, head, Vec::new(), Vec::new(), saved.settings.timing);
+                }
+                // The host actions already numbered under the key in use.
+                let current = keys.current();
+                let steps = m.marks.iter().filter(|k| k.by.is_none() && k.key == current).count();
+                keys.set_step(u32::try_from(steps).unwrap_or(u32::MAX));
                 m.deadlines = deadlines.into_iter().collect::<BTreeMap<_, _>>();
                 m.review_since = review_since;
                 Stage::Playing(Box::new(m))
@@ -141,9 +162,49 @@ impl Host {
             room_version: saved.room_version.wrapping_add(1),
             room_dirty: false,
             out,
-            keys: Keys::restore(saved.keys),
+            keys,
             announce: None,
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         })
+    }
+}
+
+/// A mark as formats 7 and 8 saved it (a 64-bit nonce, no step).
+#[derive(Serialize, Deserialize)]
+struct OldMark {
+    at: Seq,
+    key: crate::fair::KeyId,
+    nonce: u64,
+    by: Option<(crate::ids::PlayerNo, crate::ids::CommandId)>,
+    act: crate::wire::Act,
+    seal: Option<crate::wire::Seal>,
+}
+
+impl Saved<OldMark> {
+    /// The save in today's types: old marks keep what a successor needs
+    /// (which commands ran) and the seals; their nonce is gone.
+    fn upgrade(self) -> Saved {
+        let stage = match self.stage {
+            SavedStage::Lobby(l) => SavedStage::Lobby(l),
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let marks = marks
+                    .into_iter()
+                    .map(|o| Mark { seal: o.seal, ..Mark::new(o.at, o.key, [0; 32], o.by, o.act) })
+                    .collect();
+                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
+            }
+        };
+        Saved {
+            settings: self.settings,
+            roster: self.roster,
+            seats: self.seats,
+            room_version: self.room_version,
+            keys: self.keys,
+            stage,
+        }
     }
 }
 
@@ -163,13 +224,22 @@ fn replay(
     if base.0.plus(log.len()).is_none() {
         return Err(RestoreError::Malformed("the log is numbered past any game's length".to_string()));
     }
+    // Checkpoints where the live host took them: after the batch that
+    // crossed a multiple of `every` (a batch starts at each mark).
+    let starts: std::collections::BTreeSet<u64> = marks.iter().map(|m| m.at.0).collect();
     let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
-    for event in &log {
+    let mut batch_from = m.head().next();
+    for (i, event) in log.iter().enumerate() {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         m.game.apply(event);
         m.log.push(event.clone());
-        if m.head().0.is_multiple_of(every) {
-            m.checkpoint = (m.head(), m.game.clone());
+        let next = m.head().next();
+        let batch_ends = i + 1 == log.len() || starts.contains(&next.0);
+        if batch_ends {
+            if crosses_checkpoint(batch_from, m.head(), every) {
+                m.checkpoint = (m.head(), m.game.clone());
+            }
+            batch_from = next;
         }
     }
     if !m.game.is_consistent() {
@@ -194,5 +264,46 @@ mod tests {
         log.push(Event::SeatAway { seat: SeatId(0), away: true });
         let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
         assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
+
+    #[test]
+    fn a_format_8_save_with_old_marks_restores_from_its_head() {
+        let mut host = crate::fuzz::started_host();
+        // Player B (peer 2) rolls: a batch with a mark.
+        let seat = SeatId(1);
+        let intent = host.game().unwrap().legal_intents(seat).into_iter().next().unwrap();
+        let cmd = crate::fuzz::command_of(
+            crate::ids::PlayerToken(2),
+            crate::ids::CommandId(1),
+            crate::wire::Command::Intent { seat, intent },
+        );
+        host.handle(0, crate::ids::PeerId(2), &crate::wire::encode_peer(&cmd).unwrap());
+        assert!(!host.marks().is_empty());
+        let bytes = host.save();
+        let saved: Saved =
+            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let stage = match saved.stage {
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let marks = marks
+                    .into_iter()
+                    .map(|m| OldMark { at: m.at, key: m.key, nonce: 7, by: m.by, act: m.act, seal: m.seal })
+                    .collect();
+                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
+            }
+            SavedStage::Lobby(_) => panic!("the game started"),
+        };
+        let old = Saved {
+            settings: saved.settings,
+            roster: saved.roster,
+            seats: saved.seats,
+            room_version: saved.room_version,
+            keys: saved.keys,
+            stage,
+        };
+        let bytes = envelope::seal(MAGIC, 8, &postcard::to_allocvec(&old).unwrap());
+        let back = Host::restore(&bytes).unwrap();
+        assert_eq!(back.head(), host.head());
+        assert_eq!(back.game().unwrap().state_hash(), host.game().unwrap().state_hash());
+        assert!(back.log().is_empty() && back.marks().is_empty(), "served from its head on");
     }
 }

@@ -92,6 +92,10 @@ impl Host {
             room_dirty: true,
             out: Outbox::at(epoch),
             announce,
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         };
         host.reconcile_after_succession(now);
         host

@@ -49,7 +49,11 @@ use thiserror::Error;
 /// 7: a guest names itself in the lobby (`Command::Rename`).
 /// 8: Thunderstruck's `SectorClosed` (D34: a sector closes the moment the last
 /// two ships meet); sequence numbers past `Seq::LIMIT` are refused.
-pub const PROTOCOL_VERSION: u16 = 8;
+/// 9: dice nobody can grind (issue 31): a command's nonce is the 32-byte
+/// link of a hash chain its device committed to (`Hello::chain`,
+/// `Command::Chain`, `PlayerView::chain`); marks carry the host's action
+/// `step` and the link; refusal `ForgedNonce`.
+pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -282,7 +286,8 @@ mod tests {
 
     #[test]
     fn peer_messages_round_trip_in_one_small_datagram() {
-        let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into() };
+        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
+        let msg = PeerMsg::Hello { player: PlayerToken(42), name: "Ana".into(), build: "b".into(), chain };
         let bytes = encode_peer(&msg).unwrap();
         assert_eq!(&bytes[..5], &[b'D', b'D', PROTOCOL_VERSION as u8, 0, KIND_PEER]);
         assert_eq!(kind_of(&bytes), Some(Kind::Peer));
@@ -290,9 +295,9 @@ mod tests {
         let claim = PeerMsg::Command {
             id: CommandId(3),
             command: Command::Claim { seat: SeatId(1) },
-            nonce: u64::MAX,
+            nonce: [0xff; 32],
         };
-        assert!(encode_peer(&claim).unwrap().len() < 24, "commands are tiny");
+        assert!(encode_peer(&claim).unwrap().len() < 48, "commands are small");
         let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1) };
         let bytes = encode_mesh(&poll).unwrap();
         assert_eq!((kind_of(&bytes), decode_mesh(&bytes)), (Some(Kind::Mesh), Ok(poll)));
@@ -321,15 +326,16 @@ mod tests {
     #[test]
     fn oversized_peer_messages_are_not_sent() {
         let name = "x".repeat(MAX_DATAGRAM);
-        let msg = PeerMsg::Hello { player: PlayerToken(1), name, build: String::new() };
+        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
+        let msg = PeerMsg::Hello { player: PlayerToken(1), name, build: String::new(), chain };
         assert!(matches!(encode_peer(&msg), Err(WireError::Oversized { .. })));
     }
 
     #[test]
     fn another_version_is_named_not_misread() {
         let mut bytes = encode_peer(&PeerMsg::Bye).unwrap();
-        bytes[2] = 9;
-        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 9 }));
+        bytes[2] = 10;
+        assert_eq!(decode_peer(&bytes), Err(WireError::Version { ours: PROTOCOL_VERSION, theirs: 10 }));
         assert!(WireError::Version { ours: 1, theirs: 9 }.refusal().to_string().contains("reload"));
     }
 }
