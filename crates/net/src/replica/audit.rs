@@ -278,7 +278,8 @@ impl Audit {
             let Some(mark) = sync.marks.get(i).filter(|m| m.at == start) else {
                 // No mark for this position: nothing says what caused it.
                 self.withheld(start, AuditFinding::NoMark);
-                let Some(e) = start.0.checked_sub(base + 1).and_then(|k| sync.log.get(k as usize)) else {
+                let k = start.0.checked_sub(base.saturating_add(1)).and_then(|k| usize::try_from(k).ok());
+                let Some(e) = k.and_then(|k| sync.log.get(k)) else {
                     return;
                 };
                 game.apply(e);
@@ -290,8 +291,11 @@ impl Audit {
             if end > sync.confirmed.0 {
                 return;
             }
-            let (Some(lo), Some(hi)) = (start.0.checked_sub(base + 1), end.checked_sub(base)) else { return };
-            let Some(events) = sync.log.get(lo as usize..hi as usize) else { return };
+            // Positions the host chose: checked, and past a 32-bit `usize` (wasm) is nothing.
+            let index = |n: Option<u64>| n.and_then(|n| usize::try_from(n).ok());
+            let lo = index(start.0.checked_sub(base.saturating_add(1)));
+            let (Some(lo), Some(hi)) = (lo, index(end.checked_sub(base))) else { return };
+            let Some(events) = sync.log.get(lo..hi) else { return };
             let overdue = self.overdue(sync, start, game);
             let nonce_ok = self.check_nonce(mark);
             match (self.secrets.get(&mark.key).copied(), nonce_ok) {
