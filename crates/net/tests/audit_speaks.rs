@@ -114,3 +114,14 @@ fn an_honest_host_on_a_chaotic_network_is_never_named() {
         assert!(a.checked > 20, "{a:?}");
     }
 }
+
+#[test]
+fn a_host_that_shows_commands_with_nonces_of_its_own_is_named() {
+    let (found, began) = caught(17, Cheat::ForgeNonces);
+    for (i, f) in found.iter().enumerate() {
+        let f = f.unwrap_or_else(|| panic!("replica {} named the host", i + 1));
+        assert!(matches!(f.why, AuditFinding::NonceNotCommitted { .. }), "replica {}: {f}", i + 1);
+        assert!(f.since > began, "{f}");
+        assert!(f.to_string().contains("never committed to"), "{f}");
+    }
+}

@@ -139,6 +139,8 @@ pub(crate) struct Audit {
     sealed_upto: usize,
     /// Every nonce chain each player committed to (from the room views).
     chains: BTreeMap<PlayerNo, Chains>,
+    /// Marks of the current copy already compared with this device's own nonces.
+    owned_upto: usize,
     /// How far the marks' shape is checked (ahead of the dice, which wait for keys).
     shaped: Seq,
     /// The previous batch's key, and whether it sealed.
@@ -164,6 +166,7 @@ impl Audit {
             sealed_upto: 0,
             chains: BTreeMap::new(),
             shaped: Seq(0),
+            owned_upto: 0,
             last: None,
             steps: BTreeMap::new(),
             every: crate::host::Timing::default().checkpoint_every,
@@ -212,6 +215,7 @@ impl Audit {
         self.at = sync.base.0;
         self.shaped = sync.base.0;
         self.sealed_upto = 0;
+        self.owned_upto = 0;
         self.last = None;
         self.steps.clear();
         self.over_since = None;
@@ -246,6 +250,21 @@ impl Audit {
         let Some(mut game) = self.game.take() else { return };
         self.walk(sync, epoch, &mut game);
         self.game = Some(game);
+    }
+
+    /// This device's own commands as the host shows them: their nonce must
+    /// be the link this device sent (`link` gives it, while its chain is
+    /// kept). Only the player itself can tell a commitment the host made up
+    /// in its name, so it says so at once.
+    pub(crate) fn own(&mut self, sync: &GameSync, me: PlayerNo, link: impl Fn(CommandId) -> Option<Digest>) {
+        for m in sync.marks.get(self.owned_upto..).unwrap_or_default() {
+            if let Some((player, id)) = m.by.filter(|(p, _)| *p == me) {
+                if link(id).is_some_and(|l| l != m.nonce) {
+                    self.withheld(m.at, AuditFinding::NonceNotCommitted { player, id });
+                }
+            }
+        }
+        self.owned_upto = sync.marks.len();
     }
 
     fn withheld(&mut self, since: Seq, why: AuditFinding) {

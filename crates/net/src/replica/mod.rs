@@ -260,9 +260,11 @@ impl Replica {
         if let Some(tip) = self.nonces.renewal_at(self.pending.next_id()) {
             let renewal = Command::Chain { tip };
             let id = self.pending.push(renewal.clone(), now_ms).ok_or(SubmitError::Busy)?;
+            self.nonces.using(id);
             msgs.push(PeerMsg::Command { id, command: renewal, nonce: self.nonces.link(id) });
         }
         let id = self.pending.push(command.clone(), now_ms).ok_or(SubmitError::Busy)?;
+        self.nonces.using(id);
         if let Command::Rename { name } = &command {
             // A later Hello (a reconnect, a new host) says the new name too.
             self.cfg.name.clone_from(name);
@@ -356,6 +358,10 @@ impl Replica {
     pub(super) fn audit_now(&mut self) {
         let Some(sync) = &self.sync else { return };
         let before = self.audit.report;
+        if let Some(me) = self.known_as {
+            let nonces = &self.nonces;
+            self.audit.own(sync, me, |id| nonces.sent(id));
+        }
         self.audit.advance(sync, self.epoch);
         let after = self.audit.report;
         if let (None, Some(at)) = (before.tampered, after.tampered) {

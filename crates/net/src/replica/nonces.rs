@@ -9,7 +9,7 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::pending::Pending;
-use crate::fair::{ChainCommit, Digest, NonceChain, CHAIN_LEN};
+use crate::fair::{ChainCommit, Digest, NonceChain};
 use crate::ids::CommandId;
 
 /// Chains kept: the one in use, and those before it whose commands may still be resent.
@@ -21,11 +21,14 @@ pub(crate) struct Nonces {
     seeds: ChaCha20Rng,
     /// Disjoint, in id order.
     chains: Vec<NonceChain>,
+    /// The first command id this device sent a nonce for (ids below it, in
+    /// a copy's log, are an earlier tab's).
+    used_from: Option<CommandId>,
 }
 
 impl Nonces {
     pub(crate) fn new(seed: [u8; 32]) -> Nonces {
-        let mut n = Nonces { seeds: ChaCha20Rng::from_seed(seed), chains: Vec::new() };
+        let mut n = Nonces { seeds: ChaCha20Rng::from_seed(seed), chains: Vec::new(), used_from: None };
         let first = n.fresh(CommandId(0));
         n.chains.push(first);
         n
@@ -44,6 +47,17 @@ impl Nonces {
     /// The nonce of command `id` (zeros, which the host refuses, for an id no chain covers).
     pub(crate) fn link(&self, id: CommandId) -> Digest {
         self.covering(id).and_then(|c| c.link(id)).unwrap_or_default()
+    }
+
+    /// The nonce this device sent for `id`, if it sent it and still keeps the chain.
+    pub(crate) fn sent(&self, id: CommandId) -> Option<Digest> {
+        let from = self.used_from?;
+        (id >= from).then(|| self.covering(id).and_then(|c| c.link(id))).flatten()
+    }
+
+    /// Command `id` is numbered and about to be sent.
+    pub(crate) fn using(&mut self, id: CommandId) {
+        self.used_from = Some(self.used_from.map_or(id, |f| f.min(id)));
     }
 
     /// What a `Hello` commits: the chain of the first command still to be answered.
@@ -81,13 +95,14 @@ impl Nonces {
     pub(crate) fn rechain(&mut self, low: CommandId, pending: &mut Pending) {
         let first = self.fresh(low);
         self.chains = vec![first];
+        if let Some(f) = &mut self.used_from {
+            *f = (*f).min(low);
+        }
         for (id, tip) in pending.renewals_mut() {
             let Some(from) = id.0.checked_add(1) else { continue };
             let next = self.fresh(CommandId(from));
             *tip = next.commit().tip;
             self.chains.push(next);
         }
-        // A renewal before the last link ends its chain early: the links past it go unused.
-        let _ = CHAIN_LEN;
     }
 }
