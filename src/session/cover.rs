@@ -104,6 +104,7 @@ mod tests {
             proof: [0; 32],
             next_command: CommandId(0),
             key: duel_net::SeatPublic::NONE,
+            chains: vec![],
         };
         RoomView {
             version: 1,

@@ -218,12 +218,12 @@ impl<T: Remote> Session<T> {
     }
 }
 
-/// This tab's replica: its command nonces come from the browser's crypto RNG
-/// (a host that could predict them could pick its next dice secret to suit them).
+/// This tab's replica: its nonce chains are seeded from the browser's crypto
+/// RNG (a host that could predict the nonces could pick its dice to suit them).
 fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
     cfg.room = room.to_string();
-    cfg.nonce_seed = crate::platform::random::u64();
+    crate::platform::random::fill(&mut cfg.nonce_seed);
     // The device's own seat key, kept with the token: it signs this device's election votes.
     cfg.seat_key = crate::net::store::seat_key();
     cfg

@@ -79,6 +79,7 @@ impl<T: Remote> Session<T> {
                      This duel cannot be trusted.",
                     at.0
                 )),
+                Notice::DiceUnchecked(finding) => p.rejections.push(format!("Warning: {finding}")),
                 Notice::NewHost { .. } => p.room_changed = true,
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }

@@ -18,8 +18,8 @@ use duel_core::{GameConfig, SeatId};
 use duel_net::fuzz::{started_host, BUILD};
 use duel_net::wire::{encode_host, encode_peer};
 use duel_net::{
-    Command, CommandId, Conditions, GameRecord, Host, HostMsg, PeerId, PeerMsg, PlayerNo, RecordInfo, Replay,
-    Replica, ReplicaConfig,
+    Command, CommandId, Conditions, GameRecord, Host, HostMsg, PeerId, PlayerNo, RecordInfo, Replay, Replica,
+    ReplicaConfig,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -60,11 +60,9 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
         {
             let id = CommandId(next_id[who]);
             next_id[who] += 1;
-            let msg = PeerMsg::Command {
-                id,
-                command: Command::Intent { seat: SeatId(who as u8), intent },
-                nonce: u64::from(id.0),
-            };
+            let token = duel_net::PlayerToken(who as u128 + 1);
+            let msg =
+                duel_net::fuzz::command_of(token, id, Command::Intent { seat: SeatId(who as u8), intent });
             let bytes = encode_peer(&msg).unwrap();
             let peer = PeerId(who as u128 + 1);
             let out = host.handle(now, peer, &bytes);
@@ -191,20 +189,42 @@ fn intent_to_eight_replicas(c: &mut Criterion) {
 /// roll, as every intent that rolls pays it; and the dice after the first.
 fn verifiable_dice(c: &mut Criterion) {
     use duel_core::DiceSource;
-    use duel_net::fair::{room_digest, FairDice, KeyId, Secret};
+    use duel_net::fair::{room_digest, Cause, FairDice, KeyId, Secret};
     let secret = Secret([7; 32]);
     let room = room_digest("bench-room");
     let key = KeyId { epoch: 1, index: 3 };
-    let mut seq = 0u64;
+    let mut seq = 0u32;
     c.bench_function("verifiable dice: derive a batch's dice and roll one", |b| {
         b.iter(|| {
             seq += 1;
-            let mut dice = FairDice::new(&secret, &room, key, seq, seq ^ 0x5555);
+            let cause = Cause::Host { step: seq };
+            let mut dice = FairDice::new(&secret, &room, key, cause, &[5; 32]);
             dice.roll()
         })
     });
-    let mut dice = FairDice::new(&secret, &room, key, 1, 2);
+    let mut dice = FairDice::new(&secret, &room, key, Cause::Host { step: 1 }, &[2; 32]);
     c.bench_function("verifiable dice: each further roll", |b| b.iter(|| dice.roll()));
+}
+
+/// Issue 31's nonce chains: building a device's chain (what a replica does
+/// once per `CHAIN_LEN` commands) and checking a link against the tip (the
+/// worst case a check pays: the whole chain) and against the link before it
+/// (what the host pays per command).
+fn nonce_chains(c: &mut Criterion) {
+    use duel_net::fair::{NonceChain, CHAIN_LEN};
+    c.bench_function("nonce chain: build one (1024 links)", |b| {
+        b.iter(|| black_box(NonceChain::new(&[7; 32], CommandId(0))))
+    });
+    let chain = NonceChain::new(&[7; 32], CommandId(0));
+    let commit = chain.commit();
+    let last = CommandId(CHAIN_LEN - 1);
+    let (link, before) = (chain.link(last).unwrap(), chain.link(CommandId(CHAIN_LEN - 2)).unwrap());
+    c.bench_function("nonce chain: check the last link against the tip (worst case)", |b| {
+        b.iter(|| assert!(commit.verifies(last, black_box(&link), None)))
+    });
+    c.bench_function("nonce chain: check a link against the one before it", |b| {
+        b.iter(|| assert!(commit.verifies(last, black_box(&link), Some((CHAIN_LEN - 2, before)))))
+    });
 }
 
 /// A whole Hard game (drill pace) as a guest's record: its size, reading
@@ -265,6 +285,7 @@ criterion_group!(
     snapshot_size,
     intent_to_eight_replicas,
     verifiable_dice,
+    nonce_chains,
     recorded_game
 );
 criterion_main!(benches);

@@ -16,6 +16,8 @@ use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
+use crate::ids::{CommandId, PlayerNo, Seq};
+
 /// A SHA-256 digest.
 pub type Digest = [u8; 32];
 
@@ -49,6 +51,15 @@ pub struct KeyId {
     pub index: u32,
 }
 
+/// Whether the batch of events `from..=to` crosses a multiple of `every`
+/// (`Timing::checkpoint_every`): that batch, and only that one (or the
+/// game's last), carries a seal. A rule of positions alone: the host cannot
+/// choose when its key changes, and every replica's audit checks it.
+pub fn crosses_checkpoint(from: Seq, to: Seq, every: u64) -> bool {
+    let every = every.max(1);
+    from.0.saturating_sub(1) / every < to.0 / every
+}
+
 /// The room's name as it enters every roll (so one secret is worthless in another room).
 pub fn room_digest(room: &str) -> Digest {
     let mut h = Sha256::new();
@@ -61,37 +72,173 @@ pub fn room_digest(room: &str) -> Digest {
 /// so each face has exactly the same chance.
 const FAIR_LIMIT: u32 = u32::MAX - (u32::MAX % 6);
 
+/// What caused a batch, as it enters the batch's dice: a player's command
+/// (its number and id), or the host's own `step`-th action under the key.
+/// Never the batch's sequence number: that is the host's to choose (it may
+/// delay or reorder commands), so the dice must not depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cause {
+    Player { player: PlayerNo, id: CommandId },
+    Host { step: u32 },
+}
+
 /// The dice for one batch: every die the batch rolls, in order. The key is
 /// derived at the first roll: most batches (a die placed, energy sent) roll
 /// nothing and pay nothing.
 #[derive(Clone, Debug)]
 pub struct FairDice {
-    inputs: Option<(Secret, Digest, KeyId, u64, u64)>,
+    inputs: Option<(Secret, Digest, KeyId, Cause, Digest)>,
     rng: Option<ChaCha20Rng>,
 }
 
 impl FairDice {
-    /// The dice of the batch whose first event is `seq`, caused by a command
-    /// carrying `nonce` (host actions use the nonce the host announces with them).
-    pub fn new(secret: &Secret, room: &Digest, key: KeyId, seq: u64, nonce: u64) -> FairDice {
-        FairDice { inputs: Some((*secret, *room, key, seq, nonce)), rng: None }
+    /// The dice of the batch `cause` made under `key`: `nonce` is the link
+    /// of the player's committed chain for its command (see [`NonceChain`]),
+    /// or for a host action the host's step under the key (zero bytes: the
+    /// step, fixed by the mark order the audit checks, is the host's nonce).
+    pub fn new(secret: &Secret, room: &Digest, key: KeyId, cause: Cause, nonce: &Digest) -> FairDice {
+        FairDice { inputs: Some((*secret, *room, key, cause, *nonce)), rng: None }
     }
 
     fn rng(&mut self) -> &mut ChaCha20Rng {
         let inputs = self.inputs.take();
         self.rng.get_or_insert_with(|| {
-            let (secret, room, key, seq, nonce) =
-                inputs.unwrap_or((Secret([0; 32]), [0; 32], KeyId::default(), 0, 0));
+            let (secret, room, key, cause, nonce) = inputs.unwrap_or((
+                Secret([0; 32]),
+                [0; 32],
+                KeyId::default(),
+                Cause::Host { step: 0 },
+                [0; 32],
+            ));
             let mut h = Sha256::new();
-            h.update(b"dice-duel/roll/1");
+            h.update(b"dice-duel/roll/2");
             h.update(secret.0);
             h.update(room);
             h.update(key.epoch.to_le_bytes());
             h.update(key.index.to_le_bytes());
-            h.update(seq.to_le_bytes());
-            h.update(nonce.to_le_bytes());
+            match cause {
+                Cause::Player { player, id } => {
+                    h.update([1]);
+                    h.update(player.0.to_le_bytes());
+                    h.update(id.0.to_le_bytes());
+                }
+                Cause::Host { step } => {
+                    h.update([2]);
+                    h.update(step.to_le_bytes());
+                }
+            }
+            h.update(nonce);
             ChaCha20Rng::from_seed(h.finalize().into())
         })
+    }
+}
+
+/// Links in one nonce chain: a device commits a new chain before the one it
+/// uses runs out (`Command::Chain` on the last link). Building one costs
+/// this many SHA-256 compressions (see `benches/net.rs`).
+pub const CHAIN_LEN: u32 = 1024;
+
+/// A player's public commitment to its command nonces: the chain's `tip`,
+/// and the first command id it covers (`first ..first + CHAIN_LEN`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainCommit {
+    pub first: CommandId,
+    pub tip: Digest,
+}
+
+impl ChainCommit {
+    /// The link's index in this chain for command `id` (0 is the link next to the tip).
+    fn index(&self, id: CommandId) -> Option<u32> {
+        id.0.checked_sub(self.first.0).filter(|j| *j < CHAIN_LEN)
+    }
+
+    /// Whether `link` is this chain's link for `id`: hashed forward to the
+    /// tip, or to `known` (a link of this chain already checked, at a lower
+    /// index), it must land there. At most [`CHAIN_LEN`] hashes.
+    pub fn verifies(&self, id: CommandId, link: &Digest, known: Option<(u32, Digest)>) -> bool {
+        let Some(j) = self.index(id) else { return false };
+        let (steps, target) = match known {
+            Some((k, at)) if k == j => return *link == at,
+            Some((k, at)) if k < j => (j - k, at),
+            _ => (j.saturating_add(1), self.tip),
+        };
+        let mut x = *link;
+        for _ in 0..steps {
+            x = chain_step(&x);
+        }
+        x == target
+    }
+}
+
+/// One step along a nonce chain.
+pub fn chain_step(x: &Digest) -> Digest {
+    let mut h = Sha256::new();
+    h.update(b"dice-duel/chain/1");
+    h.update(x);
+    h.finalize().into()
+}
+
+/// A device's nonce chain: `x_0` from a 32-byte secret seed, `x_{i+1} =
+/// H(x_i)`, the tip `x_N` is committed, and command `first + j` carries
+/// `x_{N-1-j}`. Each link is the hash-preimage of the one before it, so
+/// nobody who has seen the links so far (the host included) can tell the
+/// next, and nobody (the device included) can change it once committed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct NonceChain {
+    first: CommandId,
+    /// `links[j]` is the link for `first + j`.
+    links: Vec<Digest>,
+    tip: Digest,
+}
+
+impl std::fmt::Debug for NonceChain {
+    /// The commitment only: unused links are secrets.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NonceChain(from {}, tip {:02x}{:02x}…)", self.first.0, self.tip[0], self.tip[1])
+    }
+}
+
+impl NonceChain {
+    /// The chain from `seed` for commands `first ..first + CHAIN_LEN`.
+    pub fn new(seed: &[u8; 32], first: CommandId) -> NonceChain {
+        let mut h = Sha256::new();
+        h.update(b"dice-duel/chain-seed/1");
+        h.update(seed);
+        let mut x: Digest = h.finalize().into();
+        let mut links = Vec::with_capacity(CHAIN_LEN as usize);
+        for _ in 0..CHAIN_LEN {
+            links.push(x);
+            x = chain_step(&x);
+        }
+        links.reverse();
+        NonceChain { first, links, tip: x }
+    }
+
+    /// The public commitment.
+    pub fn commit(&self) -> ChainCommit {
+        ChainCommit { first: self.first, tip: self.tip }
+    }
+
+    /// The first command id this chain covers.
+    pub fn first(&self) -> CommandId {
+        self.first
+    }
+
+    /// Whether `id` is this chain's last link (where the next chain is committed).
+    pub fn is_last(&self, id: CommandId) -> bool {
+        self.commit().index(id) == Some(CHAIN_LEN - 1)
+    }
+
+    /// The nonce for command `id`, if this chain covers it.
+    pub fn link(&self, id: CommandId) -> Option<Digest> {
+        let j = self.commit().index(id)?;
+        self.links.get(j as usize).copied()
+    }
+
+    /// Moves the chain to cover ids from `first` (the links are unchanged;
+    /// a chain is renumbered only before it is committed).
+    pub fn renumber(&mut self, first: CommandId) {
+        self.first = first;
     }
 }
 
@@ -161,14 +308,18 @@ mod tests {
         let s = Secret([7; 32]);
         let room = room_digest("abc");
         let key = KeyId { epoch: 1, index: 2 };
-        let a = faces(&mut FairDice::new(&s, &room, key, 10, 99), 12);
-        assert_eq!(a, faces(&mut FairDice::new(&s, &room, key, 10, 99), 12));
-        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, 10, 98), 12), "the nonce counts");
-        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, 11, 99), 12), "the sequence counts");
-        assert_ne!(a, faces(&mut FairDice::new(&Secret([8; 32]), &room, key, 10, 99), 12));
-        assert_ne!(a, faces(&mut FairDice::new(&s, &room_digest("abd"), key, 10, 99), 12));
+        let by = |p, id| Cause::Player { player: PlayerNo(p), id: CommandId(id) };
+        let n = [9; 32];
+        let a = faces(&mut FairDice::new(&s, &room, key, by(1, 10), &n), 12);
+        assert_eq!(a, faces(&mut FairDice::new(&s, &room, key, by(1, 10), &n), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, by(1, 10), &[8; 32]), 12), "the nonce counts");
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, by(1, 11), &n), 12), "the command counts");
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, by(2, 10), &n), 12), "the player counts");
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, key, Cause::Host { step: 10 }, &n), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&Secret([8; 32]), &room, key, by(1, 10), &n), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room_digest("abd"), key, by(1, 10), &n), 12));
         let other_epoch = KeyId { epoch: 2, index: 2 };
-        assert_ne!(a, faces(&mut FairDice::new(&s, &room, other_epoch, 10, 99), 12));
+        assert_ne!(a, faces(&mut FairDice::new(&s, &room, other_epoch, by(1, 10), &n), 12));
     }
 
     #[test]
@@ -176,13 +327,30 @@ mod tests {
         let s = Secret([1; 32]);
         let room = room_digest("r");
         let mut seen = [0u32; 6];
-        for seq in 0..1000 {
-            let mut d = FairDice::new(&s, &room, KeyId::default(), seq, 5);
+        for step in 0..1000 {
+            let mut d = FairDice::new(&s, &room, KeyId::default(), Cause::Host { step }, &[5; 32]);
             for _ in 0..6 {
                 seen[d.roll().index()] += 1;
             }
         }
         assert!(seen.iter().all(|n| (850..1150).contains(n)), "{seen:?}");
+    }
+
+    #[test]
+    fn a_chain_gives_one_link_per_command_and_checks_it_from_the_tip_or_a_known_link() {
+        let chain = NonceChain::new(&[3; 32], CommandId(100));
+        let commit = chain.commit();
+        let (a, b) = (chain.link(CommandId(100)).unwrap(), chain.link(CommandId(105)).unwrap());
+        assert!(commit.verifies(CommandId(100), &a, None));
+        assert!(commit.verifies(CommandId(105), &b, None));
+        assert!(commit.verifies(CommandId(105), &b, Some((0, a))), "from a link already checked");
+        assert!(!commit.verifies(CommandId(104), &b, None), "a link is good for its own id only");
+        assert!(!commit.verifies(CommandId(105), &[0; 32], None));
+        assert!(!commit.verifies(CommandId(99), &a, None), "below the chain");
+        let last = CommandId(100 + CHAIN_LEN - 1);
+        assert!(chain.is_last(last) && commit.verifies(last, &chain.link(last).unwrap(), None));
+        assert_eq!(chain.link(CommandId(100 + CHAIN_LEN)), None, "past the chain");
+        assert_ne!(NonceChain::new(&[4; 32], CommandId(100)).commit(), commit);
     }
 
     #[test]

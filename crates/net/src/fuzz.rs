@@ -5,6 +5,7 @@
 use duel_core::{GameConfig, SeatId};
 
 use crate::device::Device;
+use crate::fair::NonceChain;
 use crate::host::{Host, HostConfig};
 use crate::ids::{CommandId, Epoch, PeerId, PlayerToken};
 use crate::replica::{Replica, ReplicaConfig};
@@ -28,6 +29,44 @@ pub fn decode_any(bytes: &[u8]) {
     let _ = Host::restore(bytes);
 }
 
+/// A fixed nonce chain for `token` (what the scripted peers of tests and
+/// fuzzers commit to; a real device draws its seed from a crypto RNG).
+pub fn chain_of(token: PlayerToken) -> NonceChain {
+    thread_local! {
+        // Built once per token and thread: a scripted test sends thousands
+        // of commands, and a debug build hashes a 1,024-link chain slowly.
+        static CHAINS: std::cell::RefCell<std::collections::BTreeMap<u128, NonceChain>> =
+            const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+    }
+    CHAINS.with(|chains| {
+        chains
+            .borrow_mut()
+            .entry(token.0)
+            .or_insert_with(|| {
+                let mut seed = [0u8; 32];
+                seed[..16].copy_from_slice(&token.0.to_le_bytes());
+                NonceChain::new(&seed, CommandId(0))
+            })
+            .clone()
+    })
+}
+
+/// A scripted `Hello` from `token`, committing [`chain_of`].
+pub fn hello_of(token: PlayerToken, name: &str, build: &str) -> PeerMsg {
+    PeerMsg::Hello {
+        player: token,
+        name: name.into(),
+        build: build.into(),
+        key: crate::replica::test_seat_key(token).public(),
+        chain: chain_of(token).commit(),
+    }
+}
+
+/// A scripted command `id` from `token`, with the nonce [`chain_of`] gives it.
+pub fn command_of(token: PlayerToken, id: CommandId, command: Command) -> PeerMsg {
+    PeerMsg::Command { id, command, nonce: chain_of(token).link(id).unwrap_or_default() }
+}
+
 /// A host with two players seated on the two ships of a started quick duel.
 pub fn started_host() -> Host {
     let owner = PlayerToken(1);
@@ -35,27 +74,11 @@ pub fn started_host() -> Host {
     config.lobby = GameConfig::quick_duel(7);
     let mut host = Host::new(config);
     let script = [
-        (
-            1,
-            PeerMsg::Hello {
-                player: owner,
-                name: "A".into(),
-                build: BUILD.into(),
-                key: crate::SeatKey::from_seed([1; 32]).public(),
-            },
-        ),
-        (
-            2,
-            PeerMsg::Hello {
-                player: PlayerToken(2),
-                name: "B".into(),
-                build: BUILD.into(),
-                key: crate::SeatKey::from_seed([2; 32]).public(),
-            },
-        ),
-        (1, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 }),
-        (2, PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(1) }, nonce: 2 }),
-        (1, PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 3 }),
+        (1, hello_of(owner, "A", BUILD)),
+        (2, hello_of(PlayerToken(2), "B", BUILD)),
+        (1, command_of(owner, CommandId(0), Command::Claim { seat: SeatId(0) })),
+        (2, command_of(PlayerToken(2), CommandId(0), Command::Claim { seat: SeatId(1) })),
+        (1, command_of(owner, CommandId(1), Command::Start)),
     ];
     for (peer, msg) in script {
         if let Ok(bytes) = encode_peer(&msg) {

@@ -47,7 +47,9 @@ pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
-pub use replica::{AuditReport, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError};
+pub use replica::{
+    AuditFinding, AuditReport, Finding, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError,
+};
 pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};

@@ -59,11 +59,13 @@ impl Room {
 
 fn hello(token: u128) -> PeerMsg {
     let key = SeatPublic([u8::try_from(token).unwrap_or(0); 32]);
-    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key }
+    // Every scripted player commits the same test chain, so `cmd` needs no token.
+    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
+    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key, chain }
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
-    PeerMsg::Command { id: CommandId(id), command, nonce: u64::from(id) }
+    duel_net::fuzz::command_of(PlayerToken(0), CommandId(id), command)
 }
 
 fn replies(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {

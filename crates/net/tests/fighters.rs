@@ -58,6 +58,10 @@ fn a_team_reseats_through_the_host_after_its_fighter_is_lost() {
     }
     let fighter = fighter.expect("random play destroyed a Fighter");
     assert!(sim.settle());
+    // A freeze the random play left open refuses every reseat until it resolves (D20).
+    assert!(sim.run_until(120_000, |s| s.host_game().freeze().is_none()), "the freeze resolves");
+    assert!(sim.settle());
+    assert_eq!(sim.host_game().ship(fighter).map(|s| s.destroyed), Some(true), "still down");
     let (capital, capital_seat, pilot_seat) =
         if fighter == ShipId(1) { (ShipId(0), 0usize, 1usize) } else { (ShipId(2), 2, 3) };
     let other_team_seat = if capital_seat == 0 { 2 } else { 0 };
@@ -75,7 +79,11 @@ fn a_team_reseats_through_the_host_after_its_fighter_is_lost() {
     // The downed Pilot joins the Capital's crew.
     sim.command(pilot_seat, Command::Reseat { seats: change });
     assert!(sim.settle());
-    assert!(sim.log()[before..].iter().any(|e| matches!(e, Event::Reseated { .. })));
+    assert!(
+        sim.log()[before..].iter().any(|e| matches!(e, Event::Reseated { .. })),
+        "{:?}",
+        sim.stats.reasons
+    );
     for p in &sim.peers {
         let g = p.replica.game().unwrap();
         assert_eq!(g.seat_ship(SeatId(pilot_seat as u8)), Some(capital), "every replica sees the new crew");

@@ -52,22 +52,14 @@ fn corpus() -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> =
         msgs.iter().flat_map(|m| encode_host(duel_net::Epoch(0), m, &mut 0).unwrap()).collect();
     for intent in game.legal_intents(SeatId(0)).into_iter().take(20) {
-        let cmd = PeerMsg::Command {
-            id: CommandId(2),
-            command: Command::Intent { seat: SeatId(0), intent },
-            nonce: 5,
-        };
+        let cmd = duel_net::fuzz::command_of(
+            PlayerToken(1),
+            CommandId(2),
+            Command::Intent { seat: SeatId(0), intent },
+        );
         out.push(encode_peer(&cmd).unwrap());
     }
-    out.push(
-        encode_peer(&PeerMsg::Hello {
-            player: PlayerToken(1),
-            name: "A".into(),
-            build: BUILD.into(),
-            key: duel_net::SeatKey::from_seed([1; 32]).public(),
-        })
-        .unwrap(),
-    );
+    out.push(encode_peer(&duel_net::fuzz::hello_of(PlayerToken(1), "A", BUILD)).unwrap());
     out.push(encode_peer(&PeerMsg::Echo { nonce: 2 }).unwrap());
     out.push(host.save());
     // Election messages, and a batch of events with their marks as a peer fetches them.
@@ -250,13 +242,12 @@ fn peer_msg() -> impl Strategy<Value = PeerMsg> {
         Just(Command::Start),
     ];
     prop_oneof![
-        6 => (0u32..12, command).prop_map(|(id, command)| PeerMsg::Command { id: CommandId(id), command, nonce: u64::from(id) * 7 }),
-        1 => (1u128..5, ".{0,40}", any::<bool>()).prop_map(|(t, name, ok)| PeerMsg::Hello {
-            player: PlayerToken(t),
-            name,
-            build: if ok { BUILD.to_string() } else { "other".to_string() },
-            key: duel_net::SeatPublic([t as u8; 32]),
-        }),
+        6 => (0u32..12, command, 1u128..5).prop_map(|(id, command, t)| duel_net::fuzz::command_of(PlayerToken(t), CommandId(id), command)),
+        1 => (1u128..5, ".{0,40}", any::<bool>()).prop_map(|(t, name, ok)| duel_net::fuzz::hello_of(
+            PlayerToken(t),
+            &name,
+            if ok { BUILD } else { "other" },
+        )),
         1 => any::<u64>().prop_map(|nonce| PeerMsg::Ping { nonce }),
         1 => any::<u64>().prop_map(|s| PeerMsg::Resend { from: Seq(s % 64) }),
         1 => Just(PeerMsg::SnapshotPlease),

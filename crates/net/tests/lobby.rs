@@ -66,7 +66,11 @@ fn owner_sets_up_players_claim_bots_play_and_seats_come_and_go() {
     assert!(sim.peers[0].replica.bot_seats_to_drive().contains(&SeatId(2)));
     sim.command(3, Command::Claim { seat: SeatId(2) });
     // The room view reaches player 3 on its own path (a lost one is re-asked after the next Pong).
-    let seated = |s: &Sim| s.peers[3].replica.my_seats() == vec![SeatId(2)];
+    // So does the owner's, whose bot steps aside when it arrives.
+    let seated = |s: &Sim| {
+        s.peers[3].replica.my_seats() == vec![SeatId(2)]
+            && !s.peers[0].replica.bot_seats_to_drive().contains(&SeatId(2))
+    };
     assert!(sim.run_until(10_000, |s| s.all_idle() && s.converged() && seated(s)));
     assert!(!sim.peers[0].replica.bot_seats_to_drive().contains(&SeatId(2)), "the bot stepped aside");
     let flips = sim.log().iter().filter(|e| matches!(e, Event::SeatAway { seat: SeatId(2), .. })).count();

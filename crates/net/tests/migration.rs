@@ -244,7 +244,7 @@ fn every_replica_checks_the_dice_and_an_honest_host_passes() {
     assert!(m.settle());
     for d in m.alive() {
         let a = d.replica.audit();
-        assert_eq!(a.tampered, None);
+        assert_eq!((a.tampered, a.withheld), (None, None), "{a:?}");
         assert!(a.checked > 20, "{a:?}");
     }
 }

@@ -92,14 +92,15 @@ fn a_damaged_save_is_refused_not_trusted() {
     let mut future = saved.clone();
     future[4] = 99;
     assert_eq!(Host::restore(&future).err(), Some(RestoreError::Format(99)));
-    // Formats 7 and 8 are read through their own settings (before the speed
-    // bump's `bump_ms`, format 9; `host::save`'s tests restore a real one):
-    // a current body labelled 7 is not one, and is refused, not misread.
+    // Formats 7 and 8 are read as what they were (settings before the speed
+    // bump's `bump_ms`, marks with 64-bit nonces: `host::save`'s own test
+    // restores a real one): today's body under their number is not one, and
+    // is refused, never half-loaded.
     let mut previous = saved.clone();
-    previous[4..6].copy_from_slice(&7u16.to_le_bytes());
+    previous[4..6].copy_from_slice(&8u16.to_le_bytes());
     assert!(
         matches!(Host::restore(&previous), Err(RestoreError::Malformed(_))),
-        "a format-9 body is no format-7 save"
+        "a format-9 body is no format-8 save"
     );
     let mut older = saved.clone();
     older[4..6].copy_from_slice(&6u16.to_le_bytes());

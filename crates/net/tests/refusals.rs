@@ -27,11 +27,13 @@ fn send(host: &mut Host, from: PeerId, msg: PeerMsg) -> Vec<HostMsg> {
 
 fn hello(token: u128) -> PeerMsg {
     let key = duel_net::SeatPublic::NONE;
-    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key }
+    // Every scripted player commits the same test chain, so `cmd` needs no token.
+    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
+    PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key, chain }
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
-    PeerMsg::Command { id: CommandId(id), command, nonce: u64::from(id) }
+    duel_net::fuzz::command_of(PlayerToken(0), CommandId(id), command)
 }
 
 fn rejected(msgs: &[HostMsg]) -> Vec<Refusal> {
@@ -140,11 +142,13 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     let reasons = rejected(&reply);
     assert_eq!(reasons, vec![Refusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
     assert!(reasons[0].to_string().contains("reload"));
+    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
     let stale = PeerMsg::Hello {
         player: PlayerToken(7),
         name: "old tab".into(),
         build: "b0".into(),
         key: duel_net::SeatPublic::NONE,
+        chain,
     };
     let reasons = rejected(&send(&mut host, PeerId(7), stale));
     assert!(matches!(&reasons[..], [Refusal::Build { .. }]) && reasons[0].to_string().contains("reload"));

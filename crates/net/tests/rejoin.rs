@@ -80,6 +80,12 @@ fn a_reloaded_peer_gets_snapshot_and_tail_and_its_seat_back() {
     assert!(sim.play_random(300, 600), "converged after more play");
     assert!(sim.submitted > submitted);
     assert_eq!(sim.stats.reasons.get("command 0 was already handled"), None);
+    assert!(unnamed(&sim), "a reloaded tab's earlier commands are not taken for forged ones");
+}
+
+/// No replica's dice audit named the host (issue 31).
+fn unnamed(sim: &Sim) -> bool {
+    sim.peers.iter().all(|p| p.replica.audit().withheld.is_none() && p.replica.audit().tampered.is_none())
 }
 
 #[test]
@@ -99,6 +105,7 @@ fn a_reloaded_host_resumes_mid_freeze_from_its_save() {
     assert!(sim.play_random(1_000, 600), "replicas converge on the restored host");
     assert!(sim.peers.iter().all(|p| p.replica.my_seats().len() <= 1));
     assert_eq!(sim.peers[0].replica.my_seats(), vec![SeatId(0)]);
+    assert!(unnamed(&sim), "a restored host is honest");
 }
 
 #[test]
@@ -112,6 +119,7 @@ fn a_host_restored_from_an_older_save_is_still_the_authority() {
     sim.restart_host(&saved, PeerId(2_001));
     assert!(sim.run_until(30_000, |s| s.all_idle() && s.converged()), "replicas roll back to the host");
     assert!(sim.play_random(300, 600));
+    assert!(unnamed(&sim), "an older save's host is honest too");
 }
 
 #[test]

@@ -72,12 +72,7 @@ impl Table {
             now: 0,
         };
         for who in 0..2 {
-            let hello = PeerMsg::Hello {
-                player: token(who),
-                name: format!("P{who}"),
-                build: common::BUILD.into(),
-                key: duel_net::SeatPublic::NONE,
-            };
+            let hello = duel_net::fuzz::hello_of(token(who), &format!("P{who}"), common::BUILD);
             t.send(who, &hello);
         }
         t
@@ -146,7 +141,7 @@ impl Table {
         let id = self.next[who];
         self.next[who] = CommandId(id.0 + 1);
         let command = Command::Intent { seat: SeatId(who as u8), intent: intent.clone() };
-        self.send(who, &PeerMsg::Command { id, command, nonce: 77 + who as u64 });
+        self.send(who, &duel_net::fuzz::command_of(token(who), id, command));
     }
 }
 
@@ -236,10 +231,10 @@ fn a_held_freeze_keeps_its_players_later_commands_behind_it_and_nothing_else_wai
     t.shout(0, &fires[0]);
     let id = t.next[0];
     t.next[0] = CommandId(id.0 + 1);
-    t.send(0, &PeerMsg::Command { id, command: Command::Rename { name: "Ana".into() }, nonce: 5 });
+    t.send(0, &duel_net::fuzz::command_of(token(0), id, Command::Rename { name: "Ana".into() }));
     let id = t.next[1];
     t.next[1] = CommandId(id.0 + 1);
-    t.send(1, &PeerMsg::Command { id, command: Command::Rename { name: "Bo".into() }, nonce: 6 });
+    t.send(1, &duel_net::fuzz::command_of(token(1), id, Command::Rename { name: "Bo".into() }));
     t.run_until(start + 20, 1);
     assert!(t.host.game().unwrap().freeze().is_none(), "the host crew's Fire is held (40 ms)");
     assert_eq!(name_of(&t, 0), "P0", "its rename waits behind its Fire");

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use crate::fair::Digest;
 use crate::ids::{CommandId, Seq};
 use crate::wire::{Command, Refusal};
 
@@ -22,7 +23,7 @@ const REMEMBER: usize = 128;
 #[derive(Debug, PartialEq)]
 pub(crate) enum Offer {
     /// Run these now, in order (the offered one and held successors), each with its nonce.
-    Run(Vec<(CommandId, Command, u64)>),
+    Run(Vec<(CommandId, Command, Digest)>),
     /// Already run: answer again with this outcome (`None`: forgotten).
     Duplicate(Option<Result<Seq, Refusal>>),
     /// Held until the ids before it arrive.
@@ -36,7 +37,7 @@ pub(crate) struct Book {
     next: u32,
     recent: VecDeque<(u32, Result<Seq, Refusal>)>,
     #[serde(skip)]
-    early: BTreeMap<u32, (Command, u64)>,
+    early: BTreeMap<u32, (Command, Digest)>,
 }
 
 impl Book {
@@ -50,7 +51,7 @@ impl Book {
         Book { next: next.0, ..Book::default() }
     }
 
-    pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: u64) -> Offer {
+    pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: Digest) -> Offer {
         let id = id.0;
         // The last id has none after it: the book could not move past it and
         // would run it again on a resend. No honest peer gets there.
@@ -108,19 +109,19 @@ mod tests {
     #[test]
     fn runs_in_order_holds_early_and_answers_duplicates() {
         let mut b = Book::default();
-        assert_eq!(b.offer(CommandId(1), cmd(1), 11), Offer::Held);
-        assert_eq!(b.offer(CommandId(2), cmd(2), 12), Offer::Held);
-        let Offer::Run(run) = b.offer(CommandId(0), cmd(0), 10) else { panic!("should run") };
+        assert_eq!(b.offer(CommandId(1), cmd(1), [11; 32]), Offer::Held);
+        assert_eq!(b.offer(CommandId(2), cmd(2), [12; 32]), Offer::Held);
+        let Offer::Run(run) = b.offer(CommandId(0), cmd(0), [10; 32]) else { panic!("should run") };
         assert_eq!(
             run.iter().map(|(i, _, n)| (i.0, *n)).collect::<Vec<_>>(),
-            vec![(0, 10), (1, 11), (2, 12)]
+            vec![(0, [10; 32]), (1, [11; 32]), (2, [12; 32])]
         );
         for (id, _, _) in run {
             b.record(id, Err(Refusal::NotOwner));
         }
-        assert_eq!(b.offer(CommandId(1), cmd(1), 0), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
+        assert_eq!(b.offer(CommandId(1), cmd(1), [0; 32]), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
         assert_eq!(b.next(), CommandId(3));
-        assert_eq!(b.offer(CommandId(500), cmd(0), 0), Offer::TooFar { expected: CommandId(3) });
+        assert_eq!(b.offer(CommandId(500), cmd(0), [0; 32]), Offer::TooFar { expected: CommandId(3) });
     }
 
     #[test]
@@ -129,15 +130,15 @@ mod tests {
         let mut b = Book::starting_at(CommandId(u32::MAX));
         let last = CommandId(u32::MAX);
         for _ in 0..2 {
-            assert_eq!(b.offer(last, cmd(0), 0), Offer::TooFar { expected: last });
+            assert_eq!(b.offer(last, cmd(0), [0; 32]), Offer::TooFar { expected: last });
         }
         // Held early ids stop short of it too: the one before it runs once.
         let mut b = Book::starting_at(CommandId(u32::MAX - 2));
-        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), 1), Offer::Held);
-        assert_eq!(b.offer(last, cmd(2), 2), Offer::TooFar { expected: CommandId(u32::MAX - 2) });
-        let Offer::Run(run) = b.offer(CommandId(u32::MAX - 2), cmd(0), 0) else { panic!("should run") };
+        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), [1; 32]), Offer::Held);
+        assert_eq!(b.offer(last, cmd(2), [2; 32]), Offer::TooFar { expected: CommandId(u32::MAX - 2) });
+        let Offer::Run(run) = b.offer(CommandId(u32::MAX - 2), cmd(0), [0; 32]) else { panic!("should run") };
         assert_eq!(run.len(), 2);
         assert_eq!(b.next(), last);
-        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), 1), Offer::Duplicate(None));
+        assert_eq!(b.offer(CommandId(u32::MAX - 1), cmd(1), [1; 32]), Offer::Duplicate(None));
     }
 }

@@ -13,6 +13,7 @@ use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError
 
 use super::keys::Keys;
 use super::Timing;
+use crate::fair::{crosses_checkpoint, Cause, Digest};
 use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{Act, HostMsg, Mark, Snapshot};
 
@@ -45,6 +46,9 @@ pub(crate) struct Match {
     pub(crate) timing: Timing,
     /// Thunderstruck: the duel's state hash when it last moved, and when.
     pub(crate) waiting_since: Option<(u64, u64)>,
+    /// A dishonest host's ways with its messages (the audit tests only).
+    #[cfg(any(test, feature = "test-support"))]
+    pub(crate) cheat: Option<super::Cheat>,
 }
 
 impl Match {
@@ -79,6 +83,8 @@ impl Match {
             review_since: None,
             timing,
             waiting_since: None,
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
         }
     }
 
@@ -86,18 +92,18 @@ impl Match {
         Seq(self.base.0 + self.log.len() as u64)
     }
 
-    /// Validates and carries out a player's intent with the dice its nonce
-    /// and the host's committed key give.
+    /// Validates and carries out a player's intent with the dice its
+    /// command (player, id, chain link) and the host's committed key give.
     pub(crate) fn play(
         &mut self,
         seat: SeatId,
         intent: &Intent,
-        cause: (PlayerNo, CommandId, u64),
+        cause: (PlayerNo, CommandId, Digest),
         keys: &mut Keys,
         now: u64,
     ) -> Result<Batch, RuleError> {
         let (player, id, nonce) = cause;
-        let (key, mut dice) = keys.dice(self.head().0 + 1, nonce);
+        let (key, mut dice) = keys.dice(Cause::Player { player, id }, &nonce);
         let events = self.game.play(seat, intent, &mut dice)?;
         let act = Act::Play { seat, intent: intent.clone() };
         Ok(self.append(
@@ -110,21 +116,32 @@ impl Match {
     }
 
     /// Carries out a host action (timeout, resume, presence, a reseat for
-    /// `by`, whose command carried `nonce`). The clock's own actions use
-    /// nonce 0: the host cannot pick it, and the batch's sequence number
-    /// still makes its dice its own.
+    /// `by`, whose command carried `nonce`). The clock's own actions are
+    /// numbered under the key (`Mark::step`): the `n`-th host action of a key
+    /// has one possible set of dice, fixed when the key was committed.
     pub(crate) fn act(
         &mut self,
         action: &HostAction,
-        by: Option<(PlayerNo, CommandId, u64)>,
+        by: Option<(PlayerNo, CommandId, Digest)>,
         keys: &mut Keys,
         now: u64,
     ) -> Result<Batch, RuleError> {
-        let nonce = by.map_or(0, |(_, _, n)| n);
-        let by = by.map(|(p, id, _)| (p, id));
-        let (key, mut dice) = keys.dice(self.head().0 + 1, nonce);
+        let (cause, nonce) = match by {
+            Some((player, id, nonce)) => (Cause::Player { player, id }, nonce),
+            None => (Cause::Host { step: keys.step() }, [0; 32]),
+        };
+        let (key, mut dice) = keys.dice(cause, &nonce);
         let events = self.game.host(action, &mut dice)?;
-        let mark = Mark::new(self.head().next(), key, nonce, by, Act::Host(action.clone()));
+        let mut mark = Mark::new(
+            self.head().next(),
+            key,
+            nonce,
+            by.map(|(p, id, _)| (p, id)),
+            Act::Host(action.clone()),
+        );
+        if let Cause::Host { step } = cause {
+            mark.step = step;
+        }
         Ok(self.append(events, mark, keys, now, matches!(action, HostAction::Resume)))
     }
 
@@ -139,12 +156,16 @@ impl Match {
         let from = self.head().next();
         let count = events.len();
         self.log.extend(events);
-        let every = self.timing.checkpoint_every.max(1);
-        let crossed = self.head().0 / every > self.checkpoint.0 .0 / every;
+        // A batch that crosses a multiple of `checkpoint_every` seals: a rule
+        // of positions alone (every replica checks it), never the host's choice.
+        let crossed = crosses_checkpoint(from, self.head(), self.timing.checkpoint_every);
         if crossed {
             self.checkpoint = (self.head(), self.game.clone());
         }
         if count > 0 {
+            if mark.by.is_none() {
+                keys.stepped();
+            }
             // Reveal at every checkpoint and at the end, so every roll is checked.
             if crossed || self.game.outcome().is_some() {
                 mark.seal = Some(keys.seal());
@@ -155,10 +176,26 @@ impl Match {
         Batch { from, count }
     }
 
-    /// The marks of the batches starting in `from..to` (sequence numbers).
+    /// The marks of the batches starting in `from..to` (sequence numbers), as this host shows them.
     pub(crate) fn marks_in(&self, from: Seq, to: Seq) -> Vec<Mark> {
+        #[cfg(any(test, feature = "test-support"))]
+        if self.omits_marks() {
+            return Vec::new();
+        }
         let start = self.marks.partition_point(|m| m.at < from);
-        self.marks[start..].iter().take_while(|m| m.at < to).cloned().collect()
+        let marks = self.marks[start..].iter().take_while(|m| m.at < to).cloned();
+        #[cfg(any(test, feature = "test-support"))]
+        let marks = marks.map(|m| self.shown(m));
+        marks.collect()
+    }
+
+    /// The state hash as this host shows it.
+    pub(crate) fn shown_hash(&self) -> Option<u64> {
+        #[cfg(any(test, feature = "test-support"))]
+        if self.omits_hashes() {
+            return None;
+        }
+        Some(self.game.state_hash())
     }
 
     /// A successor's clocks: every open choice gets a whole `choice_ms` from
@@ -240,7 +277,7 @@ impl Match {
         let end = self.head().0;
         let crosses = end / every > start / every;
         let marks = self.marks_in(batch.from, Seq(batch.from.0 + batch.count as u64));
-        HostMsg::Events { from: batch.from, events, hash: crosses.then(|| self.game.state_hash()), marks }
+        HostMsg::Events { from: batch.from, events, hash: self.shown_hash().filter(|_| crosses), marks }
     }
 
     /// `count` events from `from` (fewer if the log is shorter or starts later).
@@ -278,7 +315,7 @@ impl Match {
                 HostMsg::Events {
                     from: at,
                     events: events.to_vec(),
-                    hash: (i == last).then(|| self.game.state_hash()),
+                    hash: self.shown_hash().filter(|_| i == last),
                     marks: self.marks_in(at, Seq(at.0 + events.len() as u64)),
                 }
             })

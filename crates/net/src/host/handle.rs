@@ -7,6 +7,7 @@ use duel_core::{HostAction, SeatId};
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
+use crate::fair::{ChainCommit, Digest};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::SeatPublic;
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
@@ -18,8 +19,8 @@ impl Host {
         self.release(now_ms);
         match decode_peer(datagram) {
             Err(e) => self.out.send(from, &HostMsg::Refused { reason: e.refusal() }),
-            Ok(PeerMsg::Hello { player, name, build, key }) => {
-                self.hello(now_ms, from, player, (&name, key), build)
+            Ok(PeerMsg::Hello { player, name, build, key, chain }) => {
+                self.hello(now_ms, from, (player, chain), (&name, key), build)
             }
             Ok(msg) => match self.roster.heard(from, now_ms) {
                 None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
@@ -62,15 +63,28 @@ impl Host {
     }
 
     fn flush(&mut self) -> Vec<Outbound> {
+        self.publish_room();
+        self.out.take()
+    }
+
+    /// Broadcasts the room view now if it changed (before anything queued after it).
+    fn publish_room(&mut self) {
         if std::mem::take(&mut self.room_dirty) {
             self.room_version = self.room_version.wrapping_add(1);
             let view = HostMsg::Room(Box::new(self.room()));
             self.out.send_all(&self.roster.peers(), &view);
         }
-        self.out.take()
     }
 
-    fn hello(&mut self, now: u64, from: PeerId, token: PlayerToken, who: (&str, SeatPublic), build: String) {
+    fn hello(
+        &mut self,
+        now: u64,
+        from: PeerId,
+        who: (PlayerToken, ChainCommit),
+        named: (&str, SeatPublic),
+        build: String,
+    ) {
+        let (token, chain) = who;
         if build != self.settings.build {
             let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
             self.out.send(from, &HostMsg::Refused { reason });
@@ -78,11 +92,16 @@ impl Host {
         }
         let seats = &self.seats;
         let room = (self.settings.capacity, self.settings.owner);
-        let admitted = match self.roster.admit(from, token, who, now, room, |p| seats.holds_any(p)) {
+        let admitted = match self.roster.admit(from, token, named, now, room, |p| seats.holds_any(p)) {
             Ok(a) => a,
             Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
         };
         self.announced_to(from);
+        // The device's nonces from its next command on: public (this call's
+        // room broadcast) before any of its later datagrams is read.
+        if self.roster.get_mut(admitted.no).is_some_and(|p| p.commit_chain(chain)) {
+            self.room_dirty = true;
+        }
         if let Some(old) = admitted.replaced {
             self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
         }
@@ -104,7 +123,7 @@ impl Host {
             PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
                 let (head, hash) = match &self.stage {
-                    Stage::Playing(m) => (m.head(), Some(m.game.state_hash())),
+                    Stage::Playing(m) => (m.head(), m.shown_hash()),
                     Stage::Lobby(_) => (Default::default(), None),
                 };
                 self.out.send(from, &HostMsg::Pong { nonce, head, hash, room: self.room_version });
@@ -140,7 +159,7 @@ impl Host {
 
     /// Offers a command to the player's book and runs what it releases, in
     /// order (a freeze declaration may wait out the speed bump first).
-    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: u64) {
+    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: Digest) {
         let Some(p) = self.roster.get_mut(player) else { return };
         let to_run = match p.book.offer(id, command, nonce) {
             Offer::Run(run) => run,
@@ -167,9 +186,18 @@ impl Host {
         player: PlayerNo,
         id: CommandId,
         command: Command,
-        nonce: u64,
+        nonce: Digest,
     ) {
-        let outcome = self.run(now, (player, id, nonce), command).map(|()| self.head());
+        #[cfg(any(test, feature = "test-support"))]
+        let nonce = self.grind(player, id, &command, nonce);
+        // One command, one possible set of dice: its nonce is the link its
+        // device committed to, or nothing happens.
+        let bound = self.roster.get_mut(player).is_some_and(|p| p.check_nonce(id, &nonce));
+        let outcome = if bound {
+            self.run(now, (player, id, nonce), command).map(|()| self.head())
+        } else {
+            Err(Refusal::ForgedNonce(id))
+        };
         if let Some(p) = self.roster.get_mut(player) {
             p.book.record(id, outcome.clone());
         }
@@ -185,7 +213,12 @@ impl Host {
         self.out.send(conn, &msg);
     }
 
-    fn run(&mut self, now: u64, cause: (PlayerNo, CommandId, u64), command: Command) -> Result<(), Refusal> {
+    fn run(
+        &mut self,
+        now: u64,
+        cause: (PlayerNo, CommandId, Digest),
+        command: Command,
+    ) -> Result<(), Refusal> {
         let player = cause.0;
         let is_owner = self.owner_no() == Some(player);
         match command {
@@ -214,6 +247,16 @@ impl Host {
                     self.seats.claim(seat, player)?;
                 }
                 self.seats_changed(now);
+            }
+            Command::Chain { tip } => {
+                let first = cause.1 .0.checked_add(1).map(CommandId);
+                let first = first.ok_or(Refusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
+                if let Some(p) = self.roster.get_mut(player) {
+                    self.room_dirty |= p.commit_chain(ChainCommit { first, tip });
+                }
+                // Public before any command using it is sequenced: sent now,
+                // ahead of the events of the commands that follow in this call.
+                self.publish_room();
             }
             Command::Rename { name } => {
                 self.roster.rename(player, &name);
@@ -257,8 +300,13 @@ impl Host {
                 if !is_owner {
                     return Err(Refusal::NotOwner);
                 }
-                let m =
+                #[allow(unused_mut)]
+                let mut m =
                     Match::start(lobby, self.settings.timing).map_err(|e| Refusal::Setup(e.to_string()))?;
+                #[cfg(any(test, feature = "test-support"))]
+                {
+                    m.cheat = self.cheat;
+                }
                 self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
                 self.stage = Stage::Playing(Box::new(m));
                 self.seats_changed(now);

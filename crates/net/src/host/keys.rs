@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::fair::{room_digest, Digest, FairDice, KeyId, Secret, SecretSource};
+use crate::fair::{room_digest, Cause, Digest, FairDice, KeyId, Secret, SecretSource};
 use crate::ids::Epoch;
 use crate::wire::Seal;
 
@@ -16,6 +16,9 @@ pub(crate) struct Keys {
     room: Digest,
     current: (KeyId, Secret),
     next: (KeyId, Secret),
+    /// The number of the next host action under the current key (see
+    /// [`crate::wire::Mark::step`]); back to 0 at every seal.
+    step: u32,
     /// A dishonest host's own secret, rolled with instead of the committed
     /// one (only [`super::Host::bend_dice`] sets it: the audit tests).
     bent: Option<Secret>,
@@ -36,7 +39,7 @@ impl Keys {
         let mut source = SecretSource::new(seed ^ u64::from(epoch.0).rotate_left(32));
         let current = (KeyId { epoch: epoch.0, index: 0 }, source.draw());
         let next = (KeyId { epoch: epoch.0, index: 1 }, source.draw());
-        Keys { source, room: room_digest(room), current, next, bent: None }
+        Keys { source, room: room_digest(room), current, next, step: 0, bent: None }
     }
 
     /// Rolls from now on with a secret other than the committed one.
@@ -50,11 +53,31 @@ impl Keys {
         vec![(self.current.0, self.current.1.commit()), (self.next.0, self.next.1.commit())]
     }
 
-    /// The dice for the batch starting at `seq`, caused by a command with `nonce`.
-    pub(crate) fn dice(&self, seq: u64, nonce: u64) -> (KeyId, FairDice) {
+    /// The dice of a batch `cause` makes with `nonce` (its command's chain link).
+    pub(crate) fn dice(&self, cause: Cause, nonce: &Digest) -> (KeyId, FairDice) {
         let (key, secret) = &self.current;
         let secret = self.bent.as_ref().unwrap_or(secret);
-        (*key, FairDice::new(secret, &self.room, *key, seq, nonce))
+        (*key, FairDice::new(secret, &self.room, *key, cause, nonce))
+    }
+
+    /// The number the next host action under the current key gets.
+    pub(crate) fn step(&self) -> u32 {
+        self.step
+    }
+
+    /// A host action's batch was logged: the next one gets the next number.
+    pub(crate) fn stepped(&mut self) {
+        self.step = self.step.saturating_add(1);
+    }
+
+    /// The host actions already logged under the current key (a restore counts them from the marks).
+    pub(crate) fn set_step(&mut self, step: u32) {
+        self.step = step;
+    }
+
+    /// The key in use.
+    pub(crate) fn current(&self) -> KeyId {
+        self.current.0
     }
 
     /// Reveals the key in use, moves to the next, commits to a new one.
@@ -62,6 +85,7 @@ impl Keys {
         let fresh_id = KeyId { epoch: self.next.0.epoch, index: self.next.0.index.saturating_add(1) };
         let fresh = (fresh_id, self.source.draw());
         let revealed = std::mem::replace(&mut self.current, std::mem::replace(&mut self.next, fresh));
+        self.step = 0;
         Seal { revealed: revealed.0, secret: revealed.1, next: fresh_id, commit: fresh.1.commit() }
     }
 
@@ -75,6 +99,7 @@ impl Keys {
             room: saved.room,
             current: saved.current,
             next: saved.next,
+            step: 0,
             bent: None,
         }
     }

@@ -141,7 +141,7 @@ mod tests {
         use crate::fuzz::BUILD;
         use crate::host::{Host, HostConfig};
         use crate::ids::{CommandId, PeerId, PlayerToken};
-        use crate::wire::{encode_peer, Command, PeerMsg};
+        use crate::wire::{encode_peer, Command};
         use duel_core::geometry::{Dir, Square};
         use duel_core::{Setup, Station};
 
@@ -151,14 +151,9 @@ mod tests {
             config.position = Some(position);
             let mut host = Host::new(config);
             for msg in [
-                PeerMsg::Hello {
-                    player: owner,
-                    name: "A".into(),
-                    build: BUILD.into(),
-                    key: crate::SeatPublic::NONE,
-                },
-                PeerMsg::Command { id: CommandId(0), command: Command::Claim { seat: SeatId(0) }, nonce: 1 },
-                PeerMsg::Command { id: CommandId(1), command: Command::Start, nonce: 2 },
+                crate::fuzz::hello_of(owner, "A", BUILD),
+                crate::fuzz::command_of(owner, CommandId(0), Command::Claim { seat: SeatId(0) }),
+                crate::fuzz::command_of(owner, CommandId(1), Command::Start),
             ] {
                 host.handle(0, PeerId(1), &encode_peer(&msg).unwrap());
             }

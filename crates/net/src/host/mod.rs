@@ -8,6 +8,8 @@
 
 mod book;
 mod bump;
+#[cfg(any(test, feature = "test-support"))]
+mod cheat;
 mod game;
 mod handle;
 mod keys;
@@ -19,6 +21,8 @@ mod seats;
 mod succeed;
 mod thunder;
 
+#[cfg(any(test, feature = "test-support"))]
+pub use cheat::Cheat;
 pub use lobby::MAX_SEATS;
 pub use outbox::Outbound;
 pub use roster::MAX_NAME;
@@ -153,6 +157,11 @@ pub struct Host {
     announce: Option<succeed::Announce>,
     /// Latency probes and the freezes held for the speed bump (not saved).
     bump: bump::Bump,
+    /// A dishonest host's ways (the audit tests only), and its grinding tally.
+    #[cfg(any(test, feature = "test-support"))]
+    cheat: Option<Cheat>,
+    #[cfg(any(test, feature = "test-support"))]
+    tally: (u64, u64),
 }
 
 impl Host {
@@ -179,6 +188,10 @@ impl Host {
             out: Outbox::default(),
             announce: None,
             bump: bump::Bump::default(),
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         }
     }
 

@@ -10,10 +10,14 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::book::Book;
-use crate::fair::{token_proof, Digest};
+use crate::fair::{token_proof, ChainCommit, Digest};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::seat_key::SeatPublic;
 use crate::wire::{PlayerView, Refusal};
+
+/// Nonce chains of a player kept in the room view (the one in use and
+/// those before it that a late joiner's snapshot may still hold commands of).
+const KEEP_CHAINS: usize = 4;
 
 /// Longest player name kept, in characters.
 pub const MAX_NAME: usize = 32;
@@ -36,6 +40,43 @@ pub(crate) struct Player {
     pub(crate) last_heard: Option<u64>,
     pub(crate) away: bool,
     pub(crate) book: Book,
+    /// The nonce chains the player's device committed to, the one in use
+    /// last, and the last link of it checked (index, link): the next check
+    /// hashes back to it. Not saved: every device says `Hello` (with its
+    /// chain) to a restored host.
+    #[serde(skip)]
+    pub(crate) chains: Vec<ChainCommit>,
+    #[serde(skip)]
+    pub(crate) checked: Option<(u32, Digest)>,
+}
+
+impl Player {
+    /// The device committed to a nonce chain (its `Hello` or a `Command::Chain`).
+    /// Returns whether the room view changed.
+    pub(crate) fn commit_chain(&mut self, chain: ChainCommit) -> bool {
+        if self.chains.last() == Some(&chain) {
+            return false;
+        }
+        self.chains.retain(|c| *c != chain);
+        self.chains.push(chain);
+        if self.chains.len() > KEEP_CHAINS {
+            self.chains.remove(0);
+        }
+        self.checked = None;
+        true
+    }
+
+    /// Whether `nonce` is the committed link for command `id` (at most
+    /// `CHAIN_LEN` hashes; consecutive commands cost one).
+    pub(crate) fn check_nonce(&mut self, id: CommandId, nonce: &Digest) -> bool {
+        let Some(chain) = self.chains.last().copied() else { return false };
+        let Some(j) = id.0.checked_sub(chain.first.0) else { return false };
+        if !chain.verifies(id, nonce, self.checked) {
+            return false;
+        }
+        self.checked = Some((j, *nonce));
+        true
+    }
 }
 
 /// Admission of a `Hello`.
@@ -121,6 +162,8 @@ impl Roster {
                     last_heard: None,
                     away: false,
                     book: Book::default(),
+                    chains: Vec::new(),
+                    checked: None,
                 };
                 self.players.insert(no, player);
                 no
@@ -187,6 +230,8 @@ impl Roster {
                 last_heard: conn.map(|_| now),
                 away: conn.is_none() || v.away,
                 book: Book::starting_at(next),
+                chains: v.chains.iter().rev().take(KEEP_CHAINS).rev().copied().collect(),
+                checked: None,
             };
             roster.players.insert(v.no, player);
             if let Some(c) = conn {
@@ -268,6 +313,7 @@ impl Roster {
                 proof: p.proof,
                 next_command: p.book.next(),
                 key: p.key,
+                chains: p.chains.clone(),
             })
             .collect()
     }

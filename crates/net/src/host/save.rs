@@ -21,6 +21,7 @@ use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
 use crate::envelope::{self, Unopened};
+use crate::fair::crosses_checkpoint;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
 use crate::wire::{check_event, check_game, Mark};
@@ -40,6 +41,10 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// every player of a restored room does before it can vote anyway.
 /// Also 9: the host's clocks carry the speed bump's cap (`Timing::bump_ms`); a
 /// format-7 or 8 save is read with the default cap.
+/// 9: marks carry a command's chain link (32 bytes) and a host action's
+/// step (issue 31). A format-7 or 8 save is still read: its game and log come
+/// back, its old marks (whose dice the new audit cannot re-derive) are not
+/// served again: the restored host's log starts at the saved head.
 const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
@@ -64,26 +69,26 @@ pub enum RestoreError {
 
 /// The whole room; `S` is [`Settings`] (an older format's in [`SettingsV8`]).
 #[derive(Serialize, Deserialize)]
-struct Saved<S = Settings> {
+struct Saved<S = Settings, M = Mark> {
     settings: S,
     roster: Roster,
     seats: Seats,
     room_version: u32,
     keys: SavedKeys,
-    stage: SavedStage,
+    stage: SavedStage<M>,
 }
 
 /// The section after [`Saved`] (format 9 on): the players' seat keys.
 type SeatKeys = Vec<(PlayerNo, SeatPublic)>;
 
 #[derive(Serialize, Deserialize)]
-enum SavedStage {
+enum SavedStage<M = Mark> {
     Lobby(Lobby),
     Playing {
         config: GameConfig,
         base: Box<(Seq, Game)>,
         log: Vec<Event>,
-        marks: Vec<Mark>,
+        marks: Vec<M>,
         deadlines: Vec<(ChoiceId, u64)>,
         review_since: Option<u64>,
         hash: u64,
@@ -137,11 +142,13 @@ impl Host {
         let malformed = |e: postcard::Error| RestoreError::Malformed(e.to_string());
         // `open` checked the header: the format is bytes 4 and 5.
         let format = bytes.get(4..6).map_or(FORMAT, |f| u16::from_le_bytes([f[0], f[1]]));
-        let (mut saved, rest): (Saved, &[u8]) = if format < 9 {
-            let (old, rest) = postcard::take_from_bytes::<Saved<SettingsV8>>(body).map_err(malformed)?;
-            (old.upgrade(), rest)
+        let (mut saved, rest, rebase): (Saved, &[u8], bool) = if format < 9 {
+            let (old, rest) =
+                postcard::take_from_bytes::<Saved<SettingsV8, OldMark>>(body).map_err(malformed)?;
+            (old.upgrade(), rest, true)
         } else {
-            postcard::take_from_bytes(body).map_err(malformed)?
+            let (saved, rest) = postcard::take_from_bytes(body).map_err(malformed)?;
+            (saved, rest, false)
         };
         // Formats before 9 end here; from 9 on the seat keys follow.
         if !rest.is_empty() {
@@ -152,6 +159,7 @@ impl Host {
                 }
             }
         }
+        let mut keys = Keys::restore(saved.keys);
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
@@ -159,6 +167,14 @@ impl Host {
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
+                if rebase {
+                    let (config, head) = (m.config.clone(), (m.head(), m.game.clone()));
+                    m = Match::resume(config, head, Vec::new(), Vec::new(), saved.settings.timing);
+                }
+                // The host actions already numbered under the key in use.
+                let current = keys.current();
+                let steps = m.marks.iter().filter(|k| k.by.is_none() && k.key == current).count();
+                keys.set_step(u32::try_from(steps).unwrap_or(u32::MAX));
                 m.deadlines = deadlines.into_iter().collect::<BTreeMap<_, _>>();
                 m.review_since = review_since;
                 Stage::Playing(Box::new(m))
@@ -173,9 +189,13 @@ impl Host {
             room_version: saved.room_version.wrapping_add(1),
             room_dirty: false,
             out,
-            keys: Keys::restore(saved.keys),
+            keys,
             announce: None,
             bump: super::bump::Bump::default(),
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         })
     }
 }
@@ -192,7 +212,21 @@ struct SettingsV8 {
     epoch: crate::ids::Epoch,
 }
 
-impl Saved<SettingsV8> {
+/// A mark as formats 7 and 8 saved it (a 64-bit nonce, no step).
+#[derive(Serialize, Deserialize)]
+struct OldMark {
+    at: Seq,
+    key: crate::fair::KeyId,
+    nonce: u64,
+    by: Option<(crate::ids::PlayerNo, crate::ids::CommandId)>,
+    act: crate::wire::Act,
+    seal: Option<crate::wire::Seal>,
+}
+
+impl Saved<SettingsV8, OldMark> {
+    /// The save in today's types: the old clocks with the default speed
+    /// bump; old marks keep what a successor needs (which commands ran) and
+    /// the seals, their nonce is gone.
     fn upgrade(self) -> Saved {
         let s = self.settings;
         let [choice_ms, review_ms, away_after_ms, hash_every, checkpoint_every, plan_ms, turn_ms] = s.timing;
@@ -215,13 +249,23 @@ impl Saved<SettingsV8> {
             room: s.room,
             epoch: s.epoch,
         };
+        let stage = match self.stage {
+            SavedStage::Lobby(l) => SavedStage::Lobby(l),
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let marks = marks
+                    .into_iter()
+                    .map(|o| Mark { seal: o.seal, ..Mark::new(o.at, o.key, [0; 32], o.by, o.act) })
+                    .collect();
+                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
+            }
+        };
         Saved {
             settings,
             roster: self.roster,
             seats: self.seats,
             room_version: self.room_version,
             keys: self.keys,
-            stage: self.stage,
+            stage,
         }
     }
 }
@@ -242,13 +286,22 @@ fn replay(
     if base.0.plus(log.len()).is_none() {
         return Err(RestoreError::Malformed("the log is numbered past any game's length".to_string()));
     }
+    // Checkpoints where the live host took them: after the batch that
+    // crossed a multiple of `every` (a batch starts at each mark).
+    let starts: std::collections::BTreeSet<u64> = marks.iter().map(|m| m.at.0).collect();
     let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
-    for event in &log {
+    let mut batch_from = m.head().next();
+    for (i, event) in log.iter().enumerate() {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         m.game.apply(event);
         m.log.push(event.clone());
-        if m.head().0.is_multiple_of(every) {
-            m.checkpoint = (m.head(), m.game.clone());
+        let next = m.head().next();
+        let batch_ends = i + 1 == log.len() || starts.contains(&next.0);
+        if batch_ends {
+            if crosses_checkpoint(batch_from, m.head(), every) {
+                m.checkpoint = (m.head(), m.game.clone());
+            }
+            batch_from = next;
         }
     }
     if !m.game.is_consistent() {
@@ -285,11 +338,31 @@ mod tests {
     }
 
     #[test]
-    fn a_format_8_save_is_read_with_the_default_speed_bump() {
-        let host = crate::fuzz::started_host();
+    fn a_format_8_save_restores_from_its_head_with_the_default_speed_bump_and_no_keys() {
+        let mut host = crate::fuzz::started_host();
+        // Player B (peer 2) rolls: a batch with a mark.
+        let seat = SeatId(1);
+        let intent = host.game().unwrap().legal_intents(seat).into_iter().next().unwrap();
+        let cmd = crate::fuzz::command_of(
+            crate::ids::PlayerToken(2),
+            crate::ids::CommandId(1),
+            crate::wire::Command::Intent { seat, intent },
+        );
+        host.handle(0, crate::ids::PeerId(2), &crate::wire::encode_peer(&cmd).unwrap());
+        assert!(!host.marks().is_empty());
         let bytes = host.save();
-        let saved: Saved =
-            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let (saved, _keys): (Saved, &[u8]) =
+            postcard::take_from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
+        let stage = match saved.stage {
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let marks = marks
+                    .into_iter()
+                    .map(|m| OldMark { at: m.at, key: m.key, nonce: 7, by: m.by, act: m.act, seal: m.seal })
+                    .collect();
+                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
+            }
+            SavedStage::Lobby(_) => panic!("the game started"),
+        };
         let s = &saved.settings;
         let t = s.timing;
         let old = Saved {
@@ -314,16 +387,18 @@ mod tests {
             seats: saved.seats,
             room_version: saved.room_version,
             keys: saved.keys,
-            stage: saved.stage,
+            stage,
         };
         let bytes = envelope::seal(MAGIC, 8, &postcard::to_allocvec(&old).unwrap());
-        let restored = Host::restore(&bytes).unwrap();
-        let timing = restored.room().timing;
+        let back = Host::restore(&bytes).unwrap();
+        assert_eq!(back.head(), host.head());
+        assert_eq!(back.game().unwrap().state_hash(), host.game().unwrap().state_hash());
+        assert!(back.log().is_empty() && back.marks().is_empty(), "served from its head on");
+        let timing = back.room().timing;
         assert_eq!(timing.review_ms, 1_234, "the old clocks are kept");
         assert_eq!(timing.bump_ms, super::super::Timing::default().bump_ms);
-        assert_eq!(restored.game().unwrap().state_hash(), host.game().unwrap().state_hash());
         assert!(
-            restored.room().players.iter().all(|p| p.key == SeatPublic::NONE),
+            back.room().players.iter().all(|p| p.key == SeatPublic::NONE),
             "a format-8 save has no seat keys: they come with each player's next Hello"
         );
     }

@@ -109,6 +109,10 @@ impl Host {
             out: Outbox::at(epoch),
             announce,
             bump: super::bump::Bump::default(),
+            #[cfg(any(test, feature = "test-support"))]
+            cheat: None,
+            #[cfg(any(test, feature = "test-support"))]
+            tally: (0, 0),
         };
         host.reconcile_after_succession(now);
         host

@@ -1,23 +1,37 @@
-//! The dice audit: every replica re-derives the host's dice.
+//! The dice audit: every replica re-derives the host's dice, and says so
+//! when it cannot.
 //!
 //! The audit keeps its own copy of the game a little behind the replica's.
-//! Each batch is carried out again from its mark (the intent or host action
-//! and the command's nonce) with the dice that the revealed secret, the
-//! room, the key, the batch's sequence number and the nonce give; the events
-//! must be exactly the host's. A batch waits until its key's secret is
-//! revealed (at the next checkpoint or the game's end) and checked against
-//! the commitment made before any nonce met it. A batch whose key can never
-//! be revealed (its host died before the checkpoint) is applied unchecked
-//! and counted, so the audit never stalls behind a migration.
+//! Each batch is carried out again from its mark (the intent or host action,
+//! the command's nonce) with the dice that the revealed secret, the room,
+//! the key, the batch's cause and the nonce give; the events must be exactly
+//! the host's. Before that, the mark itself is checked: it follows the one
+//! before it (the key changes only at a seal, a seal sits exactly where the
+//! rules put it, host actions are numbered without a gap) and a command's
+//! nonce is the link its player committed to (see [`crate::fair`]).
+//!
+//! Nothing is left silent: a batch the audit cannot check within
+//! [`Audit::bound`] events (or [`REVEAL_MS`] after the game's end) is
+//! reported as withheld with its reason ([`AuditFinding`]). A batch whose key
+//! can never be revealed (its host died before the seal) is applied
+//! unchecked, counted, and said in words too, so the audit never stalls
+//! behind a migration.
 
 use std::collections::BTreeMap;
 
 use duel_core::{Event, Game};
 
 use super::sync::GameSync;
-use crate::fair::{Digest, FairDice, KeyId, Secret};
-use crate::ids::{Epoch, Seq};
-use crate::wire::{Act, Mark};
+use crate::fair::{crosses_checkpoint, ChainCommit, Digest, FairDice, KeyId, Secret};
+use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
+use crate::wire::{Act, Mark, RoomView};
+
+/// Nonce chains remembered per player (one a thousand commands, a few more
+/// for reloads): a host's room views cannot grow the audit without end.
+const MAX_CHAINS: usize = 64;
+
+/// How long after the game's end the host has to show its last key.
+pub const REVEAL_MS: u64 = 10_000;
 
 /// What the audit found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,7 +42,90 @@ pub struct AuditReport {
     pub unchecked: u64,
     /// The first batch whose dice or events the host altered, if any.
     pub tampered: Option<Seq>,
+    /// The first batch the host kept the audit from checking (tampering or
+    /// withholding), and why.
+    pub withheld: Option<Finding>,
+    /// The first batch nobody can ever check through no fault of the host
+    /// in charge now (its host left before showing the key).
+    pub unverifiable: Option<Finding>,
 }
+
+/// A batch the audit could not check, from `since` on, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub since: Seq,
+    pub why: AuditFinding,
+}
+
+impl std::fmt::Display for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.since.0;
+        match self.why {
+            AuditFinding::NoMark => {
+                write!(f, "The host's dice since event {n} cannot be checked: it did not say what caused them.")
+            }
+            AuditFinding::MarksOutOfOrder => write!(
+                f,
+                "The host's dice since event {n} cannot be checked: its record of what caused them is out of order."
+            ),
+            AuditFinding::SealMissing => write!(
+                f,
+                "The host's dice since event {n} cannot be checked: it did not change its key where the rules say."
+            ),
+            AuditFinding::KeyOutOfTurn => write!(
+                f,
+                "The host's dice at event {n} were rolled with a key it had no right to use then."
+            ),
+            AuditFinding::KeyNeverCommitted => write!(
+                f,
+                "The host's dice since event {n} cannot be checked: they use a key it never committed to."
+            ),
+            AuditFinding::KeyNotShown => {
+                write!(f, "The host's dice since event {n} cannot be checked: it has not shown its key.")
+            }
+            AuditFinding::NoStateHash => write!(
+                f,
+                "The host's events since event {n} cannot be checked: it has stopped confirming the game's state."
+            ),
+            AuditFinding::NonceNotCommitted { player, id } => write!(
+                f,
+                "The dice at event {n} do not come from player {}'s command {}: the host gave it a nonce that player never committed to.",
+                player.0, id.0
+            ),
+            AuditFinding::HostGone => write!(
+                f,
+                "The dice since event {n} cannot be checked: the host that rolled them left before showing its key."
+            ),
+        }
+    }
+}
+
+/// Why a batch could not be checked. Every reason but [`AuditFinding::HostGone`]
+/// is the host's doing: tampering, or withholding what the check needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AuditFinding {
+    /// A batch without a mark (what caused it, with which key and nonce).
+    NoMark,
+    /// Marks out of order, overlapping, or host actions numbered with a gap.
+    MarksOutOfOrder,
+    /// The batch that crosses a checkpoint (or ends the game) carries no seal.
+    SealMissing,
+    /// A key used before its turn, after it was shown, or changed without a seal.
+    KeyOutOfTurn,
+    /// A key the host never committed to.
+    KeyNeverCommitted,
+    /// A key of the host in charge not shown within the bound.
+    KeyNotShown,
+    /// No state hash for longer than the bound: nothing can be judged.
+    NoStateHash,
+    /// A command's nonce is not the link its player committed to.
+    NonceNotCommitted { player: PlayerNo, id: CommandId },
+    /// A key of a host that is gone (not a finding against the host in charge).
+    HostGone,
+}
+
+/// A player's commitments seen in room views, each with the last link checked.
+type Chains = Vec<(ChainCommit, Option<(u32, Digest)>)>;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Audit {
@@ -40,6 +137,21 @@ pub(crate) struct Audit {
     secrets: BTreeMap<KeyId, Secret>,
     /// Marks of the current copy already searched for seals.
     sealed_upto: usize,
+    /// Every nonce chain each player committed to (from the room views).
+    chains: BTreeMap<PlayerNo, Chains>,
+    /// Marks of the current copy already compared with this device's own nonces.
+    owned_upto: usize,
+    /// How far the marks' shape is checked (ahead of the dice, which wait for keys).
+    shaped: Seq,
+    /// The previous batch's key, and whether it sealed.
+    last: Option<(KeyId, bool)>,
+    /// The next host-action number expected under each key.
+    steps: BTreeMap<KeyId, u32>,
+    /// `Timing::checkpoint_every` of the room.
+    every: u64,
+    /// The caller's clock, and when the audit first saw the game over with batches unchecked.
+    now: u64,
+    over_since: Option<u64>,
     pub(crate) report: AuditReport,
 }
 
@@ -52,8 +164,28 @@ impl Audit {
             commits: BTreeMap::new(),
             secrets: BTreeMap::new(),
             sealed_upto: 0,
+            chains: BTreeMap::new(),
+            shaped: Seq(0),
+            owned_upto: 0,
+            last: None,
+            steps: BTreeMap::new(),
+            every: crate::host::Timing::default().checkpoint_every,
+            now: 0,
+            over_since: None,
             report: AuditReport::default(),
         }
+    }
+
+    /// Events a batch may wait to be checked: two checkpoints (a key is shown
+    /// at the checkpoint after its last roll) and a margin for the batch
+    /// that crosses it.
+    pub(crate) fn bound(&self) -> u64 {
+        self.every.max(1).saturating_mul(2).saturating_add(64)
+    }
+
+    /// The caller's clock (the bound after the game's end is in time).
+    pub(crate) fn clock(&mut self, now: u64) {
+        self.now = now;
     }
 
     /// A host's commitments (from its `Welcome` or a seal).
@@ -61,11 +193,32 @@ impl Audit {
         self.commits.entry(key).or_insert(commit);
     }
 
+    /// What a room view makes public: the players' nonce chains, the cadence of seals.
+    pub(crate) fn learn(&mut self, view: &RoomView) {
+        self.every = view.timing.checkpoint_every;
+        for p in &view.players {
+            for chain in &p.chains {
+                let known = self.chains.entry(p.no).or_default();
+                if !known.iter().any(|(c, _)| c == chain) {
+                    known.push((*chain, None));
+                    if known.len() > MAX_CHAINS {
+                        known.remove(0);
+                    }
+                }
+            }
+        }
+    }
+
     /// Starts over at a snapshot the replica adopted.
     pub(crate) fn restart(&mut self, sync: &GameSync) {
         self.game = Some(sync.base.1.clone());
         self.at = sync.base.0;
+        self.shaped = sync.base.0;
         self.sealed_upto = 0;
+        self.owned_upto = 0;
+        self.last = None;
+        self.steps.clear();
+        self.over_since = None;
     }
 
     /// Checks every batch it can, up to the replica's head. `epoch` is the
@@ -83,52 +236,232 @@ impl Audit {
             }
         }
         self.sealed_upto = sync.marks.len();
-        let base = sync.base.0 .0;
+        if let Some(at) = sync.disorder {
+            self.withheld(at, AuditFinding::MarksOutOfOrder);
+        }
+        // Events the host never confirmed with a hash cannot be judged: not for long.
+        if sync.head.0.saturating_sub(sync.confirmed.0) > self.bound() && !sync.desynced {
+            self.withheld(sync.confirmed.next(), AuditFinding::NoStateHash);
+        }
+        if self.game.is_none() {
+            return;
+        }
+        self.shape(sync);
         let Some(mut game) = self.game.take() else { return };
-        self.walk(sync, epoch, base, &mut game);
+        self.walk(sync, epoch, &mut game);
         self.game = Some(game);
     }
 
-    fn walk(&mut self, sync: &GameSync, epoch: Epoch, base: u64, game: &mut Game) {
+    /// This device's own commands as the host shows them: their nonce must
+    /// be the link this device sent (`link` gives it, while its chain is
+    /// kept). Only the player itself can tell a commitment the host made up
+    /// in its name, so it says so at once.
+    pub(crate) fn own(&mut self, sync: &GameSync, me: PlayerNo, link: impl Fn(CommandId) -> Option<Digest>) {
+        for m in sync.marks.get(self.owned_upto..).unwrap_or_default() {
+            if let Some((player, id)) = m.by.filter(|(p, _)| *p == me) {
+                if link(id).is_some_and(|l| l != m.nonce) {
+                    self.withheld(m.at, AuditFinding::NonceNotCommitted { player, id });
+                }
+            }
+        }
+        self.owned_upto = sync.marks.len();
+    }
+
+    fn withheld(&mut self, since: Seq, why: AuditFinding) {
+        if self.report.withheld.is_none() {
+            self.report.withheld = Some(Finding { since, why });
+        }
+    }
+
+    /// Whether the batch from `start` has waited past the bound.
+    fn overdue(&mut self, sync: &GameSync, start: Seq, game: &Game) -> bool {
+        if sync.confirmed.0.saturating_sub(start.0) > self.bound() {
+            return true;
+        }
+        // After the game's end no events come to push the bound: it is in time.
+        let over = sync.game.outcome().is_some() && sync.confirmed == sync.head;
+        let since = *self.over_since.get_or_insert(self.now);
+        if !over {
+            self.over_since = None;
+        }
+        over && game.outcome().is_none() && self.now.saturating_sub(since) > REVEAL_MS
+    }
+
+    fn walk(&mut self, sync: &GameSync, epoch: Epoch, game: &mut Game) {
+        let base = sync.base.0 .0;
         // Only what the host's hash confirmed: a copy that went wrong (and will
         // be repaired by a snapshot) must not be taken for a host that cheated.
         while self.at < sync.confirmed {
             let start = self.at.next();
             let i = sync.marks.partition_point(|m| m.at < start);
             let Some(mark) = sync.marks.get(i).filter(|m| m.at == start) else {
-                // No mark for this position: apply one event unchecked.
-                let Some(e) = sync.log.get((start.0 - base - 1) as usize) else { return };
+                // No mark for this position: nothing says what caused it.
+                self.withheld(start, AuditFinding::NoMark);
+                let k = start.0.checked_sub(base.saturating_add(1)).and_then(|k| usize::try_from(k).ok());
+                let Some(e) = k.and_then(|k| sync.log.get(k)) else {
+                    return;
+                };
                 game.apply(e);
                 self.at = start;
                 self.report.unchecked += 1;
                 continue;
             };
-            let end = sync.marks.get(i + 1).map_or(sync.head.0, |n| n.at.0 - 1);
+            let end = sync.marks.get(i + 1).map_or(sync.head.0, |n| n.at.0.saturating_sub(1));
             if end > sync.confirmed.0 {
                 return;
             }
-            let lo = (start.0 - base - 1) as usize;
-            let hi = (end - base) as usize;
+            // Positions the host chose: checked, and past a 32-bit `usize` (wasm) is nothing.
+            let index = |n: Option<u64>| n.and_then(|n| usize::try_from(n).ok());
+            let lo = index(start.0.checked_sub(base.saturating_add(1)));
+            let (Some(lo), Some(hi)) = (lo, index(end.checked_sub(base))) else { return };
             let Some(events) = sync.log.get(lo..hi) else { return };
-            match self.secrets.get(&mark.key) {
-                Some(secret) => {
-                    let secret = *secret;
-                    self.check(game, mark, &secret, events);
+            let overdue = self.overdue(sync, start, game);
+            let nonce_ok = self.check_nonce(mark);
+            match (self.secrets.get(&mark.key).copied(), nonce_ok) {
+                (Some(secret), Some(true)) => self.check(game, mark, &secret, events),
+                (_, Some(false)) => {
+                    // A host action's nonce is zero: any other would be a nonce of the host's choosing.
+                    self.withheld(start, AuditFinding::MarksOutOfOrder);
+                    self.skip(game, events);
                 }
-                None if mark.key.epoch < epoch.0 => {
-                    for e in events {
-                        game.apply(e);
+                (None, _) if mark.key.epoch < epoch.0 => {
+                    if self.report.unverifiable.is_none() {
+                        self.report.unverifiable =
+                            Some(Finding { since: start, why: AuditFinding::HostGone });
                     }
-                    self.report.unchecked += 1;
+                    self.skip(game, events);
                 }
-                None => return,
+                _ if overdue => {
+                    let why = if !self.commits.contains_key(&mark.key) {
+                        AuditFinding::KeyNeverCommitted
+                    } else if !self.secrets.contains_key(&mark.key) {
+                        AuditFinding::KeyNotShown
+                    } else {
+                        let (player, id) = mark.by.unwrap_or((PlayerNo(0), CommandId(0)));
+                        AuditFinding::NonceNotCommitted { player, id }
+                    };
+                    self.withheld(start, why);
+                    self.skip(game, events);
+                }
+                _ => return,
             }
             self.at = Seq(end);
         }
     }
 
+    /// Checks the shape of the confirmed marks, which needs no key: every
+    /// batch has a mark, each follows the one before it (see [`Audit::check_mark`]).
+    fn shape(&mut self, sync: &GameSync) {
+        while self.shaped < sync.confirmed {
+            let start = self.shaped.next();
+            let i = sync.marks.partition_point(|m| m.at < start);
+            let Some(mark) = sync.marks.get(i).filter(|m| m.at == start) else {
+                // Nothing says what caused these events, up to the next mark.
+                self.withheld(start, AuditFinding::NoMark);
+                let next = sync.marks.get(i).map_or(sync.confirmed.0, |m| m.at.0.saturating_sub(1));
+                self.shaped = Seq(next.min(sync.confirmed.0).max(start.0));
+                continue;
+            };
+            let end = sync.marks.get(i + 1).map_or(sync.head.0, |n| n.at.0.saturating_sub(1));
+            if end > sync.confirmed.0 {
+                return;
+            }
+            let crosses = crosses_checkpoint(mark.at, Seq(end), self.every);
+            if let Err(why) = self.check_mark(mark, crosses) {
+                self.withheld(start, why);
+            }
+            let over = end == sync.head.0 && sync.game.outcome().is_some();
+            self.note_mark(mark, crosses, over);
+            self.shaped = Seq(end);
+        }
+    }
+
+    /// The mark follows the one before it: the key changes only after a
+    /// seal (to the next one) or with a new host (its first key); host
+    /// actions are numbered 0, 1, 2, … under each key; a seal sits on the
+    /// batch that crosses a checkpoint, and only there (or at the game's end).
+    fn check_mark(&mut self, mark: &Mark, crosses: bool) -> Result<(), AuditFinding> {
+        let key = mark.key;
+        if let Some((prev, sealed)) = self.last {
+            let next = KeyId { epoch: prev.epoch, index: prev.index.saturating_add(1) };
+            let fine = if key.epoch == prev.epoch {
+                key == if sealed { next } else { prev }
+            } else {
+                key.epoch > prev.epoch && key.index == 0
+            };
+            if !fine && !self.commits.contains_key(&key) {
+                return Err(AuditFinding::KeyNeverCommitted);
+            }
+            if !fine {
+                return Err(AuditFinding::KeyOutOfTurn);
+            }
+        }
+        if mark.by.is_none() {
+            let expected = self.steps.get(&key).copied().or((key.index == 0).then_some(0));
+            if expected.is_some_and(|e| e != mark.step) {
+                return Err(AuditFinding::MarksOutOfOrder);
+            }
+        }
+        if crosses && mark.seal.is_none() {
+            return Err(AuditFinding::SealMissing);
+        }
+        if mark.seal.is_some_and(|s| s.revealed != key) {
+            return Err(AuditFinding::KeyOutOfTurn);
+        }
+        Ok(())
+    }
+
+    /// After a batch: what the next mark must follow.
+    fn note_mark(&mut self, mark: &Mark, crosses: bool, over: bool) {
+        let sealed = mark.seal.is_some();
+        if mark.by.is_none() {
+            self.steps.insert(mark.key, mark.step.saturating_add(1));
+        }
+        if sealed {
+            let next = KeyId { epoch: mark.key.epoch, index: mark.key.index.saturating_add(1) };
+            self.steps.insert(next, 0);
+            if !crosses && !over {
+                // A seal where the host chose: it would choose which key a command meets.
+                self.withheld(mark.at, AuditFinding::KeyOutOfTurn);
+            }
+        } else if over {
+            // The game's last batch must seal (its key is shown at the end).
+            self.withheld(mark.at, AuditFinding::SealMissing);
+        }
+        self.last = Some((mark.key, sealed));
+    }
+
+    /// Whether a command's nonce is a link its player committed to: `None`
+    /// while no commitment covering it is known (a room view may be late).
+    fn check_nonce(&mut self, mark: &Mark) -> Option<bool> {
+        let Some((player, id)) = mark.by else { return Some(mark.nonce == [0; 32]) };
+        let chains = self.chains.get_mut(&player)?;
+        for (chain, known) in chains.iter_mut() {
+            let Some(j) = id.0.checked_sub(chain.first.0).filter(|j| *j < crate::fair::CHAIN_LEN) else {
+                continue;
+            };
+            if chain.verifies(id, &mark.nonce, *known) {
+                if known.is_none_or(|(k, _)| k < j) {
+                    *known = Some((j, mark.nonce));
+                }
+                return Some(true);
+            }
+        }
+        // Not a link of any chain known: forged, or its chain's room view is
+        // late. The bound decides (`walk`).
+        None
+    }
+
+    /// Applies a batch that cannot be checked.
+    fn skip(&mut self, game: &mut Game, events: &[Event]) {
+        for e in events {
+            game.apply(e);
+        }
+        self.report.unchecked += 1;
+    }
+
     fn check(&mut self, game: &mut Game, mark: &Mark, secret: &Secret, events: &[Event]) {
-        let mut dice = FairDice::new(secret, &self.room, mark.key, mark.at.0, mark.nonce);
+        let mut dice = FairDice::new(secret, &self.room, mark.key, mark.cause(), &mark.nonce);
         let before = game.clone();
         let again = match &mark.act {
             Act::Play { seat, intent } => game.play(*seat, intent, &mut dice),

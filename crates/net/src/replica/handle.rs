@@ -9,6 +9,7 @@ impl Replica {
     /// Handles one datagram from the host. Bytes that do not decode are
     /// dropped (they change nothing); the host is the only sender.
     pub fn handle(&mut self, now_ms: u64, datagram: &[u8]) -> Vec<Vec<u8>> {
+        self.audit.clock(now_ms);
         let stamped = match self.decoder.decode(datagram) {
             Ok(Some(msg)) => msg,
             Ok(None) => return Vec::new(),
@@ -131,6 +132,9 @@ impl Replica {
     /// Advances the clock: Hello retries, heartbeats, command resends, and
     /// repeated requests for whatever is still missing.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Vec<u8>> {
+        // The audit's bound after the game's end is in time: the clock moves it.
+        self.audit.clock(now_ms);
+        self.audit_now();
         let mut out = Vec::new();
         let retry = self.cfg.timing.retry_ms;
         match self.link {
@@ -147,8 +151,8 @@ impl Replica {
                     self.nonce = self.nonce.wrapping_add(1);
                     out.push(PeerMsg::Ping { nonce: self.nonce });
                 }
-                for (id, command, nonce) in self.pending.due(now_ms, retry) {
-                    out.push(PeerMsg::Command { id, command, nonce });
+                for (id, command) in self.pending.due(now_ms, retry) {
+                    out.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
                 }
                 self.requests(now_ms, &mut out);
             }
@@ -158,6 +162,18 @@ impl Replica {
 
     fn welcome(&mut self, now: u64, you: PlayerNo, next: CommandId, out: &mut Vec<PeerMsg>) {
         let first = !matches!(self.link, Link::Joined { you: y } if y == you);
+        if first {
+            // The host expects ids our chains do not cover (a reload far into
+            // the game, a host restored from an older save): commit a fresh
+            // chain from there, and join only once the host has it.
+            let renumbered = self.pending.continue_from(next);
+            if renumbered || !self.nonces.cover(self.pending.low()) {
+                self.nonces.rechain(self.pending.low(), &mut self.pending);
+                self.link = Link::Joining { hello_at: Some(now) };
+                out.push(self.hello());
+                return;
+            }
+        }
         self.link = Link::Joined { you };
         self.known_as = Some(you);
         if first {
@@ -169,9 +185,8 @@ impl Replica {
             if let Some(early) = self.early_sync.take() {
                 self.snapshot(early);
             }
-            self.pending.continue_from(next);
-            for (id, command, nonce) in self.pending.all(now) {
-                out.push(PeerMsg::Command { id, command, nonce });
+            for (id, command) in self.pending.all(now) {
+                out.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
             }
             self.notice(Notice::Joined { you });
         }
@@ -207,6 +222,7 @@ impl Replica {
         // is taken whatever its number (a restored host counts from its save).
         let trusted = std::mem::take(&mut self.trust_next_room);
         if trusted || self.room.as_ref().is_none_or(|r| r.version < view.version) {
+            self.audit.learn(&view);
             self.room = Some(view);
             self.notice(Notice::Room);
         }

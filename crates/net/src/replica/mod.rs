@@ -8,16 +8,15 @@ mod audit;
 mod epoch;
 mod handle;
 mod heir;
+mod nonces;
 mod pending;
 mod sync;
 
-pub use audit::AuditReport;
+pub use audit::{AuditFinding, AuditReport, Finding, REVEAL_MS};
 pub use heir::Heir;
 pub use pending::MAX_PENDING;
 
 use duel_core::{Event, Game, Intent, RuleError, SeatId};
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
 
 use crate::fair::{room_digest, Digest};
@@ -25,6 +24,7 @@ use crate::ids::{CommandId, Epoch, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::SeatKey;
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
+use nonces::Nonces;
 use pending::Pending;
 use sync::GameSync;
 
@@ -54,10 +54,9 @@ pub struct ReplicaConfig {
     pub build: String,
     /// The room's name (it enters every roll the audit re-derives).
     pub room: String,
-    /// Seeds this player's command nonces (the app draws it from the
-    /// browser's crypto RNG: a host that could predict them could pick its
-    /// next secret to suit them).
-    pub nonce_seed: u64,
+    /// Seeds this device's nonce chains (the app draws it from the browser's
+    /// crypto RNG: a host that could predict the nonces could pick its dice).
+    pub nonce_seed: [u8; 32],
     /// This device's seat key: made once from the browser's crypto RNG and
     /// kept beside the token (see [`crate::seat_key`]).
     pub seat_key: SeatKey,
@@ -74,7 +73,11 @@ impl ReplicaConfig {
             name: name.into(),
             build: build.into(),
             room: String::new(),
-            nonce_seed: player.0 as u64 ^ 0x9E37_79B9_7F4A_7C15,
+            nonce_seed: {
+                let mut seed = [0x5a; 32];
+                seed[..16].copy_from_slice(&player.0.to_le_bytes());
+                seed
+            },
             seat_key: test_seat_key(player),
             timing: ReplicaTiming::default(),
         }
@@ -82,7 +85,7 @@ impl ReplicaConfig {
 }
 
 /// The seat key [`ReplicaConfig::new`] derives from a token (tests only).
-fn test_seat_key(player: PlayerToken) -> SeatKey {
+pub(crate) fn test_seat_key(player: PlayerToken) -> SeatKey {
     use sha2::{Digest as _, Sha256};
     let mut h = Sha256::new();
     h.update(b"dice-duel/test-seat-key/1");
@@ -117,6 +120,11 @@ pub enum Notice {
     PlanForged { at: Seq },
     /// The replica now follows the host of `epoch` (after an election).
     NewHost { epoch: Epoch, host: Option<PlayerNo> },
+    /// The dice audit cannot check the host's dice from `since` on, and says
+    /// why (its `Display` is a sentence for every player): the host withheld
+    /// what the check needs or tampered with its record, or (`HostGone`) a
+    /// host that left never showed its last key.
+    DiceUnchecked(Finding),
 }
 
 /// Why a command was not even sent.
@@ -182,7 +190,7 @@ pub struct Replica {
     nonce: u64,
     /// The epoch of the host this replica follows.
     epoch: Epoch,
-    nonces: ChaCha8Rng,
+    nonces: Nonces,
     audit: Audit,
     /// Commands accepted whose events have not reached this copy yet.
     waiting: Vec<(Seq, CommandId)>,
@@ -216,7 +224,7 @@ impl Replica {
             last_heard: None,
             nonce: 0,
             epoch: Epoch(0),
-            nonces: ChaCha8Rng::seed_from_u64(cfg.nonce_seed),
+            nonces: Nonces::new(cfg.nonce_seed),
             audit: Audit::new(room_digest(&cfg.room)),
             waiting: Vec::new(),
             known_as: None,
@@ -257,16 +265,28 @@ impl Replica {
         if self.me().is_none() {
             return Err(SubmitError::NotJoined);
         }
-        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone(), nonce: u64::MAX };
+        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone(), nonce: [0xff; 32] };
         encode_peer(&msg).map_err(|_| SubmitError::TooLarge)?;
-        let nonce = self.nonces.next_u64();
-        let id = self.pending.push(command.clone(), nonce, now_ms).ok_or(SubmitError::Busy)?;
+        if !self.pending.has_room(2) {
+            return Err(SubmitError::Busy);
+        }
+        let mut msgs = Vec::new();
+        // The chain in use ends here: its last link commits the next chain,
+        // which the host publishes before it runs the command after it.
+        if let Some(tip) = self.nonces.renewal_at(self.pending.next_id()) {
+            let renewal = Command::Chain { tip };
+            let id = self.pending.push(renewal.clone(), now_ms).ok_or(SubmitError::Busy)?;
+            self.nonces.using(id);
+            msgs.push(PeerMsg::Command { id, command: renewal, nonce: self.nonces.link(id) });
+        }
+        let id = self.pending.push(command.clone(), now_ms).ok_or(SubmitError::Busy)?;
+        self.nonces.using(id);
         if let Command::Rename { name } = &command {
             // A later Hello (a reconnect, a new host) says the new name too.
             self.cfg.name.clone_from(name);
         }
-        let datagrams = self.encode(&[PeerMsg::Command { id, command, nonce }]);
-        Ok(Submitted { id, datagrams })
+        msgs.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
+        Ok(Submitted { id, datagrams: self.encode(&msgs) })
     }
 
     /// Leaving on purpose: the host marks this player away at once.
@@ -353,11 +373,29 @@ impl Replica {
     /// Re-derives what dice it can and reports a tampered batch once.
     pub(super) fn audit_now(&mut self) {
         let Some(sync) = &self.sync else { return };
-        let before = self.audit.report.tampered;
+        let before = self.audit.report;
+        if let Some(me) = self.known_as {
+            let nonces = &self.nonces;
+            self.audit.own(sync, me, |id| nonces.sent(id));
+        }
         self.audit.advance(sync, self.epoch);
-        if let (None, Some(at)) = (before, self.audit.report.tampered) {
+        let after = self.audit.report;
+        if let (None, Some(at)) = (before.tampered, after.tampered) {
             self.notice(Notice::DiceTampered { at });
         }
+        if let (None, Some(f)) = (before.withheld, after.withheld) {
+            self.notice(Notice::DiceUnchecked(f));
+        }
+        if let (None, Some(f)) = (before.unverifiable, after.unverifiable) {
+            self.notice(Notice::DiceUnchecked(f));
+        }
+    }
+
+    /// The nonce this device's chain gives command `id`: for tests that send
+    /// a doctored command with the nonce its device would (feature `test-support`).
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn nonce_for(&self, id: CommandId) -> crate::fair::Digest {
+        self.nonces.link(id)
     }
 
     /// Takes the notices gathered since the last call.
@@ -381,6 +419,7 @@ impl Replica {
             name: self.cfg.name.clone(),
             build: self.cfg.build.clone(),
             key: self.cfg.seat_key.public(),
+            chain: self.nonces.commit_for(self.pending.low()),
         }
     }
 

@@ -14,8 +14,6 @@ pub const MAX_PENDING: usize = 256;
 struct Outstanding {
     id: CommandId,
     command: Command,
-    /// Fresh per command and the same on every resend (a resend is the same command).
-    nonce: u64,
     sent_at: u64,
 }
 
@@ -27,14 +25,38 @@ pub(crate) struct Pending {
 
 impl Pending {
     /// Numbers a new command; `None` when too many are unanswered.
-    pub(crate) fn push(&mut self, command: Command, nonce: u64, now: u64) -> Option<CommandId> {
+    pub(crate) fn push(&mut self, command: Command, now: u64) -> Option<CommandId> {
         if self.queue.len() >= MAX_PENDING {
             return None;
         }
         let id = CommandId(self.next);
         self.next = self.next.wrapping_add(1);
-        self.queue.push_back(Outstanding { id, command, nonce, sent_at: now });
+        self.queue.push_back(Outstanding { id, command, sent_at: now });
         Some(id)
+    }
+
+    /// The id the next command gets.
+    pub(crate) fn next_id(&self) -> CommandId {
+        CommandId(self.next)
+    }
+
+    /// Room for `n` more commands.
+    pub(crate) fn has_room(&self, n: usize) -> bool {
+        self.queue.len().saturating_add(n) <= MAX_PENDING
+    }
+
+    /// The first id still to be answered (or the next one, when none waits):
+    /// where the nonce chain a `Hello` commits must begin to cover.
+    pub(crate) fn low(&self) -> CommandId {
+        self.queue.front().map_or(CommandId(self.next), |o| o.id)
+    }
+
+    /// The tips of the chain renewals waiting, by the id that carries each.
+    pub(crate) fn renewals_mut(&mut self) -> impl Iterator<Item = (CommandId, &mut crate::fair::Digest)> {
+        self.queue.iter_mut().filter_map(|o| match &mut o.command {
+            Command::Chain { tip } => Some((o.id, tip)),
+            _ => None,
+        })
     }
 
     /// Whether `id` was sent and is not answered yet.
@@ -54,32 +76,35 @@ impl Pending {
     /// to a page reload jumps forward. A host restored from an older save
     /// may expect less: the unanswered commands are renumbered from `next`,
     /// which that host has never seen, so none is held back forever.
-    pub(crate) fn continue_from(&mut self, next: CommandId) {
+    /// Returns whether the waiting commands were renumbered.
+    pub(crate) fn continue_from(&mut self, next: CommandId) -> bool {
         let first = self.queue.front().map_or(self.next, |o| o.id.0);
         if next.0 < first {
             for (i, o) in self.queue.iter_mut().enumerate() {
                 o.id = CommandId(next.0.wrapping_add(i as u32));
             }
             self.next = next.0.wrapping_add(self.queue.len() as u32);
+            !self.queue.is_empty()
         } else {
             self.next = self.next.max(next.0);
+            false
         }
     }
 
     /// Commands unanswered for `retry_ms`, stamped as sent again now.
-    pub(crate) fn due(&mut self, now: u64, retry_ms: u64) -> Vec<(CommandId, Command, u64)> {
+    pub(crate) fn due(&mut self, now: u64, retry_ms: u64) -> Vec<(CommandId, Command)> {
         self.queue
             .iter_mut()
             .filter(|o| now.saturating_sub(o.sent_at) >= retry_ms)
             .map(|o| {
                 o.sent_at = now;
-                (o.id, o.command.clone(), o.nonce)
+                (o.id, o.command.clone())
             })
             .collect()
     }
 
     /// Every unanswered command, in order (after a reconnect).
-    pub(crate) fn all(&mut self, now: u64) -> Vec<(CommandId, Command, u64)> {
+    pub(crate) fn all(&mut self, now: u64) -> Vec<(CommandId, Command)> {
         self.due(now, 0)
     }
 

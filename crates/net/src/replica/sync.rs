@@ -46,6 +46,9 @@ pub(crate) struct GameSync {
     /// The head at the last hash the host confirmed (the snapshot's, a
     /// batch's or a `Pong`'s): what the dice audit may judge.
     pub(crate) confirmed: Seq,
+    /// The first position where the host's marks came out of order, overlapped
+    /// or pointed outside their events (the dice audit reports it).
+    pub(crate) disorder: Option<Seq>,
 }
 
 impl GameSync {
@@ -62,6 +65,9 @@ impl GameSync {
         if game.state_hash() != hash {
             return None;
         }
+        let ordered = marks.windows(2).all(|w| w[0].at < w[1].at);
+        let inside = marks.iter().all(|m| m.at > seq && m.at <= head);
+        let disorder = (!ordered || !inside).then(|| seq.next());
         let marks = marks.into_iter().filter(|m| m.at > seq && m.at <= head).collect();
         Some(GameSync {
             game,
@@ -72,6 +78,7 @@ impl GameSync {
             ahead: BTreeMap::new(),
             desynced: false,
             confirmed: head,
+            disorder,
         })
     }
 
@@ -184,8 +191,16 @@ impl GameSync {
             self.head = self.head.next();
             done.applied += 1;
         }
-        let last = self.marks.last().map_or(old_head, |m| m.at.max(old_head));
-        self.marks.extend(marks.into_iter().filter(|m| m.at > last && m.at <= self.head));
+        let mut last = self.marks.last().map_or(old_head, |m| m.at.max(old_head));
+        for m in marks {
+            if m.at > old_head && (m.at <= last || m.at > self.head) {
+                // Out of order, twice for one batch, or for events it did not send.
+                self.disorder.get_or_insert(m.at.min(self.head));
+            } else if m.at > last && m.at <= self.head {
+                last = m.at;
+                self.marks.push(m);
+            }
+        }
         match hash {
             Some(h) if h != self.game.state_hash() => {
                 self.desynced = true;

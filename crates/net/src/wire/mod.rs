@@ -53,9 +53,12 @@ use thiserror::Error;
 /// two ships meet); sequence numbers past `Seq::LIMIT` are refused.
 /// 9: seat keys (issue 31): `Hello` carries the device's public key, the
 /// room view lists it, polls, votes and election announcements are signed
-/// and `Elected` carries the certificate of signed votes.
-/// Also 9: the speed bump (issue 31): the host's `Probe` and the peer's `Echo`
-/// (appended last), and `Timing::bump_ms` in the room view.
+/// and `Elected` carries the certificate of signed votes. Also in 9: the
+/// speed bump (the host's `Probe` and the peer's `Echo`, appended last, and
+/// `Timing::bump_ms` in the room view), and dice nobody can grind (a
+/// command's nonce is the 32-byte link of a hash chain its device committed
+/// to: `Hello::chain`, `Command::Chain`, `PlayerView::chain`; marks carry
+/// the host's action `step` and the link; refusal `ForgedNonce`).
 pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
@@ -289,11 +292,13 @@ mod tests {
 
     #[test]
     fn peer_messages_round_trip_in_one_small_datagram() {
+        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
         let msg = PeerMsg::Hello {
             player: PlayerToken(42),
             name: "Ana".into(),
             build: "b".into(),
             key: crate::SeatPublic([3; 32]),
+            chain,
         };
         let bytes = encode_peer(&msg).unwrap();
         assert_eq!(&bytes[..5], &[b'D', b'D', PROTOCOL_VERSION as u8, 0, KIND_PEER]);
@@ -302,9 +307,9 @@ mod tests {
         let claim = PeerMsg::Command {
             id: CommandId(3),
             command: Command::Claim { seat: SeatId(1) },
-            nonce: u64::MAX,
+            nonce: [0xff; 32],
         };
-        assert!(encode_peer(&claim).unwrap().len() < 24, "commands are tiny");
+        assert!(encode_peer(&claim).unwrap().len() < 48, "commands are small");
         let sig = crate::SeatSig([0; 32], [0; 32]);
         let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1), sig };
         let bytes = encode_mesh(&poll).unwrap();
@@ -334,11 +339,13 @@ mod tests {
     #[test]
     fn oversized_peer_messages_are_not_sent() {
         let name = "x".repeat(MAX_DATAGRAM);
+        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
         let msg = PeerMsg::Hello {
             player: PlayerToken(1),
             name,
             build: String::new(),
             key: crate::SeatPublic::NONE,
+            chain,
         };
         assert!(matches!(encode_peer(&msg), Err(WireError::Oversized { .. })));
     }

@@ -8,7 +8,7 @@ use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Mode, Rules
 use serde::{Deserialize, Serialize};
 
 use super::{Ballot, Refusal};
-use crate::fair::{Digest, KeyId, Secret};
+use crate::fair::{Cause, ChainCommit, Digest, KeyId, Secret};
 use crate::host::Timing;
 use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::{SeatPublic, SeatSig};
@@ -24,12 +24,15 @@ pub enum PeerMsg {
     /// [`crate::seat_key`]); the host lists it in the room view. A player
     /// who comes back with its token and a new key (its device lost its
     /// storage, or it moved to another) gets the new key listed: the token
-    /// is what proves the player.
-    Hello { player: PlayerToken, name: String, build: String, key: SeatPublic },
+    /// is what proves the player. `chain` commits the device's command
+    /// nonces from its first unanswered command on (see
+    /// [`crate::fair::NonceChain`]); the host publishes it in the room view.
+    Hello { player: PlayerToken, name: String, build: String, key: SeatPublic, chain: ChainCommit },
     /// One command of this player's ordered, deduplicated stream. `nonce`
-    /// is fresh per command and enters the roll of any dice it causes, so
-    /// the host, committed to its secret beforehand, cannot choose them.
-    Command { id: CommandId, command: Command, nonce: u64 },
+    /// is the link of the player's committed chain for `id` and enters the
+    /// roll of any dice the command causes: one command, one set of dice,
+    /// fixed before the host sees it (the host refuses any other nonce).
+    Command { id: CommandId, command: Command, nonce: Digest },
     /// Heartbeat; answered by `Pong`, which also carries the host's head.
     Ping { nonce: u64 },
     /// "I am missing events from `from` on" (a gap, or `Pong` showed a longer log).
@@ -70,6 +73,10 @@ pub enum Command {
     /// by link names itself in the lobby). Control characters are dropped and
     /// it is cut to `MAX_NAME`; an empty name is "Cadet".
     Rename { name: String },
+    /// Commits the device's next nonce chain: `tip` covers the commands from
+    /// this one's id + 1 on. Sent on the last link of the chain in use, so
+    /// the new commitment is in the room view before any command uses it.
+    Chain { tip: Digest },
 }
 
 /// One change to the lobby's `GameConfig` or seat table.
@@ -146,19 +153,31 @@ pub struct Mark {
     pub at: Seq,
     /// The key its dice were drawn with.
     pub key: KeyId,
-    /// The nonce of the command that caused it (host actions: the host's own).
-    pub nonce: u64,
+    /// The nonce of the command that caused it (its chain link); zero for
+    /// the host's own actions, whose dice `step` makes their own.
+    pub nonce: Digest,
     /// The player command that caused it, if any.
     pub by: Option<(PlayerNo, CommandId)>,
     pub act: Act,
     /// Set on the batch after which the host changed keys.
     pub seal: Option<Seal>,
+    /// A host action's number under `key` (0, 1, 2, … in log order; the
+    /// audit checks that none is skipped); 0 for a player's command.
+    pub step: u32,
 }
 
 impl Mark {
     /// A mark without a seal.
-    pub fn new(at: Seq, key: KeyId, nonce: u64, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
-        Mark { at, key, nonce, by, act, seal: None }
+    pub fn new(at: Seq, key: KeyId, nonce: Digest, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
+        Mark { at, key, nonce, by, act, seal: None, step: 0 }
+    }
+
+    /// What the batch's dice were drawn for.
+    pub fn cause(&self) -> Cause {
+        match self.by {
+            Some((player, id)) => Cause::Player { player, id },
+            None => Cause::Host { step: self.step },
+        }
     }
 }
 
@@ -248,6 +267,11 @@ pub struct PlayerView {
     /// The public half of the player's seat key, from its last `Hello`:
     /// what every device checks this player's election votes against.
     pub key: SeatPublic,
+    /// The nonce chains the player committed to (from its `Hello`s and
+    /// `Command::Chain`s), the one in use last: every replica's audit checks
+    /// its commands' nonces. The last few are kept, so a replica that joins
+    /// late can check the commands of its snapshot.
+    pub chains: Vec<ChainCommit>,
 }
 
 /// The room as everyone sees it. Sent whole on every change (it is small);

@@ -61,4 +61,8 @@ pub enum Refusal {
     /// (issue 30: one side per player once the battle is on).
     #[error("seat {} is on the other side: hand your own seats to a bot first", .0.0)]
     OtherSide(SeatId),
+    /// The command's nonce is not the link its device committed to for it
+    /// (issue 31: one command, one possible set of dice).
+    #[error("command {} does not carry the nonce its device committed to", .0.0)]
+    ForgedNonce(CommandId),
 }

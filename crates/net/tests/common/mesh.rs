@@ -63,7 +63,8 @@ pub fn id(i: usize) -> PeerId {
 fn replica(i: usize, seed: u64) -> Replica {
     let mut cfg = ReplicaConfig::new(token(i), format!("P{i}"), BUILD);
     cfg.room = ROOM.into();
-    cfg.nonce_seed = seed ^ (i as u64) << 8;
+    cfg.nonce_seed[..8].copy_from_slice(&seed.to_le_bytes());
+    cfg.nonce_seed[8] = i as u8;
     Replica::new(cfg)
 }
 

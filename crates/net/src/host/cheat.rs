@@ -1,0 +1,136 @@
+//! A dishonest host, for the tests that prove every replica notices it
+//! (feature `test-support`: the app cannot call any of this). Each cheat is
+//! what a host could do to its own messages; the honest code paths never
+//! look at it but through [`Match::shown`] and [`Host::grind`].
+
+use duel_core::{DiceSource, Pip};
+use sha2::{Digest as _, Sha256};
+
+use super::game::Match;
+use super::{Host, Stage};
+use crate::fair::{Cause, Digest};
+use crate::ids::{CommandId, PlayerNo};
+use crate::wire::{Command, Mark};
+
+/// What a dishonest host does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cheat {
+    /// Sends events without their marks.
+    OmitMarks,
+    /// Sends marks without their seals (its keys are never shown).
+    StripSeals,
+    /// Sends no state hash (events, pongs).
+    NoHashes,
+    /// Labels its batches with keys it never committed to.
+    UncommittedKey,
+    /// Shows its players' commands with nonces of its own choosing.
+    ForgeNonces,
+    /// For its own crew's rolls, tries `tries` nonces on a copy of the game
+    /// and runs the command with the one that rolls `face` most often,
+    /// among those it can get accepted.
+    Grind { tries: u32, face: u8 },
+}
+
+/// Counts the faces a roll draws.
+struct Recorder<D> {
+    inner: D,
+    faces: Vec<u8>,
+}
+
+impl<D: DiceSource> DiceSource for Recorder<D> {
+    fn roll(&mut self) -> Pip {
+        let p = self.inner.roll();
+        self.faces.push(p.value());
+        p
+    }
+}
+
+impl Match {
+    /// A mark as this host shows it.
+    pub(crate) fn shown(&self, mut mark: Mark) -> Mark {
+        match self.cheat {
+            Some(Cheat::StripSeals) => mark.seal = None,
+            Some(Cheat::UncommittedKey) => {
+                mark.key.index = mark.key.index.saturating_add(1000);
+                if let Some(seal) = &mut mark.seal {
+                    seal.revealed.index = seal.revealed.index.saturating_add(1000);
+                }
+            }
+            Some(Cheat::ForgeNonces) if mark.by.is_some() => mark.nonce = [0xab; 32],
+            _ => {}
+        }
+        mark
+    }
+
+    /// Whether this host leaves marks out of its messages.
+    pub(crate) fn omits_marks(&self) -> bool {
+        self.cheat == Some(Cheat::OmitMarks)
+    }
+
+    /// Whether this host leaves state hashes out of its messages.
+    pub(crate) fn omits_hashes(&self) -> bool {
+        self.cheat == Some(Cheat::NoHashes)
+    }
+}
+
+impl Host {
+    /// Makes this host cheat from now on (see [`Cheat`]).
+    pub fn cheat(&mut self, cheat: Cheat) {
+        self.cheat = Some(cheat);
+        if let Stage::Playing(m) = &mut self.stage {
+            m.cheat = Some(cheat);
+        }
+    }
+
+    /// A grinding host's tally for its own crew's rolls: (dice showing the
+    /// wanted face, dice rolled).
+    pub fn grind_tally(&self) -> (u64, u64) {
+        self.tally
+    }
+
+    /// The nonce a grinding host runs its own crew's command `id` with.
+    pub(super) fn grind(
+        &mut self,
+        player: PlayerNo,
+        id: CommandId,
+        command: &Command,
+        nonce: Digest,
+    ) -> Digest {
+        let Some(Cheat::Grind { tries, face }) = self.cheat else { return nonce };
+        let (Some(owner), Stage::Playing(m)) = (self.owner_no(), &self.stage) else { return nonce };
+        let Command::Intent { seat, intent } = command else { return nonce };
+        if owner != player {
+            return nonce;
+        }
+        let Some(p) = self.roster.players.get(&player) else { return nonce };
+        let acceptable = |n: &Digest| match p.chains.last() {
+            Some(chain) => chain.verifies(id, n, p.checked),
+            None => false,
+        };
+        let candidates = (0..tries.max(1)).map(|i| {
+            if i == 0 {
+                return nonce;
+            }
+            let mut h = Sha256::new();
+            h.update(nonce);
+            h.update(i.to_le_bytes());
+            h.finalize().into()
+        });
+        let mut best: Option<(usize, Digest, Vec<u8>)> = None;
+        for n in candidates.filter(acceptable) {
+            let (_, dice) = self.keys.dice(Cause::Player { player, id }, &n);
+            let mut rec = Recorder { inner: dice, faces: Vec::new() };
+            if m.game.clone().play(*seat, intent, &mut rec).is_err() {
+                continue;
+            }
+            let score = rec.faces.iter().filter(|f| **f == face).count();
+            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+                best = Some((score, n, rec.faces));
+            }
+        }
+        let Some((score, chosen, faces)) = best else { return nonce };
+        self.tally.0 += score as u64;
+        self.tally.1 += faces.len() as u64;
+        chosen
+    }
+}
