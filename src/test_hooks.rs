@@ -278,6 +278,14 @@ pub fn test_hook_forge(kind: String) -> String {
     }
 }
 
+/// This tab's host cheats from now on (see `session::forge::cheat_named`):
+/// the other tabs' audits must tell their players. Returns `{ok, error?}`.
+#[wasm_bindgen]
+pub fn test_hook_cheat(kind: String) -> String {
+    let Some(store) = store() else { return outcome(Err("no app".into())) };
+    outcome(store.with_session(|s| s.cheat(&kind)).unwrap_or(Err("no session".into())))
+}
+
 /// Starts the game (room owner only).
 #[wasm_bindgen]
 pub fn test_hook_start() -> String {

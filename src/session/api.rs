@@ -59,6 +59,8 @@ pub struct Pumped {
     /// their commitment, a plan never locked in): the players are told in
     /// words, and the words stay on screen (the trust bar).
     pub warnings: Vec<String>,
+    /// Worth a word but no alarm (dice a departed host never showed its key for).
+    pub notes: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.
@@ -135,6 +137,15 @@ pub trait SessionApi {
     /// Not in a room, or no such forgery.
     #[cfg(feature = "test-hooks")]
     fn forge(&mut self, _kind: &str) -> Result<usize, String> {
+        Err(String::from("not in a room"))
+    }
+    /// Test hooks: this tab's host cheats from now on (`strip-seals`,
+    /// `omit-marks`, `no-hashes`, `uncommitted-key`).
+    ///
+    /// # Errors
+    /// This tab does not host, or no such cheat.
+    #[cfg(feature = "test-hooks")]
+    fn cheat(&mut self, _kind: &str) -> Result<(), String> {
         Err(String::from("not in a room"))
     }
     /// The epoch of the host this tab follows, and whether this tab hosts (test hooks).

@@ -45,3 +45,15 @@ impl<T: Remote> Session<T> {
         Ok(peers.len())
     }
 }
+
+/// The dishonest host's ways a browser test may switch on (`test_hook_cheat`).
+pub(super) fn cheat_named(kind: &str) -> Result<duel_net::host::Cheat, String> {
+    use duel_net::host::Cheat;
+    Ok(match kind {
+        "strip-seals" => Cheat::StripSeals,
+        "omit-marks" => Cheat::OmitMarks,
+        "no-hashes" => Cheat::NoHashes,
+        "uncommitted-key" => Cheat::UncommittedKey,
+        other => return Err(format!("no cheat called {other}")),
+    })
+}

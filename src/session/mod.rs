@@ -345,6 +345,13 @@ impl<T: Remote> SessionApi for Session<T> {
     }
 
     #[cfg(feature = "test-hooks")]
+    fn cheat(&mut self, kind: &str) -> Result<(), String> {
+        let cheat = forge::cheat_named(kind)?;
+        self.dev.host.as_mut().ok_or("this tab does not host")?.cheat(cheat);
+        Ok(())
+    }
+
+    #[cfg(feature = "test-hooks")]
     fn election_report(&self, now: u64) -> String {
         let room = self.dev.replica.room().map(|r| {
             let players: Vec<String> = r

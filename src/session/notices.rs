@@ -79,7 +79,14 @@ impl<T: Remote> Session<T> {
                      This duel cannot be trusted.",
                     at.0
                 )),
-                Notice::DiceUnchecked(finding) => p.rejections.push(format!("Warning: {finding}")),
+                // A host that left before showing its key is no cheat: said once, quietly.
+                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {
+                    p.notes.push(finding.to_string());
+                }
+                Notice::DiceUnchecked(finding) => p.warnings.push(format!(
+                    "Warning: {finding} From here on, treat the host's rolls as its own choice: finish the \
+                     game if you like, or leave and play on in a room someone else hosts."
+                )),
                 Notice::NewHost { .. } => p.room_changed = true,
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }

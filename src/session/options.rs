@@ -17,11 +17,15 @@ pub struct Options {
     pub speed: u64,
     /// `view=board`: the shared-screen board view.
     pub board_view: bool,
+    /// `checkpoint=N`: the host changes dice keys every N events (16..=256;
+    /// tests: the audit's bound is two checkpoints, so a short one shows a
+    /// withheld key within seconds).
+    pub checkpoint: Option<u64>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { seed: None, bots_paused: false, fast: false, speed: 1, board_view: false }
+        Options { seed: None, bots_paused: false, fast: false, speed: 1, board_view: false, checkpoint: None }
     }
 }
 
@@ -36,6 +40,7 @@ impl Options {
             fast: get("fast").is_some_and(|v| !matches!(v.as_str(), "0" | "false")),
             speed: get("speed").map_or(1, |v| v.parse::<u64>().map_or(1, |s| s.clamp(1, 100))),
             board_view: get("view").is_some_and(|v| v == "board"),
+            checkpoint: get("checkpoint").and_then(|v| v.parse::<u64>().ok()).map(|n| n.clamp(16, 256)),
         }
     }
 
@@ -45,7 +50,12 @@ impl Options {
     pub fn timing(&self) -> Timing {
         let base = Timing::default();
         let (choice, review) = if self.fast { (4_000, 1_200) } else { (base.choice_ms, base.review_ms) };
-        Timing { choice_ms: (choice / self.speed).max(50), review_ms: (review / self.speed).max(50), ..base }
+        Timing {
+            choice_ms: (choice / self.speed).max(50),
+            review_ms: (review / self.speed).max(50),
+            checkpoint_every: self.checkpoint.unwrap_or(base.checkpoint_every),
+            ..base
+        }
     }
 }
 
@@ -65,6 +75,9 @@ mod tests {
         assert_eq!(o.speed, 20);
         assert_eq!(Options::from_query("speed=5000").speed, 100);
         assert_eq!(Options::from_query(""), Options::default());
+        assert_eq!(Options::from_query("checkpoint=2").checkpoint, Some(16), "never below 16");
+        assert_eq!(Options::from_query("checkpoint=32").timing().checkpoint_every, 32);
+        assert_eq!(Options::default().timing().checkpoint_every, Timing::default().checkpoint_every);
     }
 
     #[test]

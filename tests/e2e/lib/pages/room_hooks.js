@@ -52,6 +52,8 @@ class RoomHooks {
   start() { return this.#call('test_hook_start'); }
   /** This tab plays the adversary: sends the room a forged 'election', 'batch' or 'hosting' message. */
   forge(kind) { return this.#call('test_hook_forge', kind); }
+  /** This tab's host cheats from now on: 'strip-seals', 'omit-marks', 'no-hashes' or 'uncommitted-key'. */
+  cheat(kind) { return this.#call('test_hook_cheat', kind); }
   /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
   act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
   /** A bot crew keeps `seat`'s torpedo ready until the seat fires. */

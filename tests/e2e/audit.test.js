@@ -1,0 +1,89 @@
+// An audit that speaks (issue 31): three browsers in a room over real WebRTC. Alice hosts and
+// watches; Bob crews White; Black is a bot Alice's tab runs; Carol watches on a phone. Once the
+// game runs, Alice's host stops showing its dice keys (a test hook strips the seals from its
+// marks). Bob's and Carol's audits cannot check the dice past their bound (two checkpoints
+// and a margin: `checkpoint=16` makes that 96 events), and each of them is told in words, on
+// screen, what it means. Before the cheat, nobody is warned of anything.
+//
+// Runs against the test build (dist-test/) with `?speed=40&fast=1&checkpoint=16`.
+const { after, before } = require('node:test');
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const { launchBrowser, LobbyPage, paths, startServer, test, until } = require('./lib');
+const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+
+let server;
+let session;
+let alice; // creates and hosts the room, sits nowhere, and cheats
+let bob; // White
+let carol; // watches on a phone
+const room = `e2e-audit-${crypto.randomBytes(6).toString('base64url')}`;
+const QUERY = '?speed=40&fast=1&checkpoint=16';
+
+before(async () => {
+  server = await startServer({ dist: paths.TEST_DIST });
+  session = await launchBrowser({ players: 3 });
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  bob = new RoomHooks(await session.players[1].newPage(), 'bob');
+  carol = new RoomHooks(await session.players[2].newPage(), 'carol');
+  await carol.page.setViewportSize({ width: 390, height: 844 });
+  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+});
+
+after(async () => {
+  await session?.close();
+  await server?.stop();
+});
+
+const errors = () => session.players.flatMap((p) => p.errors);
+// A stripped seal is seen as soon as its batch is confirmed ("it did not change its key where the
+// rules say"); a key never shown at all, at the bound ("it has not shown its key").
+const unchecked = (s) => s.warned.some((w) => /The host's dice since event \d+ cannot be checked: it (did not change|has not shown) its key/.test(w));
+
+test('a host that stops showing its dice keys: the guests are told within the bound', { timeout: 100000 }, async () => {
+  await alice.open(room, { host: true, name: 'Alice' });
+  await bob.open(room, { name: 'Bob' });
+  await carol.open(room, { name: 'Carol' });
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
+  }
+  const lobby = new LobbyPage(alice.page);
+  await lobby.waitFor();
+  await lobby.waitHolder(0, 'player');
+  await alice.page.getByTestId('seat-0-release').click();
+  await lobby.waitHolder(0, 'open');
+  await lobby.bot(1);
+  assert.equal((await bob.claim(0)).ok, true);
+  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
+  assert.equal((await alice.start()).ok, true);
+  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+
+  // An honest host first: a few checkpoints pass and nobody is warned.
+  const honest = (await bob.state()).head;
+  await until('the honest game passing two checkpoints', async () => {
+    await bob.act(0, 'cheap');
+    return (await bob.state()).head > honest + 120;
+  }, { ms: 40000 });
+  for (const p of [bob, carol]) assert.deepEqual((await p.state()).warned, [], `${p.label}: an honest host is never named`);
+
+  // Now Alice's host keeps its keys to itself.
+  assert.deepEqual(await alice.cheat('strip-seals'), { ok: true });
+  const from = (await bob.state()).head;
+  await until('Bob and Carol told that the dice cannot be checked', async () => {
+    await bob.act(0, 'cheap');
+    const [b, c] = [await bob.state(), await carol.state()];
+    return unchecked(b) && unchecked(c);
+  }, { ms: 60000 });
+  const told = await bob.state();
+  assert.ok(told.head - from <= 96 + 64, `told within the bound (96 events) and a batch: ${told.head - from}`);
+
+  // On Carol's phone the warning says what it means for the game, and fits.
+  const bar = carol.page.getByTestId('trust-bar');
+  await bar.waitFor({ state: 'visible' });
+  const text = await bar.innerText();
+  assert.match(text, /cannot be checked: it (did not change|has not shown) its key/);
+  assert.match(text, /treat the host's rolls as its own choice/);
+  const box = await bar.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, `the bar fits the phone: ${JSON.stringify(box)}`);
+  assert.deepEqual(errors(), []);
+});
