@@ -59,8 +59,6 @@ pub struct Pumped {
     /// their commitment, a plan never locked in): the players are told in
     /// words, and the words stay on screen (the trust bar).
     pub warnings: Vec<String>,
-    /// Worth a word but no alarm (dice a departed host never showed its key for).
-    pub notes: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.

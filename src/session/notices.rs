@@ -79,10 +79,11 @@ impl<T: Remote> Session<T> {
                      This duel cannot be trusted.",
                     at.0
                 )),
-                // A host that left before showing its key is no cheat: said once, quietly.
-                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {
-                    p.notes.push(finding.to_string());
-                }
+                // A host that left before showing its last key: after every honest
+                // migration, so no alarm, and no toast either (one toast at a time:
+                // it would replace "The host left. Bo is now hosting."). The
+                // audit's report counts those batches as unverifiable.
+                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {}
                 Notice::DiceUnchecked(finding) => p.warnings.push(format!(
                     "Warning: {finding} From here on, treat the host's rolls as its own choice: finish the \
                      game if you like, or leave and play on in a room someone else hosts."

@@ -74,7 +74,7 @@ impl Store {
         if let Some(text) = &p.handover {
             self.toasts.info(text.clone());
         }
-        for text in p.cover.iter().chain(&p.notes) {
+        for text in &p.cover {
             self.toasts.info(text.clone());
         }
         if let Some(hosting) = p.hosting {
