@@ -13,6 +13,8 @@ use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError
 
 use super::keys::Keys;
 use super::Timing;
+use crate::chain::{self, GENESIS};
+use crate::fair::Digest;
 use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{Act, HostMsg, Mark, Snapshot};
 
@@ -45,28 +47,37 @@ pub(crate) struct Match {
     pub(crate) timing: Timing,
     /// Thunderstruck: the duel's state hash when it last moved, and when.
     pub(crate) waiting_since: Option<(u64, u64)>,
+    /// The log's chain value at `base`, at `checkpoint.0` and at the head
+    /// (see [`crate::chain`]).
+    pub(crate) base_chain: Digest,
+    pub(crate) checkpoint_chain: Digest,
+    pub(crate) chain: Digest,
 }
 
 impl Match {
     /// Builds the game the lobby describes (a new game or a given position).
     pub(crate) fn start(lobby: &super::lobby::Lobby, timing: Timing) -> Result<Match, SetupError> {
         let game = lobby.game()?;
-        Ok(Match::resume(lobby.config.clone(), (Seq(0), game), Vec::new(), Vec::new(), timing))
+        Ok(Match::resume(lobby.config.clone(), (Seq(0), game, GENESIS), Vec::new(), Vec::new(), timing))
     }
 
-    /// A match continuing from `base` (a checkpoint) and the log after it;
-    /// deadlines and the review pause are rebuilt from the game's state.
+    /// A match continuing from `base` (a checkpoint, with the log's chain
+    /// value there) and the log after it; deadlines and the review pause
+    /// are rebuilt from the game's state.
     pub(crate) fn resume(
         config: GameConfig,
-        base: (Seq, Game),
+        base: (Seq, Game, Digest),
         log: Vec<Event>,
         marks: Vec<Mark>,
         timing: Timing,
     ) -> Match {
-        let mut game = base.1.clone();
+        let (seq, base_game, base_chain) = base;
+        let mut game = base_game.clone();
         for e in &log {
             game.apply(e);
         }
+        let chain = chain::extend(base_chain, &log);
+        let base = (seq, base_game);
         Match {
             config,
             game,
@@ -79,6 +90,9 @@ impl Match {
             review_since: None,
             timing,
             waiting_since: None,
+            base_chain,
+            checkpoint_chain: base_chain,
+            chain,
         }
     }
 
@@ -138,11 +152,13 @@ impl Match {
     ) -> Batch {
         let from = self.head().next();
         let count = events.len();
+        self.chain = chain::extend(self.chain, &events);
         self.log.extend(events);
         let every = self.timing.checkpoint_every.max(1);
         let crossed = self.head().0 / every > self.checkpoint.0 .0 / every;
         if crossed {
             self.checkpoint = (self.head(), self.game.clone());
+            self.checkpoint_chain = self.chain;
         }
         if count > 0 {
             // Reveal at every checkpoint and at the end, so every roll is checked.
@@ -240,7 +256,8 @@ impl Match {
         let end = self.head().0;
         let crosses = end / every > start / every;
         let marks = self.marks_in(batch.from, Seq(batch.from.0 + batch.count as u64));
-        HostMsg::Events { from: batch.from, events, hash: crosses.then(|| self.game.state_hash()), marks }
+        let hash = crosses.then(|| self.game.state_hash());
+        HostMsg::Events { from: batch.from, events, hash, marks, signed: None }
     }
 
     /// `count` events from `from` (fewer if the log is shorter or starts later).
@@ -255,7 +272,16 @@ impl Match {
         let (seq, game) = &self.checkpoint;
         let tail = self.events(seq.next(), self.log.len());
         let marks = self.marks_in(seq.next(), self.head().next());
-        Snapshot { seq: *seq, game: game.clone(), tail, hash: self.game.state_hash(), marks }
+        let hash = self.game.state_hash();
+        Snapshot {
+            seq: *seq,
+            game: game.clone(),
+            tail,
+            hash,
+            marks,
+            chain: self.checkpoint_chain,
+            signed: None,
+        }
     }
 
     /// Events from `from` to the head, in messages of [`RESEND_BATCH`]; the
@@ -280,6 +306,7 @@ impl Match {
                     events: events.to_vec(),
                     hash: (i == last).then(|| self.game.state_hash()),
                     marks: self.marks_in(at, Seq(at.0 + events.len() as u64)),
+                    signed: None,
                 }
             })
             .collect()

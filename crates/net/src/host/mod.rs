@@ -10,6 +10,7 @@ mod book;
 mod bump;
 mod game;
 mod handle;
+mod heads;
 mod keys;
 mod lobby;
 mod outbox;
@@ -153,6 +154,8 @@ pub struct Host {
     announce: Option<succeed::Announce>,
     /// Latency probes and the freezes held for the speed bump (not saved).
     bump: bump::Bump,
+    /// The host's signed chain heads (not saved: the device hands the key in).
+    heads: heads::Heads,
 }
 
 impl Host {
@@ -179,6 +182,7 @@ impl Host {
             out: Outbox::default(),
             announce: None,
             bump: bump::Bump::default(),
+            heads: heads::Heads::default(),
         }
     }
 

@@ -20,7 +20,9 @@ use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
+use crate::chain::{self, GENESIS};
 use crate::envelope::{self, Unopened};
+use crate::fair::Digest;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
 use crate::wire::{check_event, check_game, Mark};
@@ -40,6 +42,10 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// every player of a restored room does before it can vote anyway.
 /// Also 9: the host's clocks carry the speed bump's cap (`Timing::bump_ms`); a
 /// format-7 or 8 save is read with the default cap.
+/// Also 9: the log's chain value at its base (see [`crate::chain`]), in a
+/// section after the seat keys; a save without it is a creator's (base 0,
+/// chain [`GENESIS`]) or a successor's from before the chain, whose signed
+/// heads its replicas then simply fail to match (they still play).
 const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
@@ -120,6 +126,9 @@ impl Host {
         // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
         let mut body = postcard::to_allocvec(&saved).unwrap_or_default();
         body.extend(postcard::to_allocvec(&keys).unwrap_or_default());
+        if let Stage::Playing(m) = &self.stage {
+            body.extend(postcard::to_allocvec(&m.base_chain).unwrap_or_default());
+        }
         envelope::seal(MAGIC, FORMAT, &body)
     }
 
@@ -143,19 +152,23 @@ impl Host {
         } else {
             postcard::take_from_bytes(body).map_err(malformed)?
         };
-        // Formats before 9 end here; from 9 on the seat keys follow.
+        // Formats before 9 end here; from 9 on the seat keys follow, then the base's chain.
+        let mut base_chain = GENESIS;
         if !rest.is_empty() {
-            let keys: SeatKeys = postcard::from_bytes(rest).map_err(malformed)?;
+            let (keys, rest): (SeatKeys, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
             for (no, key) in keys {
                 if let Some(p) = saved.roster.get_mut(no) {
                     p.key = key;
                 }
             }
+            if !rest.is_empty() {
+                base_chain = postcard::from_bytes(rest).map_err(malformed)?;
+            }
         }
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
-                let mut m = replay(config, *base, log, marks, &saved.settings)?;
+                let mut m = replay(config, *base, base_chain, log, marks, &saved.settings)?;
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
@@ -176,6 +189,7 @@ impl Host {
             keys: Keys::restore(saved.keys),
             announce: None,
             bump: super::bump::Bump::default(),
+            heads: super::heads::Heads::default(),
         })
     }
 }
@@ -231,6 +245,7 @@ impl Saved<SettingsV8> {
 fn replay(
     config: GameConfig,
     base: (Seq, Game),
+    base_chain: Digest,
     log: Vec<Event>,
     marks: Vec<Mark>,
     settings: &Settings,
@@ -242,13 +257,15 @@ fn replay(
     if base.0.plus(log.len()).is_none() {
         return Err(RestoreError::Malformed("the log is numbered past any game's length".to_string()));
     }
-    let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
+    let mut m = Match::resume(config, (base.0, base.1, base_chain), Vec::new(), marks, settings.timing);
     for event in &log {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         m.game.apply(event);
+        m.chain = chain::link(&m.chain, event);
         m.log.push(event.clone());
         if m.head().0.is_multiple_of(every) {
             m.checkpoint = (m.head(), m.game.clone());
+            m.checkpoint_chain = m.chain;
         }
     }
     if !m.game.is_consistent() {

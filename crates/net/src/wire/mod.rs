@@ -56,6 +56,10 @@ use thiserror::Error;
 /// and `Elected` carries the certificate of signed votes.
 /// Also 9: the speed bump (issue 31): the host's `Probe` and the peer's `Echo`
 /// (appended last), and `Timing::bump_ms` in the room view.
+/// Also 9: the log's hash chain (issue 31): `Events`, `Pong` and snapshots
+/// carry the host's signed chain head, snapshots the chain at their
+/// checkpoint, and a vote's `CopyState` the voter's latest signed head
+/// (each appended last).
 pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
@@ -317,7 +321,7 @@ mod tests {
         let events = vec![Event::SeatAway { seat: SeatId(3), away: true }; 20_000];
         let msg = Stamped {
             epoch: crate::ids::Epoch(3),
-            msg: HostMsg::Events { from: Seq(1), events, hash: Some(9), marks: vec![] },
+            msg: HostMsg::Events { from: Seq(1), events, hash: Some(9), marks: vec![], signed: None },
         };
         let mut transfer = 0;
         let datagrams = encode_host(msg.epoch, &msg.msg, &mut transfer).unwrap();
