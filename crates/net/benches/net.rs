@@ -96,6 +96,15 @@ fn host_throughput(c: &mut Criterion) {
     g.bench_function("intents validated, sequenced, encoded", |b| {
         b.iter_batched(started_host, |mut host| replay(&mut host, &steps), BatchSize::LargeInput)
     });
+    // The same with the host's signed heads (issue 31, part E): one signature per batch.
+    let signing = || {
+        let mut host = started_host();
+        host.sign_heads_with(duel_net::SeatKey::from_seed([5; 32]));
+        host
+    };
+    g.bench_function("intents validated, sequenced, encoded, heads signed", |b| {
+        b.iter_batched(signing, |mut host| replay(&mut host, &steps), BatchSize::LargeInput)
+    });
     g.finish();
 }
 

@@ -293,6 +293,31 @@ mod tests {
     }
 
     #[test]
+    fn a_signed_head_counts_only_where_the_copy_stands_on_the_same_chain() {
+        let mut s = fresh();
+        let key = crate::seat_key::SeatKey::from_seed([4; 32]);
+        let head = |seq, events: &[Event]| {
+            let chain = chain::extend(chain::GENESIS, events);
+            SignedHead::sign(&key, &[0; 32], crate::ids::Epoch(0), Seq(seq), chain)
+        };
+        let (a, b) = (away(0, true), away(1, true));
+        // Another event's chain, or another position: not this copy's head.
+        assert_eq!(
+            s.offer(Seq(1), vec![a.clone()], None, vec![], Some(head(1, std::slice::from_ref(&b)))).signed,
+            None
+        );
+        assert_eq!(
+            s.offer(Seq(2), vec![b.clone()], None, vec![], Some(head(1, std::slice::from_ref(&a)))).signed,
+            None
+        );
+        let right = head(2, &[a.clone(), b.clone()]);
+        let mut t = fresh();
+        t.offer(Seq(1), vec![a], None, vec![], None);
+        assert_eq!(t.offer(Seq(2), vec![b], None, vec![], Some(right)).signed, Some(right));
+        assert_eq!((s.chain, s.head), (t.chain, t.head));
+    }
+
+    #[test]
     fn a_wrong_hash_stops_the_copy_until_a_snapshot() {
         let mut s = fresh();
         let out = s.offer(Seq(1), vec![away(0, true)], Some(1), vec![], None);
