@@ -293,6 +293,19 @@ mod tests {
     }
 
     #[test]
+    fn the_chain_at_the_logs_base_is_saved_and_restored() {
+        let mut host = crate::fuzz::started_host();
+        // A successor's log begins at its copy's snapshot, whose chain is not the genesis.
+        let Stage::Playing(m) = &mut host.stage else { panic!("the game started") };
+        m.base_chain = [7; 32];
+        m.chain = chain::extend(m.base_chain, &m.log);
+        let (base, head) = (m.base_chain, m.chain);
+        let restored = Host::restore(&host.save()).unwrap();
+        let Stage::Playing(r) = &restored.stage else { panic!("the game restored") };
+        assert_eq!((r.base_chain, r.chain), (base, head));
+    }
+
+    #[test]
     fn seat_keys_are_saved_and_restored() {
         let host = crate::fuzz::started_host();
         let keys: Vec<_> = host.room().players.iter().map(|p| p.key).collect();
