@@ -215,3 +215,31 @@ fn a_head_signed_by_a_key_that_is_not_the_hosts_is_refused() {
     assert!(count > 0, "the refusal is counted");
     assert_eq!(last, Some(Forgery::UnsignedHistory));
 }
+
+#[test]
+fn honest_elections_one_after_another_refuse_nothing() {
+    let mut m = settled(324);
+    for round in 1..=2u16 {
+        let host = m.host();
+        // The first successor still alive (the dead old host stays listed, away).
+        let room = m.dev(host).host.as_ref().unwrap().room();
+        let heir = room
+            .successors
+            .iter()
+            .find_map(|p| {
+                (0..m.devices.len())
+                    .find(|i| m.devices[*i].as_ref().is_some_and(|d| d.replica.me() == Some(*p)))
+            })
+            .unwrap();
+        m.play(1_000, 300);
+        m.kill(host);
+        assert!(m.settle(), "round {round}: {}", m.describe());
+        assert_eq!((m.host(), m.epoch().round()), (heir, round));
+    }
+    for (i, d) in m.devices.iter().enumerate() {
+        if let Some(d) = d {
+            assert_eq!(d.refused_elections(), (0, None), "device {i}: an honest room forges nothing");
+            assert!(d.replica.signed_head().is_some_and(|h| h.epoch == m.epoch()), "device {i}");
+        }
+    }
+}

@@ -347,7 +347,10 @@ impl Succession {
                     return (out, None);
                 }
                 // The voter's vote counts; its history only as far as its host signed it.
-                let claimed = ballot.vote.state.signed;
+                // A head of an epoch before the one this copy follows is never
+                // adopted (the copy is newer), and the key of that epoch's host
+                // may no longer be the one the view names: nothing to check.
+                let claimed = ballot.vote.state.signed.filter(|h| h.epoch >= replica.epoch());
                 let head = claimed.filter(|h| h.signed_by_host(room, &digest));
                 c.vote(now, from, ballot, head);
                 if claimed.is_some() && head.is_none() {
