@@ -375,10 +375,13 @@ impl Host {
         if batches.iter().all(|b| b.count == 0) {
             return;
         }
-        let signed = self.signed_head();
+        let peers = self.roster.peers();
+        // Alone (practice: only this device's own replica listens) nobody
+        // will ever elect from these events: no signature to pay for. A
+        // device that joins later gets a signed snapshot.
+        let signed = if peers.len() > 1 { self.signed_head() } else { None };
         let Stage::Playing(m) = &self.stage else { return };
         let after = m.head().next();
-        let peers = self.roster.peers();
         for batch in batches.iter().filter(|b| b.count > 0) {
             let mut msg = m.events_msg(batch);
             if let HostMsg::Events { signed: s, .. } = &mut msg {
