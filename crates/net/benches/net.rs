@@ -94,6 +94,15 @@ fn host_throughput(c: &mut Criterion) {
     g.bench_function("intents validated, sequenced, encoded", |b| {
         b.iter_batched(started_host, |mut host| replay(&mut host, &steps), BatchSize::LargeInput)
     });
+    // The same with the host's signed heads (issue 31, part E): one signature per batch.
+    let signing = || {
+        let mut host = started_host();
+        host.sign_heads_with(duel_net::SeatKey::from_seed([5; 32]));
+        host
+    };
+    g.bench_function("intents validated, sequenced, encoded, heads signed", |b| {
+        b.iter_batched(signing, |mut host| replay(&mut host, &steps), BatchSize::LargeInput)
+    });
     g.finish();
 }
 
@@ -277,8 +286,28 @@ fn seat_keys(c: &mut Criterion) {
     c.bench_function("seat_keys/verify_vote", |b| b.iter(|| black_box(ballot).signed_by(&public, &room)));
 }
 
+/// Issue 31, part E: the log's hash chain (one link per event) and the
+/// host's signed head (one signature per batch, one check per replica).
+fn chain_heads(c: &mut Criterion) {
+    use duel_net::chain::{self, SignedHead};
+    let host = started_host();
+    let event =
+        host.log().last().cloned().unwrap_or(duel_core::Event::SeatAway { seat: SeatId(0), away: true });
+    let prev = [9; 32];
+    c.bench_function("chain/link one event", |b| b.iter(|| chain::link(black_box(&prev), black_box(&event))));
+    let key = duel_net::SeatKey::from_seed([7; 32]);
+    let (public, room) = (key.public(), [3; 32]);
+    let (epoch, seq) = (duel_net::Epoch(0), duel_net::Seq(1_234));
+    c.bench_function("chain/sign a head", |b| {
+        b.iter(|| SignedHead::sign(&key, &room, epoch, black_box(seq), black_box(prev)))
+    });
+    let head = SignedHead::sign(&key, &room, epoch, seq, prev);
+    c.bench_function("chain/verify a head", |b| b.iter(|| black_box(head).signed_by(&public, &room)));
+}
+
 criterion_group!(
     benches,
+    chain_heads,
     seat_keys,
     host_throughput,
     replica_apply,

@@ -65,6 +65,9 @@ impl<T: Transport> Device<T> {
         seed: u64,
     ) -> Device<T> {
         let epoch = host.epoch();
+        let mut host = host;
+        // The host vouches for its log with its player's key (the room view lists it).
+        host.sign_heads_with(replica.seat_key().clone());
         let mut d = Device::join(replica, transport, me, me, timing, seed);
         d.host = Some(host);
         d.succession.hosting(epoch, None);

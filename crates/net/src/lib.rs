@@ -17,6 +17,8 @@
 //!   seat's secrets for its hidden planning ([`thunder::Desk`]).
 //! - [`seat_key`]: each device's signing key, so no peer can forge an
 //!   election (see [`succession`]).
+//! - [`chain`]: the log's hash chain and the host's signed head, so a
+//!   successor adopts only events the host wrote.
 //! - [`node`]: the pump loop binding a state machine to a transport.
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
 //!   [`Replay`] that steps through it.
@@ -25,6 +27,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod chain;
 pub mod device;
 pub mod dice;
 mod envelope;

@@ -28,6 +28,8 @@ pub enum Statement {
     Vote,
     /// The winner names the transport id to follow it at.
     Elected,
+    /// The host vouches for its log's chain at a head (see [`crate::chain`]).
+    Head,
 }
 
 impl Statement {
@@ -36,6 +38,7 @@ impl Statement {
             Statement::Poll => b"dice-duel/poll/1",
             Statement::Vote => b"dice-duel/vote/1",
             Statement::Elected => b"dice-duel/elected/1",
+            Statement::Head => b"dice-duel/head/1",
         }
     }
 }

@@ -124,18 +124,30 @@ fn events_numbered_past_any_game_are_refused_and_change_nothing() {
         (Seq(0), vec![away()]),
     ];
     for (n, (from, events)) in cases.into_iter().enumerate() {
-        room.host_tells_guest(&HostMsg::Events { from, events, hash: None, marks: vec![] });
+        room.host_tells_guest(&HostMsg::Events { from, events, hash: None, marks: vec![], signed: None });
         assert_eq!(room.guest.refused_messages(), n as u64 + 1, "batch at {from:?} is counted");
         assert_eq!(copy(&room.guest), before, "batch at {from:?} changed nothing");
         assert!(room.guest.drain_notices().is_empty());
     }
     // Up to the limit a batch is merely early: held for the gap, not refused.
     let last = Seq(Seq::LIMIT.0 - 1);
-    room.host_tells_guest(&HostMsg::Events { from: last, events: vec![away()], hash: None, marks: vec![] });
+    room.host_tells_guest(&HostMsg::Events {
+        from: last,
+        events: vec![away()],
+        hash: None,
+        marks: vec![],
+        signed: None,
+    });
     assert_eq!(room.guest.refused_messages(), 4);
     // And the copy still takes the host's real events.
     let events = vec![Event::SeatAway { seat: SeatId(1), away: true }];
-    room.host_tells_guest(&HostMsg::Events { from: head.next(), events, hash: None, marks: vec![] });
+    room.host_tells_guest(&HostMsg::Events {
+        from: head.next(),
+        events,
+        hash: None,
+        marks: vec![],
+        signed: None,
+    });
     assert_eq!(room.guest.head(), head.next());
 }
 
@@ -154,6 +166,8 @@ fn a_snapshot_numbered_past_any_game_is_refused_and_changes_nothing() {
             tail: vec![away()],
             hash: after.state_hash(),
             marks: vec![],
+            chain: duel_net::chain::GENESIS,
+            signed: None,
         };
         room.host_tells_guest(&HostMsg::Sync(Box::new(snapshot)));
         assert_eq!(copy(&room.guest), before, "a snapshot at {seq:?} changed nothing");
@@ -168,7 +182,13 @@ fn a_fetched_batch_numbered_past_any_game_is_refused_and_changes_nothing() {
     let mut room = started();
     let before = copy(&room.guest);
     for from in [Seq(u64::MAX), Seq(Seq::LIMIT.0), Seq(0)] {
-        assert_eq!(room.guest.adopt(from, vec![away()], vec![]), 0);
+        let head = duel_net::chain::SignedHead {
+            epoch: Epoch(0),
+            seq: from,
+            chain: duel_net::chain::extend(duel_net::chain::GENESIS, &[away()]),
+            sig: SeatSig([0; 32], [0; 32]),
+        };
+        assert_eq!(room.guest.adopt(from, vec![away()], vec![], &head), 0);
         assert_eq!(copy(&room.guest), before, "a batch at {from:?} changed nothing");
     }
     assert_eq!(room.guest.refused_messages(), 3);

@@ -8,6 +8,7 @@ mod common;
 
 use common::mesh::{four_officers, Mesh};
 use duel_core::{Event, ShipId};
+use duel_net::chain::SignedHead;
 use duel_net::seat_key::Statement;
 use duel_net::wire::{decode_mesh, encode_mesh, Ballot, Vote};
 use duel_net::{
@@ -46,7 +47,7 @@ fn forger(m: &Mesh, i: usize) -> Forger {
 
 impl Forger {
     fn ballot(&self, epoch: Epoch, candidate: PlayerNo, voter: PlayerNo, head: u64) -> Ballot {
-        let state = duel_net::wire::CopyState { epoch: Epoch(0), head: Seq(head), hash: None };
+        let state = duel_net::wire::CopyState { epoch: Epoch(0), head: Seq(head), hash: None, signed: None };
         Ballot::sign(Vote { epoch, candidate, voter, granted: true, state }, &self.key, &self.room)
     }
 
@@ -209,6 +210,7 @@ fn a_voter_that_claims_a_copy_it_does_not_serve_is_passed_over() {
     let mut f = forger(&m, FORGER);
     let heir = m.first_successor();
     let head = m.dev(heir).replica.head();
+    let signed = m.dev(FORGER).replica.signed_head().unwrap();
     // The forger's tab stops answering; the forger answers in its place.
     m.devices[FORGER].take();
     m.kill(0);
@@ -217,9 +219,12 @@ fn a_voter_that_claims_a_copy_it_does_not_serve_is_passed_over() {
     while m.hosts().len() != 1 && m.now < 30_000 {
         for (from, d) in f.wire.receive() {
             match decode_mesh(&d) {
-                // "Yes, and my copy is a thousand events longer."
+                // "Yes, and my copy is a thousand events longer" (its host's
+                // signed head, moved on: the signature no longer holds).
                 Ok(MeshMsg::Poll { epoch, candidate, .. }) => {
-                    let ballot = f.ballot(epoch, candidate, f.me, long);
+                    let mut vote = f.ballot(epoch, candidate, f.me, long).vote;
+                    vote.state.signed = Some(SignedHead { seq: Seq(long), ..signed });
+                    let ballot = Ballot::sign(vote, &f.key, &f.room);
                     f.wire.send(from, encode_mesh(&MeshMsg::Vote { ballot }).unwrap());
                     lied += 1;
                 }
@@ -239,7 +244,8 @@ fn a_voter_that_claims_a_copy_it_does_not_serve_is_passed_over() {
     assert_eq!(m.epoch().round(), 1, "in the first round: no successor stood while it caught up");
     assert!(m.dev(heir).host.as_ref().unwrap().head() >= head);
     assert!(m.host_game().outcome().is_none());
-    assert!(refused(&m, heir) > 0, "the batch it was not asked for is counted");
+    assert!(refused(&m, heir) > 0, "the head its host never signed is counted");
+    assert_eq!(m.dev(heir).refused_elections().1, Some(Forgery::UnsignedHistory));
     assert!(m.settle());
 }
 

@@ -39,10 +39,16 @@ fn corpus() -> Vec<Vec<u8>> {
             next_command: CommandId(3),
             commits: vec![],
         },
-        HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3 },
+        HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3, signed: None },
         HostMsg::Probe { nonce: 2 },
         HostMsg::Rejected { id: CommandId(2), reason: duel_net::Refusal::NotOwner },
-        HostMsg::Events { from: Seq(1), events: host.log().to_vec(), hash: Some(1), marks: vec![] },
+        HostMsg::Events {
+            from: Seq(1),
+            events: host.log().to_vec(),
+            hash: Some(1),
+            marks: vec![],
+            signed: None,
+        },
     ];
     if let Some(bytes) = host.snapshot_bytes() {
         if let Ok(s) = postcard::from_bytes(&bytes) {
@@ -274,13 +280,18 @@ fn sig() -> impl Strategy<Value = duel_net::seat_key::SeatSig> {
     (any::<[u8; 32]>(), any::<[u8; 32]>()).prop_map(|(r, s)| duel_net::seat_key::SeatSig(r, s))
 }
 
+/// A signed head with arbitrary numbers, chain and signature.
+fn signed_head() -> impl Strategy<Value = Option<duel_net::chain::SignedHead>> {
+    proptest::option::of(
+        (epoch(), seq(), any::<[u8; 32]>(), sig())
+            .prop_map(|(epoch, seq, chain, sig)| duel_net::chain::SignedHead { epoch, seq, chain, sig }),
+    )
+}
+
 /// Where a voter's copy stands, with arbitrary numbers.
 fn copy_state() -> impl Strategy<Value = duel_net::wire::CopyState> {
-    (epoch(), seq(), any::<Option<u64>>()).prop_map(|(epoch, head, hash)| duel_net::wire::CopyState {
-        epoch,
-        head,
-        hash,
-    })
+    (epoch(), seq(), any::<Option<u64>>(), signed_head())
+        .prop_map(|(epoch, head, hash, signed)| duel_net::wire::CopyState { epoch, head, hash, signed })
 }
 
 /// A vote with arbitrary numbers and signature.

@@ -325,7 +325,8 @@ fn a_peer_that_claims_to_host_without_winning_is_ignored() {
     };
     wire.send(victim, duel_net::wire::encode_mesh(&tiny).unwrap());
     // And host messages stamped with a newer epoch than anyone won.
-    let forged = duel_net::HostMsg::Pong { nonce: 0, head: duel_net::Seq(9_999), hash: None, room: 999 };
+    let forged =
+        duel_net::HostMsg::Pong { nonce: 0, head: duel_net::Seq(9_999), hash: None, room: 999, signed: None };
     for d in duel_net::wire::encode_host(Epoch(0xB_0000), &forged, &mut 0).unwrap() {
         wire.send(victim, d);
     }

@@ -149,6 +149,7 @@ fn a_replica_that_drifts_asks_for_a_snapshot_and_recovers() {
         events: vec![Event::SeatAway { seat: SeatId(0), away: true }],
         hash: Some(0xBAD),
         marks: vec![],
+        signed: None,
     };
     let now = sim.now;
     for datagram in encode_host(duel_net::Epoch(0), &forged, &mut 0).unwrap() {

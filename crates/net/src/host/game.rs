@@ -13,6 +13,7 @@ use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError
 
 use super::keys::Keys;
 use super::Timing;
+use crate::chain::{self, GENESIS};
 use crate::fair::{crosses_checkpoint, Cause, Digest};
 use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{Act, HostMsg, Mark, Snapshot};
@@ -49,28 +50,37 @@ pub(crate) struct Match {
     /// A dishonest host's ways with its messages (the audit tests only).
     #[cfg(any(test, feature = "test-support"))]
     pub(crate) cheat: Option<super::Cheat>,
+    /// The log's chain value at `base`, at `checkpoint.0` and at the head
+    /// (see [`crate::chain`]).
+    pub(crate) base_chain: Digest,
+    pub(crate) checkpoint_chain: Digest,
+    pub(crate) chain: Digest,
 }
 
 impl Match {
     /// Builds the game the lobby describes (a new game or a given position).
     pub(crate) fn start(lobby: &super::lobby::Lobby, timing: Timing) -> Result<Match, SetupError> {
         let game = lobby.game()?;
-        Ok(Match::resume(lobby.config.clone(), (Seq(0), game), Vec::new(), Vec::new(), timing))
+        Ok(Match::resume(lobby.config.clone(), (Seq(0), game, GENESIS), Vec::new(), Vec::new(), timing))
     }
 
-    /// A match continuing from `base` (a checkpoint) and the log after it;
-    /// deadlines and the review pause are rebuilt from the game's state.
+    /// A match continuing from `base` (a checkpoint, with the log's chain
+    /// value there) and the log after it; deadlines and the review pause
+    /// are rebuilt from the game's state.
     pub(crate) fn resume(
         config: GameConfig,
-        base: (Seq, Game),
+        base: (Seq, Game, Digest),
         log: Vec<Event>,
         marks: Vec<Mark>,
         timing: Timing,
     ) -> Match {
-        let mut game = base.1.clone();
+        let (seq, base_game, base_chain) = base;
+        let mut game = base_game.clone();
         for e in &log {
             game.apply(e);
         }
+        let chain = chain::extend(base_chain, &log);
+        let base = (seq, base_game);
         Match {
             config,
             game,
@@ -85,6 +95,9 @@ impl Match {
             waiting_since: None,
             #[cfg(any(test, feature = "test-support"))]
             cheat: None,
+            base_chain,
+            checkpoint_chain: base_chain,
+            chain,
         }
     }
 
@@ -155,12 +168,14 @@ impl Match {
     ) -> Batch {
         let from = self.head().next();
         let count = events.len();
+        self.chain = chain::extend(self.chain, &events);
         self.log.extend(events);
         // A batch that crosses a multiple of `checkpoint_every` seals: a rule
         // of positions alone (every replica checks it), never the host's choice.
         let crossed = crosses_checkpoint(from, self.head(), self.timing.checkpoint_every);
         if crossed {
             self.checkpoint = (self.head(), self.game.clone());
+            self.checkpoint_chain = self.chain;
         }
         if count > 0 {
             if mark.by.is_none() {
@@ -277,7 +292,13 @@ impl Match {
         let end = self.head().0;
         let crosses = end / every > start / every;
         let marks = self.marks_in(batch.from, Seq(batch.from.0 + batch.count as u64));
-        HostMsg::Events { from: batch.from, events, hash: self.shown_hash().filter(|_| crosses), marks }
+        HostMsg::Events {
+            from: batch.from,
+            events,
+            hash: self.shown_hash().filter(|_| crosses),
+            marks,
+            signed: None,
+        }
     }
 
     /// `count` events from `from` (fewer if the log is shorter or starts later).
@@ -292,7 +313,16 @@ impl Match {
         let (seq, game) = &self.checkpoint;
         let tail = self.events(seq.next(), self.log.len());
         let marks = self.marks_in(seq.next(), self.head().next());
-        Snapshot { seq: *seq, game: game.clone(), tail, hash: self.game.state_hash(), marks }
+        let hash = self.game.state_hash();
+        Snapshot {
+            seq: *seq,
+            game: game.clone(),
+            tail,
+            hash,
+            marks,
+            chain: self.checkpoint_chain,
+            signed: None,
+        }
     }
 
     /// Events from `from` to the head, in messages of [`RESEND_BATCH`]; the
@@ -317,6 +347,7 @@ impl Match {
                     events: events.to_vec(),
                     hash: self.shown_hash().filter(|_| i == last),
                     marks: self.marks_in(at, Seq(at.0 + events.len() as u64)),
+                    signed: None,
                 }
             })
             .collect()

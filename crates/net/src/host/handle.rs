@@ -110,8 +110,8 @@ impl Host {
         let commits = self.keys.commits();
         self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command, commits });
         self.out.send(from, &HostMsg::Room(Box::new(self.room())));
-        if let Stage::Playing(m) = &self.stage {
-            self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
+        if let Some(sync) = self.sync_msg() {
+            self.out.send(from, &sync);
         }
         self.probe(now, from);
         self.presence_changed(now);
@@ -122,28 +122,38 @@ impl Host {
             PeerMsg::Hello { .. } => {}
             PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
+                // Signed once per head: a Pong at a head already sent costs no signature.
+                let signed = self.signed_head();
                 let (head, hash) = match &self.stage {
                     Stage::Playing(m) => (m.head(), m.shown_hash()),
                     Stage::Lobby(_) => (Default::default(), None),
                 };
-                self.out.send(from, &HostMsg::Pong { nonce, head, hash, room: self.room_version });
+                self.out.send(from, &HostMsg::Pong { nonce, head, hash, room: self.room_version, signed });
             }
             PeerMsg::Resend { from: seq } => {
-                if let Stage::Playing(m) = &self.stage {
-                    if seq <= m.base {
-                        // A successor's log starts at its copy's snapshot: older events
-                        // come as a snapshot instead.
-                        self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
-                        return;
+                let Stage::Playing(m) = &self.stage else { return };
+                if seq <= m.base {
+                    // A successor's log starts at its copy's snapshot: older events
+                    // come as a snapshot instead.
+                    if let Some(sync) = self.sync_msg() {
+                        self.out.send(from, &sync);
                     }
-                    for msg in m.resend(seq) {
-                        self.out.send(from, &msg);
-                    }
+                    return;
+                }
+                let signed = self.signed_head();
+                let Stage::Playing(m) = &self.stage else { return };
+                let mut msgs = m.resend(seq);
+                // The last message ends at the head: the signed head vouches for it all.
+                if let Some(HostMsg::Events { signed: s, .. }) = msgs.last_mut() {
+                    *s = signed;
+                }
+                for msg in msgs {
+                    self.out.send(from, &msg);
                 }
             }
             PeerMsg::SnapshotPlease => {
-                if let Stage::Playing(m) = &self.stage {
-                    self.out.send(from, &HostMsg::Sync(Box::new(m.snapshot())));
+                if let Some(sync) = self.sync_msg() {
+                    self.out.send(from, &sync);
                 }
             }
             PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(Box::new(self.room()))),
@@ -307,8 +317,10 @@ impl Host {
                 {
                     m.cheat = self.cheat;
                 }
-                self.out.send_all(&self.roster.peers(), &HostMsg::Sync(Box::new(m.snapshot())));
                 self.stage = Stage::Playing(Box::new(m));
+                if let Some(sync) = self.sync_msg() {
+                    self.out.send_all(&self.roster.peers(), &sync);
+                }
                 self.seats_changed(now);
             }
         }
@@ -357,11 +369,27 @@ impl Host {
         self.broadcast_batches(&batches);
     }
 
+    /// Sends `batches` to every peer; the one that ends at the head carries
+    /// the signed head (one signature per call that changed the log).
     fn broadcast_batches(&mut self, batches: &[Batch]) {
-        let Stage::Playing(m) = &self.stage else { return };
+        if batches.iter().all(|b| b.count == 0) {
+            return;
+        }
         let peers = self.roster.peers();
+        // Alone (practice: only this device's own replica listens) nobody
+        // will ever elect from these events: no signature to pay for. A
+        // device that joins later gets a signed snapshot.
+        let signed = if peers.len() > 1 { self.signed_head() } else { None };
+        let Stage::Playing(m) = &self.stage else { return };
+        let after = m.head().next();
         for batch in batches.iter().filter(|b| b.count > 0) {
-            self.out.send_all(&peers, &m.events_msg(batch));
+            let mut msg = m.events_msg(batch);
+            if let HostMsg::Events { signed: s, .. } = &mut msg {
+                if batch.from.plus(batch.count) == Some(after) {
+                    *s = signed;
+                }
+            }
+            self.out.send_all(&peers, &msg);
         }
     }
 

@@ -12,6 +12,7 @@ mod bump;
 mod cheat;
 mod game;
 mod handle;
+mod heads;
 mod keys;
 mod lobby;
 mod outbox;
@@ -162,6 +163,8 @@ pub struct Host {
     cheat: Option<Cheat>,
     #[cfg(any(test, feature = "test-support"))]
     tally: (u64, u64),
+    /// The host's signed chain heads (not saved: the device hands the key in).
+    heads: heads::Heads,
 }
 
 impl Host {
@@ -192,6 +195,7 @@ impl Host {
             cheat: None,
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
+            heads: heads::Heads::default(),
         }
     }
 

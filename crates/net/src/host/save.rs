@@ -20,8 +20,10 @@ use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
+use crate::chain::{self, GENESIS};
 use crate::envelope::{self, Unopened};
 use crate::fair::crosses_checkpoint;
+use crate::fair::Digest;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
 use crate::wire::{check_event, check_game, Mark};
@@ -45,6 +47,10 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// step (issue 31). A format-7 or 8 save is still read: its game and log come
 /// back, its old marks (whose dice the new audit cannot re-derive) are not
 /// served again: the restored host's log starts at the saved head.
+/// Also 9: the log's chain value at its base (see [`crate::chain`]), in a
+/// section after the seat keys; a save without it is a creator's (base 0,
+/// chain [`GENESIS`]) or a successor's from before the chain, whose signed
+/// heads its replicas then simply fail to match (they still play).
 const FORMAT: u16 = 9;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
@@ -125,6 +131,9 @@ impl Host {
         // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
         let mut body = postcard::to_allocvec(&saved).unwrap_or_default();
         body.extend(postcard::to_allocvec(&keys).unwrap_or_default());
+        if let Stage::Playing(m) = &self.stage {
+            body.extend(postcard::to_allocvec(&m.base_chain).unwrap_or_default());
+        }
         envelope::seal(MAGIC, FORMAT, &body)
     }
 
@@ -150,25 +159,29 @@ impl Host {
             let (saved, rest) = postcard::take_from_bytes(body).map_err(malformed)?;
             (saved, rest, false)
         };
-        // Formats before 9 end here; from 9 on the seat keys follow.
+        // Formats before 9 end here; from 9 on the seat keys follow, then the base's chain.
+        let mut base_chain = GENESIS;
         if !rest.is_empty() {
-            let keys: SeatKeys = postcard::from_bytes(rest).map_err(malformed)?;
+            let (keys, rest): (SeatKeys, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
             for (no, key) in keys {
                 if let Some(p) = saved.roster.get_mut(no) {
                     p.key = key;
                 }
+            }
+            if !rest.is_empty() {
+                base_chain = postcard::from_bytes(rest).map_err(malformed)?;
             }
         }
         let mut keys = Keys::restore(saved.keys);
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
             SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
-                let mut m = replay(config, *base, log, marks, &saved.settings)?;
+                let mut m = replay(config, *base, base_chain, log, marks, &saved.settings)?;
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
                 if rebase {
-                    let (config, head) = (m.config.clone(), (m.head(), m.game.clone()));
+                    let (config, head) = (m.config.clone(), (m.head(), m.game.clone(), m.chain));
                     m = Match::resume(config, head, Vec::new(), Vec::new(), saved.settings.timing);
                 }
                 // The host actions already numbered under the key in use.
@@ -196,6 +209,7 @@ impl Host {
             cheat: None,
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
+            heads: super::heads::Heads::default(),
         })
     }
 }
@@ -275,6 +289,7 @@ impl Saved<SettingsV8, OldMark> {
 fn replay(
     config: GameConfig,
     base: (Seq, Game),
+    base_chain: Digest,
     log: Vec<Event>,
     marks: Vec<Mark>,
     settings: &Settings,
@@ -289,17 +304,19 @@ fn replay(
     // Checkpoints where the live host took them: after the batch that
     // crossed a multiple of `every` (a batch starts at each mark).
     let starts: std::collections::BTreeSet<u64> = marks.iter().map(|m| m.at.0).collect();
-    let mut m = Match::resume(config, base, Vec::new(), marks, settings.timing);
+    let mut m = Match::resume(config, (base.0, base.1, base_chain), Vec::new(), marks, settings.timing);
     let mut batch_from = m.head().next();
     for (i, event) in log.iter().enumerate() {
         check_event(event).map_err(|e| RestoreError::Malformed(e.to_string()))?;
         m.game.apply(event);
+        m.chain = chain::link(&m.chain, event);
         m.log.push(event.clone());
         let next = m.head().next();
         let batch_ends = i + 1 == log.len() || starts.contains(&next.0);
         if batch_ends {
             if crosses_checkpoint(batch_from, m.head(), every) {
                 m.checkpoint = (m.head(), m.game.clone());
+                m.checkpoint_chain = m.chain;
             }
             batch_from = next;
         }
@@ -326,6 +343,19 @@ mod tests {
         log.push(Event::SeatAway { seat: SeatId(0), away: true });
         let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
         assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
+
+    #[test]
+    fn the_chain_at_the_logs_base_is_saved_and_restored() {
+        let mut host = crate::fuzz::started_host();
+        // A successor's log begins at its copy's snapshot, whose chain is not the genesis.
+        let Stage::Playing(m) = &mut host.stage else { panic!("the game started") };
+        m.base_chain = [7; 32];
+        m.chain = chain::extend(m.base_chain, &m.log);
+        let (base, head) = (m.base_chain, m.chain);
+        let restored = Host::restore(&host.save()).unwrap();
+        let Stage::Playing(r) = &restored.stage else { panic!("the game restored") };
+        assert_eq!((r.base_chain, r.chain), (base, head));
     }
 
     #[test]

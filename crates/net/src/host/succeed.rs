@@ -64,7 +64,8 @@ impl Host {
         let stage = match heir.game {
             // A copy of the game proves the start, even if the room view saying so was lost.
             Some((base, log, marks)) => {
-                let mut m = Match::resume(view.config.clone(), base, log, marks, timing);
+                let mut m =
+                    Match::resume(view.config.clone(), (base.0, base.1, heir.chain), log, marks, timing);
                 m.restart_clocks(now);
                 Stage::Playing(Box::new(m))
             }
@@ -113,6 +114,7 @@ impl Host {
             cheat: None,
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
+            heads: super::heads::Heads::signing_with(heir.seat_key, room_digest),
         };
         host.reconcile_after_succession(now);
         host

@@ -4,6 +4,7 @@
 use duel_core::{Event, Game};
 
 use super::{AuditReport, Link, Notice, Replica};
+use crate::chain::{self, SignedHead};
 use crate::ids::{Epoch, PlayerNo, Seq};
 use crate::wire::{CopyState, Mark};
 
@@ -33,7 +34,27 @@ impl Replica {
 
     /// Where this copy stands (an election compares copies by it).
     pub fn copy_state(&self) -> CopyState {
-        CopyState { epoch: self.epoch, head: self.head(), hash: self.game().map(Game::state_hash) }
+        let signed = self.sync.as_ref().and_then(|s| s.signed);
+        CopyState { epoch: self.epoch, head: self.head(), hash: self.game().map(Game::state_hash), signed }
+    }
+
+    /// The latest head of the host's chain this copy reached and verified.
+    pub fn signed_head(&self) -> Option<SignedHead> {
+        self.sync.as_ref().and_then(|s| s.signed)
+    }
+
+    /// Keeps `head` as the copy's latest signed head if the copy stands
+    /// exactly there and the host this replica follows signed it (a host
+    /// speaks for its own epoch only). Anything else is simply not kept.
+    pub(super) fn vouched(&mut self, head: SignedHead) {
+        let digest = self.room_digest();
+        let (Some(room), Some(sync)) = (&self.room, &mut self.sync) else { return };
+        if sync.signed == Some(head) {
+            return;
+        }
+        if head.epoch == self.epoch && sync.reaches(&head) && head.signed_by_host(room, &digest) {
+            sync.signed = Some(head);
+        }
     }
 
     /// The events `from..=to` this copy holds, with their sequence numbers
@@ -50,14 +71,29 @@ impl Replica {
     }
 
     /// Adds events fetched from a peer's longer copy (a candidate adopting
-    /// the highest head). Returns how many were applied.
-    pub fn adopt(&mut self, from: Seq, events: Vec<Event>, marks: Vec<Mark>) -> u64 {
+    /// the longest signed copy), only if they carry this copy's chain from
+    /// its head exactly to `head`, whose signature the caller checked
+    /// against the key of the host of its epoch: nothing else is history.
+    /// Returns how many were applied (0: refused, nothing changed).
+    pub fn adopt(&mut self, from: Seq, events: Vec<Event>, marks: Vec<Mark>, head: &SignedHead) -> u64 {
         let Some(sync) = &mut self.sync else { return 0 };
+        // Checked: a peer chose `from` and the count.
+        let Some(after) = from.plus(events.len()).filter(|_| from.0 > 0) else {
+            self.refused += 1;
+            return 0;
+        };
+        let continues = from == sync.head.next() && !sync.desynced;
+        if !continues || after != head.seq.next() || chain::extend(sync.chain, &events) != head.chain {
+            return 0;
+        }
         let before = sync.head;
-        let offered = sync.offer(from, events, None, marks);
+        let offered = sync.offer(from, events, None, marks, Some(*head));
         let (applied, after) = (offered.applied, sync.head);
         if offered.refused {
             self.refused += 1;
+        }
+        if offered.signed.is_some() {
+            sync.signed = offered.signed;
         }
         if applied > 0 {
             self.notice(Notice::Applied { from: before.next(), to: after });

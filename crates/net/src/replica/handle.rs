@@ -48,10 +48,10 @@ impl Replica {
             HostMsg::Refused { reason } => self.refused_by_host(now_ms, reason, &mut out),
             HostMsg::Room(view) => self.room_view(*view),
             HostMsg::Sync(snapshot) => self.snapshot(*snapshot),
-            HostMsg::Events { from, events, hash, marks } => {
+            HostMsg::Events { from, events, hash, marks, signed } => {
                 if let Some(sync) = &mut self.sync {
                     let before = sync.head;
-                    let offered = sync.offer(from, events, hash, marks);
+                    let offered = sync.offer(from, events, hash, marks, signed);
                     let after = sync.head;
                     if offered.refused {
                         self.refused += 1;
@@ -65,6 +65,9 @@ impl Replica {
                     }
                     if let Some(at) = offered.forged {
                         self.notice(Notice::PlanForged { at });
+                    }
+                    if let Some(h) = offered.signed {
+                        self.vouched(h);
                     }
                 }
             }
@@ -84,7 +87,10 @@ impl Replica {
                 let command = self.pending.answered(id);
                 self.notice(Notice::Rejected { id, command, reason });
             }
-            HostMsg::Pong { nonce: _, head, hash, room } => {
+            HostMsg::Pong { nonce: _, head, hash, room, signed } => {
+                if let Some(h) = signed.filter(|h| h.seq == head) {
+                    self.vouched(h);
+                }
                 if self.room.as_ref().is_none_or(|r| r.version < room) {
                     self.asked_room = None;
                     self.ask(now_ms, &mut out, Ask::Room);
@@ -235,6 +241,7 @@ impl Replica {
             self.early_sync = Some(snapshot);
             return;
         }
+        let signed = snapshot.signed;
         let Some(mut fresh) = GameSync::from_snapshot(snapshot) else {
             self.refused += 1;
             return;
@@ -258,6 +265,9 @@ impl Replica {
         let mismatch = drained.mismatch;
         self.audit.restart(&fresh);
         self.sync = Some(fresh);
+        if let Some(h) = signed {
+            self.vouched(h);
+        }
         self.audit_now();
         self.asked_snapshot = None;
         self.notice(Notice::Synced { head });
@@ -338,7 +348,15 @@ mod tests {
         let hash = game.state_hash();
         from_host(
             &mut r,
-            HostMsg::Sync(Box::new(Snapshot { seq: Seq(0), game, tail: vec![], hash, marks: vec![] })),
+            HostMsg::Sync(Box::new(Snapshot {
+                seq: Seq(0),
+                game,
+                tail: vec![],
+                hash,
+                marks: vec![],
+                chain: crate::chain::GENESIS,
+                signed: None,
+            })),
         );
         assert!(r.game().is_some());
         // A host making up ids, each "done" at a head the copy never reaches.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use duel_core::{Event, Game};
 
 use super::Replica;
+use crate::fair::Digest;
 use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::SeatKey;
 use crate::wire::{Mark, RoomView};
@@ -25,6 +26,8 @@ pub struct Heir {
     pub room: RoomView,
     /// The game from the copy's snapshot on: base, events since, their marks.
     pub game: Option<CopyLog>,
+    /// The log's chain value at the copy's base (see [`crate::chain`]).
+    pub chain: Digest,
     /// Each player's next command id: the furthest of the room view and the
     /// commands the events' marks show ran (so none runs twice).
     pub books: BTreeMap<PlayerNo, CommandId>,
@@ -58,6 +61,7 @@ impl Replica {
             token: self.cfg.player,
             seat_key: self.cfg.seat_key.clone(),
             room,
+            chain: self.sync.as_ref().map_or(crate::chain::GENESIS, |s| s.base_chain),
             game,
             books,
         })

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use duel_core::{Event, Game};
 
+use crate::chain::{self, SignedHead};
+use crate::fair::Digest;
 use crate::ids::Seq;
 use crate::wire::{Mark, Snapshot};
 
@@ -21,13 +23,15 @@ pub(crate) struct Offered {
     pub(crate) mismatch: bool,
     /// A Thunderstruck reveal that is not what its player committed to (T10).
     pub(crate) forged: Option<Seq>,
+    /// A signed head the copy now reaches, its signature not yet checked.
+    pub(crate) signed: Option<SignedHead>,
     /// The batch was impossible (numbered from 0, or running past
     /// [`Seq::LIMIT`]): refused whole, nothing changed.
     pub(crate) refused: bool,
 }
 
-/// A batch held until the gap before it fills: events, hash, marks.
-type Held = (Vec<Event>, Option<u64>, Vec<Mark>);
+/// A batch held until the gap before it fills: events, hash, marks, signed head.
+type Held = (Vec<Event>, Option<u64>, Vec<Mark>, Option<SignedHead>);
 
 #[derive(Clone, Debug)]
 pub(crate) struct GameSync {
@@ -49,6 +53,11 @@ pub(crate) struct GameSync {
     /// The first position where the host's marks came out of order, overlapped
     /// or pointed outside their events (the dice audit reports it).
     pub(crate) disorder: Option<Seq>,
+    /// The log's chain at `base.0` and at the head (see [`crate::chain`]).
+    pub(crate) base_chain: Digest,
+    pub(crate) chain: Digest,
+    /// The latest signed head this copy reached, its signature checked.
+    pub(crate) signed: Option<SignedHead>,
 }
 
 impl GameSync {
@@ -56,7 +65,7 @@ impl GameSync {
     /// if the result does not have the hash the host sent, or the tail
     /// would run past [`Seq::LIMIT`].
     pub(crate) fn from_snapshot(snapshot: Snapshot) -> Option<GameSync> {
-        let Snapshot { seq, game: base, tail, hash, marks } = snapshot;
+        let Snapshot { seq, game: base, tail, hash, marks, chain: base_chain, signed: _ } = snapshot;
         let head = seq.plus(tail.len())?;
         let mut game = base.clone();
         for e in &tail {
@@ -69,6 +78,7 @@ impl GameSync {
         let inside = marks.iter().all(|m| m.at > seq && m.at <= head);
         let disorder = (!ordered || !inside).then(|| seq.next());
         let marks = marks.into_iter().filter(|m| m.at > seq && m.at <= head).collect();
+        let chain = chain::extend(base_chain, &tail);
         Some(GameSync {
             game,
             head,
@@ -79,7 +89,16 @@ impl GameSync {
             desynced: false,
             confirmed: head,
             disorder,
+            base_chain,
+            chain,
+            signed: None,
         })
+    }
+
+    /// Whether `head` vouches for this copy as it stands: the same position
+    /// and chain (its signature is the caller's to check).
+    pub(crate) fn reaches(&self, head: &SignedHead) -> bool {
+        head.seq == self.head && head.chain == self.chain
     }
 
     /// `max` events from `from` on, with their marks (for a peer fetching
@@ -98,7 +117,7 @@ impl GameSync {
     /// Carries over batches held by the copy this one replaces.
     pub(crate) fn adopt_ahead(&mut self, old: GameSync) {
         self.ahead = old.ahead;
-        self.ahead.retain(|from, (events, _, _)| from + events.len() as u64 > self.head.0 + 1);
+        self.ahead.retain(|from, (events, ..)| from + events.len() as u64 > self.head.0 + 1);
     }
 
     /// Forgets batches held behind a gap: they came from a host this copy no
@@ -112,14 +131,16 @@ impl GameSync {
         !self.ahead.is_empty()
     }
 
-    /// Offers a batch of events starting at `from`. A batch numbered from 0
-    /// or running past [`Seq::LIMIT`] is refused whole (`Offered::refused`).
+    /// Offers a batch of events starting at `from`, with the host's hash and
+    /// signed head after it, if any. A batch numbered from 0 or running past
+    /// [`Seq::LIMIT`] is refused whole (`Offered::refused`).
     pub(crate) fn offer(
         &mut self,
         from: Seq,
         events: Vec<Event>,
         hash: Option<u64>,
         marks: Vec<Mark>,
+        signed: Option<SignedHead>,
     ) -> Offered {
         let mut done = Offered::default();
         // One past the batch's last event: checked, since the host chose `from`.
@@ -136,11 +157,11 @@ impl GameSync {
         }
         if from.0 > self.head.0 + 1 {
             if self.ahead.len() < MAX_AHEAD {
-                self.ahead.entry(from.0).or_insert((events, hash, marks));
+                self.ahead.entry(from.0).or_insert((events, hash, marks, signed));
             }
             return done;
         }
-        self.apply_from(from.0, events, hash, marks, &mut done);
+        self.apply_from(from.0, (events, hash, marks, signed), &mut done);
         self.drain_into(&mut done);
         done
     }
@@ -158,22 +179,17 @@ impl GameSync {
             if from > self.head.0 + 1 {
                 break;
             }
-            let (events, hash, marks) = entry.remove();
-            if from + events.len() as u64 > self.head.0 + 1 {
-                self.apply_from(from, events, hash, marks, done);
+            let held = entry.remove();
+            if from + held.0.len() as u64 > self.head.0 + 1 {
+                self.apply_from(from, held, done);
             }
         }
     }
 
-    /// Applies the part of a batch past the head, then checks the hash.
-    fn apply_from(
-        &mut self,
-        from: u64,
-        events: Vec<Event>,
-        hash: Option<u64>,
-        marks: Vec<Mark>,
-        done: &mut Offered,
-    ) {
+    /// Applies the part of a batch past the head, then checks the hash and
+    /// whether the signed head vouches for the copy now.
+    fn apply_from(&mut self, from: u64, batch: Held, done: &mut Offered) {
+        let (events, hash, marks, signed) = batch;
         if self.desynced {
             return;
         }
@@ -187,6 +203,7 @@ impl GameSync {
                 }
             }
             self.game.apply(&e);
+            self.chain = chain::link(&self.chain, &e);
             self.log.push(e);
             self.head = self.head.next();
             done.applied += 1;
@@ -209,6 +226,9 @@ impl GameSync {
             Some(_) => self.confirmed = self.head,
             None => {}
         }
+        if let Some(h) = signed.filter(|h| self.reaches(h)) {
+            done.signed = Some(h);
+        }
     }
 }
 
@@ -225,17 +245,26 @@ mod tests {
     fn fresh() -> GameSync {
         let game = Game::new(GameConfig::quick_duel(1)).unwrap();
         let hash = game.state_hash();
-        GameSync::from_snapshot(Snapshot { seq: Seq(0), game, tail: vec![], hash, marks: vec![] }).unwrap()
+        GameSync::from_snapshot(Snapshot {
+            seq: Seq(0),
+            game,
+            tail: vec![],
+            hash,
+            marks: vec![],
+            chain: chain::GENESIS,
+            signed: None,
+        })
+        .unwrap()
     }
 
     #[test]
     fn early_batches_wait_for_the_gap_and_overlaps_apply_once() {
         let mut s = fresh();
-        assert_eq!(s.offer(Seq(3), vec![away(0, true)], None, vec![]), Offered::default());
+        assert_eq!(s.offer(Seq(3), vec![away(0, true)], None, vec![], None), Offered::default());
         assert!(s.has_gap());
         // 1..=2 arrive, with 2 twice (an overlap): 3 follows from the held batch.
-        assert_eq!(s.offer(Seq(1), vec![away(1, true), away(1, false)], None, vec![]).applied, 3);
-        assert_eq!(s.offer(Seq(2), vec![away(1, false), away(0, true)], None, vec![]).applied, 0);
+        assert_eq!(s.offer(Seq(1), vec![away(1, true), away(1, false)], None, vec![], None).applied, 3);
+        assert_eq!(s.offer(Seq(2), vec![away(1, false), away(0, true)], None, vec![], None).applied, 0);
         assert_eq!(s.events_from(Seq(2), 9).0, vec![away(1, false), away(0, true)]);
         assert_eq!((s.head, s.has_gap()), (Seq(3), false));
         assert!(s.game.is_away(SeatId(0)) && !s.game.is_away(SeatId(1)));
@@ -247,11 +276,14 @@ mod tests {
         let refused = Offered { refused: true, ..Offered::default() };
         for (from, n) in [(u64::MAX, 1), (u64::MAX - 1, 3), (Seq::LIMIT.0, 1), (Seq::LIMIT.0 - 1, 2), (0, 1)]
         {
-            assert_eq!(s.offer(Seq(from), vec![away(0, true); n], None, vec![]), refused, "{from}+{n}");
+            assert_eq!(s.offer(Seq(from), vec![away(0, true); n], None, vec![], None), refused, "{from}+{n}");
         }
         assert_eq!((s.head, s.has_gap(), s.log.len()), (Seq(0), false, 0), "nothing changed");
         // Ending at the limit is merely early.
-        assert_eq!(s.offer(Seq(Seq::LIMIT.0 - 1), vec![away(0, true)], None, vec![]), Offered::default());
+        assert_eq!(
+            s.offer(Seq(Seq::LIMIT.0 - 1), vec![away(0, true)], None, vec![], None),
+            Offered::default()
+        );
         assert!(s.has_gap());
 
         let game = Game::new(GameConfig::quick_duel(1)).unwrap();
@@ -264,6 +296,8 @@ mod tests {
             tail: tail.clone(),
             hash: after.state_hash(),
             marks: vec![],
+            chain: chain::GENESIS,
+            signed: None,
         };
         assert!(GameSync::from_snapshot(snapshot(Seq(u64::MAX))).is_none());
         assert!(GameSync::from_snapshot(snapshot(Seq::LIMIT)).is_none());
@@ -274,13 +308,46 @@ mod tests {
     }
 
     #[test]
+    fn a_signed_head_counts_only_where_the_copy_stands_on_the_same_chain() {
+        let mut s = fresh();
+        let key = crate::seat_key::SeatKey::from_seed([4; 32]);
+        let head = |seq, events: &[Event]| {
+            let chain = chain::extend(chain::GENESIS, events);
+            SignedHead::sign(&key, &[0; 32], crate::ids::Epoch(0), Seq(seq), chain)
+        };
+        let (a, b) = (away(0, true), away(1, true));
+        // Another event's chain, or another position: not this copy's head.
+        assert_eq!(
+            s.offer(Seq(1), vec![a.clone()], None, vec![], Some(head(1, std::slice::from_ref(&b)))).signed,
+            None
+        );
+        assert_eq!(
+            s.offer(Seq(2), vec![b.clone()], None, vec![], Some(head(1, std::slice::from_ref(&a)))).signed,
+            None
+        );
+        let right = head(2, &[a.clone(), b.clone()]);
+        let mut t = fresh();
+        t.offer(Seq(1), vec![a], None, vec![], None);
+        assert_eq!(t.offer(Seq(2), vec![b], None, vec![], Some(right)).signed, Some(right));
+        assert_eq!((s.chain, s.head), (t.chain, t.head));
+    }
+
+    #[test]
     fn a_wrong_hash_stops_the_copy_until_a_snapshot() {
         let mut s = fresh();
-        let out = s.offer(Seq(1), vec![away(0, true)], Some(1), vec![]);
+        let out = s.offer(Seq(1), vec![away(0, true)], Some(1), vec![], None);
         assert!(out.mismatch && s.desynced);
-        assert_eq!(s.offer(Seq(2), vec![away(0, false)], None, vec![]).applied, 0);
+        assert_eq!(s.offer(Seq(2), vec![away(0, false)], None, vec![], None).applied, 0);
         let game = Game::new(GameConfig::quick_duel(1)).unwrap();
-        let bad = Snapshot { seq: Seq(0), hash: 7, game, tail: vec![], marks: vec![] };
+        let bad = Snapshot {
+            seq: Seq(0),
+            hash: 7,
+            game,
+            tail: vec![],
+            marks: vec![],
+            chain: chain::GENESIS,
+            signed: None,
+        };
         assert!(GameSync::from_snapshot(bad).is_none(), "a snapshot must match its own hash");
     }
 }

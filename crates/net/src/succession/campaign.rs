@@ -1,13 +1,22 @@
-//! One candidacy: polls, votes, the longest copy, and the fetch that
-//! brings this device's copy up to it.
+//! One candidacy: polls, votes, the longest signed copy, and the fetch
+//! that brings this device's copy up to it (only as far as the host of
+//! that copy signed: see [`crate::chain`]).
+//!
+//! Fetched batches are staged until they reach the voter's signed head,
+//! then adopted whole if they carry this copy's chain there, and refused
+//! whole if they do not; events past the head are dropped (their
+//! commands, never confirmed signed, are sent again to the new host).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Decision, Standing, SuccessionTiming};
+use duel_core::Event;
+
+use super::{Decision, Forgery, Standing, SuccessionTiming};
+use crate::chain::SignedHead;
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::seat_key::Statement;
-use crate::wire::{encode_mesh, Ballot, CopyState, MeshMsg, Vote};
+use crate::wire::{encode_mesh, Ballot, CopyState, Mark, MeshMsg, Vote};
 
 /// Events per fetched batch (well inside a datagram).
 pub(super) const FETCH_BATCH: usize = 128;
@@ -16,6 +25,28 @@ pub(super) const FETCH_BATCH: usize = 128;
 /// over: a voter that claimed a longer copy but does not serve it (it
 /// lied, or its link broke) must not hold the room without a host.
 const FETCH_TRIES: u32 = 4;
+
+/// Most events a candidate stages from one voter: a signed head further
+/// ahead than this (a room plays a few thousand events) is not fetched,
+/// so a voter cannot make a candidate hold an unbounded copy.
+const MAX_CATCH_UP: u64 = 1 << 16;
+
+/// Events fetched from `voter` towards its signed head `target`, from `start`.
+#[derive(Debug)]
+struct Staged {
+    voter: PlayerNo,
+    target: SignedHead,
+    start: Seq,
+    events: Vec<Event>,
+    marks: Vec<Mark>,
+}
+
+impl Staged {
+    /// The first event not staged yet.
+    fn next(&self) -> Option<Seq> {
+        self.start.plus(self.events.len())
+    }
+}
 
 /// The fetch under way: which voter was asked for the events from `from`.
 #[derive(Debug)]
@@ -45,6 +76,9 @@ pub(super) struct Campaign {
     asked: BTreeSet<(PeerId, Seq)>,
     /// Voters whose longer copy never came.
     passed_over: BTreeSet<PlayerNo>,
+    /// Each voter's signed head, its signature checked by the caller.
+    heads: BTreeMap<PlayerNo, SignedHead>,
+    staged: Option<Staged>,
 }
 
 impl Campaign {
@@ -70,6 +104,8 @@ impl Campaign {
             fetching: None,
             asked: BTreeSet::new(),
             passed_over: BTreeSet::new(),
+            heads: BTreeMap::new(),
+            staged: None,
         }
         .polled(now)
     }
@@ -105,13 +141,17 @@ impl Campaign {
 
     pub(super) fn standing(&self) -> Standing {
         match self.majority_at {
-            Some(_) => Standing::Catching { epoch: self.epoch, head: self.best().1.head },
+            Some(_) => Standing::Catching {
+                epoch: self.epoch,
+                head: self.best().map_or(self.mine.head, |(_, h)| h.seq),
+            },
             None => Standing::Campaigning { epoch: self.epoch, have: self.granted(), need: self.need },
         }
     }
 
-    /// A ballot whose signature the caller checked against the room view.
-    pub(super) fn vote(&mut self, now: u64, from: PeerId, ballot: Ballot) {
+    /// A ballot whose signature the caller checked against the room view;
+    /// `head`, its signed head if the caller found it signed by its host.
+    pub(super) fn vote(&mut self, now: u64, from: PeerId, ballot: Ballot, head: Option<SignedHead>) {
         let v = ballot.vote;
         let expected = self.peers.get(&v.voter).is_none_or(|p| *p == from);
         if v.epoch != self.epoch || v.candidate != self.me || v.voter == self.me || !expected {
@@ -122,23 +162,71 @@ impl Campaign {
             return;
         }
         self.votes.insert(v.voter, (ballot, from));
+        match head {
+            Some(h) => self.heads.insert(v.voter, h),
+            None => self.heads.remove(&v.voter),
+        };
         if self.majority_at.is_none() && self.granted() >= self.need {
             self.majority_at = Some(now);
         }
     }
 
-    /// The longest copy among this device's and its voters' (those not
-    /// passed over): highest epoch, then head; with whose it is.
-    fn best(&self) -> (Option<(PlayerNo, PeerId)>, CopyState) {
-        let mut best = (None, self.mine);
+    /// The voter (not passed over) with the longest signed copy, if it is
+    /// longer than this device's own: highest epoch, then head; with its
+    /// signed head. Only signed history counts: a voter's unsigned tail is
+    /// nothing a candidate can check.
+    fn best(&self) -> Option<((PlayerNo, PeerId), SignedHead)> {
+        let mut best: Option<((PlayerNo, PeerId), SignedHead)> = None;
+        let reach = self.mine.head.0.saturating_add(MAX_CATCH_UP);
         for (no, (b, peer)) in &self.votes {
-            let s = b.vote.state;
-            let usable = b.vote.granted && !self.passed_over.contains(no);
-            if usable && (s.epoch, s.head) > (best.1.epoch, best.1.head) {
-                best = (Some((*no, *peer)), s);
+            let Some(h) = self.heads.get(no) else { continue };
+            let usable = b.vote.granted && !self.passed_over.contains(no) && h.seq.0 <= reach;
+            let longer = (h.epoch, h.seq) > (self.mine.epoch, self.mine.head);
+            if usable && longer && best.is_none_or(|(_, o)| (h.epoch, h.seq) > (o.epoch, o.seq)) {
+                best = Some(((*no, *peer), *h));
             }
         }
         best
+    }
+
+    /// A batch `peer` served in answer to this campaign's fetch from `from`
+    /// (the caller checked it asked): staged, and adopted once it reaches the
+    /// voter's signed head.
+    ///
+    /// # Errors
+    /// [`Forgery::UnsignedHistory`] when the staged events do not carry this
+    /// copy's chain to that head (the voter is passed over, nothing changed).
+    pub(super) fn batch(
+        &mut self,
+        peer: PeerId,
+        from: Seq,
+        events: Vec<Event>,
+        marks: Vec<Mark>,
+        replica: &mut Replica,
+    ) -> Result<(), Forgery> {
+        let Some(s) = &mut self.staged else { return Ok(()) };
+        if self.peers.get(&s.voter) != Some(&peer) || s.next() != Some(from) || events.is_empty() {
+            // A late or repeated answer: the fetch asks again if need be.
+            return Ok(());
+        }
+        // Events past the signed head are unverifiable: dropped.
+        let room = s.target.seq.0.saturating_sub(from.0.saturating_sub(1));
+        let keep = usize::try_from(room).unwrap_or(usize::MAX).min(events.len());
+        let Some(end) = from.plus(keep) else { return Ok(()) };
+        s.events.extend(events.into_iter().take(keep));
+        s.marks.extend(marks.into_iter().filter(|m| m.at >= from && m.at < end));
+        self.fetching = None;
+        if s.next() != Some(s.target.seq.next()) {
+            return Ok(());
+        }
+        let Some(s) = self.staged.take() else { return Ok(()) };
+        let applied = replica.adopt(s.start, s.events, s.marks, &s.target);
+        if applied == 0 || replica.head() != s.target.seq {
+            self.passed_over.insert(s.voter);
+            return Err(Forgery::UnsignedHistory);
+        }
+        self.mine = replica.copy_state();
+        Ok(())
     }
 
     pub(super) fn tick(
@@ -200,13 +288,20 @@ impl Campaign {
         }
     }
 
-    /// Asks the voter with the longest copy for the events this copy lacks;
-    /// `false` once there is nothing left to fetch from anyone who serves.
+    /// Asks the voter with the longest signed copy for the events this copy
+    /// lacks; `false` once there is nothing left to fetch from anyone who serves.
     fn fetch(&mut self, now: u64, timing: &SuccessionTiming, out: &mut Vec<(PeerId, Vec<u8>)>) -> bool {
         loop {
-            let (holder, best) = self.best();
-            let Some((voter, peer)) = holder.filter(|_| best.head > self.mine.head) else { return false };
-            let from = self.mine.head.next();
+            let Some(((voter, peer), target)) = self.best() else {
+                self.staged = None;
+                return false;
+            };
+            let start = self.mine.head.next();
+            if self.staged.as_ref().is_none_or(|s| s.voter != voter || s.target != target || s.start != start)
+            {
+                self.staged = Some(Staged { voter, target, start, events: Vec::new(), marks: Vec::new() });
+            }
+            let Some(from) = self.staged.as_ref().and_then(Staged::next) else { return false };
             match &mut self.fetching {
                 Some(f) if f.voter == voter && f.from == from => {
                     if now.saturating_sub(f.at) < timing.retry_ms {
@@ -238,7 +333,12 @@ mod tests {
     use crate::seat_key::SeatSig;
 
     fn state(head: u64) -> CopyState {
-        CopyState { epoch: Epoch(0), head: Seq(head), hash: None }
+        CopyState { epoch: Epoch(0), head: Seq(head), hash: None, signed: None }
+    }
+
+    /// A head the caller found signed by the host (the campaign trusts it).
+    fn signed(head: u64) -> Option<SignedHead> {
+        Some(SignedHead { epoch: Epoch(0), seq: Seq(head), chain: [0; 32], sig: SeatSig([0; 32], [0; 32]) })
     }
 
     /// The campaign trusts its caller to have checked the signature.
@@ -258,17 +358,17 @@ mod tests {
         let peers: BTreeMap<PlayerNo, PeerId> =
             (1..5).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
         let mut c = Campaign::new(Epoch(1), PlayerNo(0), 5, peers, state(10), 0);
-        c.vote(5, PeerId(1), ballot(1, 1, true, 12));
+        c.vote(5, PeerId(1), ballot(1, 1, true, 12), signed(12));
         assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
         // Player 1 answers a repeated poll: "already voted in epoch 1" must not undo its vote.
-        c.vote(6, PeerId(1), ballot(1, 1, false, 12));
-        c.vote(7, PeerId(2), ballot(2, 1, false, 9));
+        c.vote(6, PeerId(1), ballot(1, 1, false, 12), signed(12));
+        c.vote(7, PeerId(2), ballot(2, 1, false, 9), signed(9));
         assert_eq!(c.standing(), Standing::Campaigning { epoch: Epoch(1), have: 2, need: 3 });
         // A vote from the wrong transport id, or for another epoch, does not count.
-        c.vote(8, PeerId(9), ballot(3, 1, true, 9));
-        c.vote(8, PeerId(3), ballot(3, 2, true, 9));
+        c.vote(8, PeerId(9), ballot(3, 1, true, 9), signed(9));
+        c.vote(8, PeerId(3), ballot(3, 2, true, 9), signed(9));
         assert_eq!(c.granted(), 2);
-        c.vote(9, PeerId(3), ballot(3, 1, true, 11));
+        c.vote(9, PeerId(3), ballot(3, 1, true, 11), signed(11));
         assert!(
             matches!(c.standing(), Standing::Catching { head: Seq(12), .. }),
             "the longest copy is player 1's"
@@ -280,8 +380,8 @@ mod tests {
         let peers: BTreeMap<PlayerNo, PeerId> =
             (1..3).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
         let mut c = Campaign::new(Epoch(1), PlayerNo(0), 3, peers, state(10), 0);
-        c.vote(1, PeerId(1), ballot(1, 1, true, 99));
-        c.vote(1, PeerId(2), ballot(2, 1, true, 12));
+        c.vote(1, PeerId(1), ballot(1, 1, true, 99), signed(99));
+        c.vote(1, PeerId(2), ballot(2, 1, true, 12), signed(12));
         let timing = SuccessionTiming::default();
         let mut asked = Vec::new();
         for now in (0..20).map(|i| 1_000 + i * timing.retry_ms) {

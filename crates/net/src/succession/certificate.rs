@@ -36,6 +36,10 @@ pub enum Forgery {
     FalseHosting,
     /// Events nobody asked that peer for.
     UnrequestedBatch,
+    /// A voter's history its host never signed: a claimed head whose
+    /// signature is not the key of the host of its epoch, or served events
+    /// that do not carry the candidate's chain to the head it claimed.
+    UnsignedHistory,
 }
 
 impl std::fmt::Display for Forgery {
@@ -46,6 +50,7 @@ impl std::fmt::Display for Forgery {
             Forgery::BeyondWindow => "a peer announced an election far in the future",
             Forgery::FalseHosting => "a peer claimed to host the room",
             Forgery::UnrequestedBatch => "a peer sent game events nobody asked it for",
+            Forgery::UnsignedHistory => "a peer served game events its host never signed",
         })
     }
 }

@@ -22,6 +22,8 @@
 //! host's "I am alive" counts only from the host the room view names; a
 //! batch of events only from the peer the candidate asked. Whatever is
 //! refused changes nothing and is counted ([`Succession::refused`]).
+//! Nor is a voter's copy: a candidate adopts a voter's events only as far
+//! as the host that wrote them signed their hash chain ([`crate::chain`]).
 
 mod campaign;
 mod certificate;
@@ -338,11 +340,21 @@ impl Succession {
             MeshMsg::Vote { ballot } => {
                 let Some(c) = &mut self.campaign else { return (out, None) };
                 let digest = replica.room_digest();
-                let key = replica.room().and_then(|r| r.player(ballot.vote.voter)).map(|p| p.key);
-                if key.is_some_and(|k| ballot.signed_by(&k, &digest)) {
-                    c.vote(now, from, ballot);
-                } else {
+                let Some(room) = replica.room() else { return (out, None) };
+                let key = room.player(ballot.vote.voter).map(|p| p.key);
+                if !key.is_some_and(|k| ballot.signed_by(&k, &digest)) {
                     self.refuse(Forgery::Signature);
+                    return (out, None);
+                }
+                // The voter's vote counts; its history only as far as its host signed it.
+                // A head of an epoch before the one this copy follows is never
+                // adopted (the copy is newer), and the key of that epoch's host
+                // may no longer be the one the view names: nothing to check.
+                let claimed = ballot.vote.state.signed.filter(|h| h.epoch >= replica.epoch());
+                let head = claimed.filter(|h| h.signed_by_host(room, &digest));
+                c.vote(now, from, ballot, head);
+                if claimed.is_some() && head.is_none() {
+                    self.refuse(Forgery::UnsignedHistory);
                 }
             }
             MeshMsg::Fetch { epoch: _, from: seq } => {
@@ -352,8 +364,10 @@ impl Succession {
                 }
             }
             MeshMsg::Batch { from: seq, events, marks } => {
-                if self.campaign.as_ref().is_some_and(|c| c.asked(from, seq)) {
-                    replica.adopt(seq, events, marks);
+                if let Some(c) = self.campaign.as_mut().filter(|c| c.asked(from, seq)) {
+                    if let Err(why) = c.batch(from, seq, events, marks, replica) {
+                        self.refuse(why);
+                    }
                 } else if !self.asked_before.contains(&(from, seq)) {
                     // Nobody asked this peer for these: adopting them would let any
                     // guest write the game's end into a successor's copy.

@@ -55,10 +55,13 @@ use thiserror::Error;
 /// room view lists it, polls, votes and election announcements are signed
 /// and `Elected` carries the certificate of signed votes. Also in 9: the
 /// speed bump (the host's `Probe` and the peer's `Echo`, appended last, and
-/// `Timing::bump_ms` in the room view), and dice nobody can grind (a
-/// command's nonce is the 32-byte link of a hash chain its device committed
-/// to: `Hello::chain`, `Command::Chain`, `PlayerView::chain`; marks carry
-/// the host's action `step` and the link; refusal `ForgedNonce`).
+/// `Timing::bump_ms` in the room view), dice nobody can grind (a command's
+/// nonce is the 32-byte link of a hash chain its device committed to:
+/// `Hello::chain`, `Command::Chain`, `PlayerView::chain`; marks carry the
+/// host's action `step` and the link; refusal `ForgedNonce`), and the log's
+/// hash chain: `Events`, `Pong` and snapshots carry the host's signed chain
+/// head, snapshots the chain at their checkpoint, and a vote's `CopyState`
+/// the voter's latest signed head (each appended last).
 pub const PROTOCOL_VERSION: u16 = 9;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
@@ -322,7 +325,7 @@ mod tests {
         let events = vec![Event::SeatAway { seat: SeatId(3), away: true }; 20_000];
         let msg = Stamped {
             epoch: crate::ids::Epoch(3),
-            msg: HostMsg::Events { from: Seq(1), events, hash: Some(9), marks: vec![] },
+            msg: HostMsg::Events { from: Seq(1), events, hash: Some(9), marks: vec![], signed: None },
         };
         let mut transfer = 0;
         let datagrams = encode_host(msg.epoch, &msg.msg, &mut transfer).unwrap();

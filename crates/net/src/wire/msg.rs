@@ -8,6 +8,7 @@ use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Mode, Rules
 use serde::{Deserialize, Serialize};
 
 use super::{Ballot, Refusal};
+use crate::chain::SignedHead;
 use crate::fair::{Cause, ChainCommit, Digest, KeyId, Secret};
 use crate::host::Timing;
 use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
@@ -115,7 +116,9 @@ pub enum HostMsg {
     /// Events `from ..` in log order; `hash` is the state hash after the
     /// last of them, present periodically and on every resend's last batch.
     /// `marks` say what caused each batch among them (see [`Mark`]).
-    Events { from: Seq, events: Vec<Event>, hash: Option<u64>, marks: Vec<Mark> },
+    /// `signed`: the host's signed chain head after the last of them, on
+    /// every message that ends at the host's head (see [`crate::chain`]).
+    Events { from: Seq, events: Vec<Event>, hash: Option<u64>, marks: Vec<Mark>, signed: Option<SignedHead> },
     /// The command was carried out; the log's head was `at` after it. A
     /// replica counts it done only once its copy reaches `at`: if the host
     /// dies first, the command is sent again to its successor, which runs it
@@ -124,8 +127,9 @@ pub enum HostMsg {
     /// The command was refused; nothing changed.
     Rejected { id: CommandId, reason: Refusal },
     /// Heartbeat answer with the host's head, its hash and the room version,
-    /// so a replica that lost the last message notices it.
-    Pong { nonce: u64, head: Seq, hash: Option<u64>, room: u32 },
+    /// so a replica that lost the last message notices it; `signed`, the
+    /// host's signed chain head at `head`.
+    Pong { nonce: u64, head: Seq, hash: Option<u64>, room: u32, signed: Option<SignedHead> },
     /// "Echo this at once": how the host measures each player's one-way
     /// latency for the speed bump (issue 31). About once a second.
     Probe { nonce: u64 },
@@ -141,6 +145,11 @@ pub struct Snapshot {
     pub hash: u64,
     /// What caused each batch of the tail.
     pub marks: Vec<Mark>,
+    /// The log's chain value at `seq` (see [`crate::chain`]): the copy
+    /// continues the host's chain from it.
+    pub chain: Digest,
+    /// The host's signed chain head after the tail.
+    pub signed: Option<SignedHead>,
 }
 
 /// What caused the batch of events starting at `at`: replicated with the
@@ -236,6 +245,9 @@ pub struct CopyState {
     pub epoch: Epoch,
     pub head: Seq,
     pub hash: Option<u64>,
+    /// The latest head of the host's chain this copy reached and verified:
+    /// how far a candidate may adopt this copy (see [`crate::chain`]).
+    pub signed: Option<SignedHead>,
 }
 
 /// Who holds a seat.
