@@ -34,26 +34,29 @@ impl Replica {
 
     /// Where this copy stands (an election compares copies by it).
     pub fn copy_state(&self) -> CopyState {
-        let signed = self.sync.as_ref().and_then(|s| s.signed);
+        let signed = self.signed_head();
         CopyState { epoch: self.epoch, head: self.head(), hash: self.game().map(Game::state_hash), signed }
     }
 
-    /// The latest head of the host's chain this copy reached and verified.
+    /// The latest head of the host's chain this copy reached and verified:
+    /// the newest one reached, if its signature holds (checked here, on
+    /// demand), else the last one checked before.
     pub fn signed_head(&self) -> Option<SignedHead> {
-        self.sync.as_ref().and_then(|s| s.signed)
+        let sync = self.sync.as_ref()?;
+        let digest = self.room_digest();
+        let holds = |h: &SignedHead| self.room.as_ref().is_some_and(|room| h.signed_by_host(room, &digest));
+        sync.unchecked.filter(holds).or(sync.signed)
     }
 
     /// Keeps `head` as the copy's latest signed head if the copy stands
-    /// exactly there and the host this replica follows signed it (a host
-    /// speaks for its own epoch only). Anything else is simply not kept.
+    /// exactly there and it is of the epoch this replica follows (a host
+    /// speaks for its own epoch only). Its signature is checked when an
+    /// election asks ([`Replica::signed_head`]): a head whose signature does
+    /// not hold (a host that signs garbage) is then simply not offered.
     pub(super) fn vouched(&mut self, head: SignedHead) {
-        let digest = self.room_digest();
-        let (Some(room), Some(sync)) = (&self.room, &mut self.sync) else { return };
-        if sync.signed == Some(head) {
-            return;
-        }
-        if head.epoch == self.epoch && sync.reaches(&head) && head.signed_by_host(room, &digest) {
-            sync.signed = Some(head);
+        let Some(sync) = &mut self.sync else { return };
+        if head.epoch == self.epoch && sync.reaches(&head) {
+            sync.unchecked = Some(head);
         }
     }
 

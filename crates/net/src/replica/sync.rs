@@ -58,6 +58,10 @@ pub(crate) struct GameSync {
     pub(crate) chain: Digest,
     /// The latest signed head this copy reached, its signature checked.
     pub(crate) signed: Option<SignedHead>,
+    /// A later one it reached, its signature checked only when an election
+    /// asks where the copy stands (checking each batch's would cost every
+    /// replica one Ed25519 verification per batch, which only a vote needs).
+    pub(crate) unchecked: Option<SignedHead>,
 }
 
 impl GameSync {
@@ -92,6 +96,7 @@ impl GameSync {
             base_chain,
             chain,
             signed: None,
+            unchecked: None,
         })
     }
 
