@@ -9,8 +9,9 @@
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { launchBrowser, LobbyPage, paths, startServer, test } = require('./lib');
-const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { test } = require('./lib');
+const { waitConverged } = require('./lib/pages/room_hooks');
+const { launchWatchedRoom, startWatchedGame } = require('./lib/pages/watched_room');
 
 let server;
 let session;
@@ -21,14 +22,7 @@ const room = `e2e-forgery-${crypto.randomBytes(6).toString('base64url')}`;
 const QUERY = '?speed=40&fast=1';
 
 before(async () => {
-  server = await startServer({ dist: paths.TEST_DIST });
-  session = await launchBrowser({ players: 3 });
-  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
-  bob = new RoomHooks(await session.players[1].newPage(), 'bob');
-  carol = new RoomHooks(await session.players[2].newPage(), 'carol');
-  // Bob on a phone: the warning must read there too.
-  await bob.page.setViewportSize({ width: 390, height: 844 });
-  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+  ({ server, session, alice, bob, carol } = await launchWatchedRoom(QUERY, { phone: 'bob' }));
 });
 
 after(async () => {
@@ -39,22 +33,7 @@ after(async () => {
 const errors = () => session.players.flatMap((p) => p.errors);
 
 test('a guest forges an election, events and a hosting claim: nothing changes and the others are told', { timeout: 90000 }, async () => {
-  await alice.open(room, { host: true, name: 'Alice' });
-  await bob.open(room, { name: 'Bob' });
-  await carol.open(room, { name: 'Carol' });
-  for (const p of [alice, bob, carol]) {
-    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3 && s.linked === 2);
-  }
-  const lobby = new LobbyPage(alice.page);
-  await lobby.waitFor();
-  await lobby.waitHolder(0, 'player');
-  await alice.page.getByTestId('seat-0-release').click();
-  await lobby.waitHolder(0, 'open');
-  await lobby.bot(1);
-  assert.equal((await bob.claim(0)).ok, true);
-  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
-  assert.equal((await alice.start()).ok, true);
-  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  await startWatchedGame({ alice, bob, carol }, room);
   const hostPeer = (await bob.state()).hostPeer;
   const before = await alice.state();
 
