@@ -214,76 +214,6 @@ impl Host {
     }
 }
 
-/// The settings of formats 7 and 8: the clocks before the speed bump.
-#[derive(Serialize, Deserialize)]
-struct SettingsV8 {
-    build: String,
-    owner: crate::fair::Digest,
-    seed: u64,
-    capacity: u16,
-    timing: [u64; 7],
-    room: String,
-    epoch: crate::ids::Epoch,
-}
-
-/// A mark as formats 7 and 8 saved it (a 64-bit nonce, no step).
-#[derive(Serialize, Deserialize)]
-struct OldMark {
-    at: Seq,
-    key: crate::fair::KeyId,
-    nonce: u64,
-    by: Option<(crate::ids::PlayerNo, crate::ids::CommandId)>,
-    act: crate::wire::Act,
-    seal: Option<crate::wire::Seal>,
-}
-
-impl Saved<SettingsV8, OldMark> {
-    /// The save in today's types: the old clocks with the default speed
-    /// bump; old marks keep what a successor needs (which commands ran) and
-    /// the seals, their nonce is gone.
-    fn upgrade(self) -> Saved {
-        let s = self.settings;
-        let [choice_ms, review_ms, away_after_ms, hash_every, checkpoint_every, plan_ms, turn_ms] = s.timing;
-        let timing = super::Timing {
-            choice_ms,
-            review_ms,
-            away_after_ms,
-            hash_every,
-            checkpoint_every,
-            plan_ms,
-            turn_ms,
-            ..super::Timing::default()
-        };
-        let settings = Settings {
-            build: s.build,
-            owner: s.owner,
-            seed: s.seed,
-            capacity: s.capacity,
-            timing,
-            room: s.room,
-            epoch: s.epoch,
-        };
-        let stage = match self.stage {
-            SavedStage::Lobby(l) => SavedStage::Lobby(l),
-            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
-                let marks = marks
-                    .into_iter()
-                    .map(|o| Mark { seal: o.seal, ..Mark::new(o.at, o.key, [0; 32], o.by, o.act) })
-                    .collect();
-                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
-            }
-        };
-        Saved {
-            settings,
-            roster: self.roster,
-            seats: self.seats,
-            room_version: self.room_version,
-            keys: self.keys,
-            stage,
-        }
-    }
-}
-
 /// Rebuilds the match by applying the log to a fresh game, taking
 /// checkpoints where the live host would have.
 fn replay(
@@ -326,6 +256,10 @@ fn replay(
     }
     Ok(m)
 }
+
+#[path = "save_v8.rs"]
+mod v8;
+use v8::{OldMark, SettingsV8};
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
