@@ -4,7 +4,6 @@
 
 mod online;
 
-use duel_bots::Difficulty;
 use duel_core::{GameConfig, SeatId};
 use duel_net::{Command, HostConfig, Timing};
 use leptos::prelude::*;
@@ -45,6 +44,12 @@ pub fn name() -> String {
     storage::get(NAME_KEY).unwrap_or_default()
 }
 
+/// Whether this device has ever been given a name (or chose to keep "Cadet"):
+/// a guest is asked once, on its first join.
+pub fn has_name() -> bool {
+    storage::get(NAME_KEY).is_some()
+}
+
 /// Remembers the player's name (used from the next room joined or created).
 pub fn set_name(name: &str) {
     let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect();
@@ -57,35 +62,14 @@ pub fn player() -> Player {
     Player { token: net::player_token(), name }
 }
 
-fn levels_key(room: &str) -> String {
-    format!("dice-duel/bots/{room}")
-}
-
-fn save_levels(room: &str, levels: &[(SeatId, Difficulty)]) {
-    let text: Vec<String> = levels.iter().map(|(s, d)| format!("{}:{}", s.0, d.name())).collect();
-    let _ = storage::set(&levels_key(room), &text.join(","));
-}
-
-fn load_levels(room: &str, bots: &mut BotDriver) {
-    let text = storage::get(&levels_key(room)).unwrap_or_default();
-    for pair in text.split(',') {
-        if let Some((seat, level)) = pair.split_once(':') {
-            if let (Ok(seat), Ok(level)) = (seat.parse::<u8>(), level.parse::<Difficulty>()) {
-                bots.set_level(SeatId(seat), level);
-            }
-        }
-    }
-}
-
-/// Writes the host's room (and its bot levels) to storage.
-pub fn persist(mode: Mode, bytes: &[u8], levels: &[(SeatId, Difficulty)]) {
+/// Writes the host's room (its bots' levels with it) to storage.
+pub fn persist(mode: Mode, bytes: &[u8]) {
     let room = match &mode {
         Mode::Practice => PRACTICE,
         Mode::Online { room, host: true } => room.as_str(),
         _ => return,
     };
     let _ = net::store::save_host(room, bytes);
-    save_levels(room, levels);
 }
 
 /// Whether a practice game is saved (the home screen offers to resume it).
@@ -111,7 +95,6 @@ pub fn remember_practice_behind(ms: u64) {
 pub fn start_practice(store: Store, session: Session<Offline>) {
     crate::course::forget_saved();
     net::store::forget_host(PRACTICE);
-    storage::remove(&levels_key(PRACTICE));
     storage::remove(BEHIND_KEY);
     store.install(Box::new(session), Mode::Practice);
     store.save(platform::now_ms(), true);
@@ -132,8 +115,7 @@ pub fn practice_lobby(store: Store) {
 pub fn resume_practice(store: Store) -> bool {
     let Some(bytes) = net::store::load_host(PRACTICE) else { return false };
     let opts = store.opts;
-    let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
-    load_levels(PRACTICE, &mut bots);
+    let bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
     match Session::restore(&bytes, Offline, player(), bots, opts.timing()) {
         Ok(session) => {
             store.install(Box::new(session), Mode::Practice);
@@ -184,8 +166,7 @@ pub fn join_room(store: Store, room: &str) {
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
         if let Some(bytes) = net::store::load_host(room) {
-            let mut bots = BotDriver::new(1, random::u64(), false);
-            load_levels(room, &mut bots);
+            let bots = BotDriver::new(1, random::u64(), false);
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
                 Ok(session) => {
                     store.install(Box::new(session), mode);

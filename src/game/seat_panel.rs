@@ -4,9 +4,10 @@
 //! the table. Through the host like every command, with its checks.
 
 use duel_core::ShipClass;
-use duel_net::{Command, SeatHolder};
+use duel_net::{Command, PlayerNo, SeatHolder};
 use leptos::prelude::*;
 
+use crate::session::difficulty;
 use crate::store::use_store;
 use crate::ui::names::{ship_class, ship_name, station_short};
 
@@ -53,11 +54,17 @@ pub fn SeatsCard(open: RwSignal<bool>) -> impl IntoView {
                         spec.stations.iter().map(|s| station_short(*s)).collect::<Vec<_>>().join(", ")
                     };
                     let cover = covered.iter().find(|(s, _)| *s == seat).map(|(_, p)| name(*p));
+                    let level = difficulty(r.bot_level(seat)).name();
+                    let away = |p: &PlayerNo| r.player(*p).is_none_or(|v| v.away);
                     let (who, may) = match (holder, cover) {
                         (SeatHolder::Player(p), _) if Some(*p) == me => ("You".to_string(), May::HandToBot),
-                        (_, Some(away)) => (format!("A bot, for {away}"), May::Take),
-                        (SeatHolder::Bot, _) => ("A bot".to_string(), May::Take),
+                        (_, Some(gone)) => (format!("A {level} bot, for {gone}"), May::Take),
+                        (SeatHolder::Bot, _) => (format!("A {level} bot"), May::Take),
                         (SeatHolder::Open, _) => ("Nobody".to_string(), May::Take),
+                        // Bots do not cover in this room: the seat waits, and anyone may take it.
+                        (SeatHolder::Player(p), _) if away(p) => {
+                            (format!("{}, away: it waits", name(*p)), May::Take)
+                        }
                         (SeatHolder::Player(p), _) => (name(*p), May::Nothing),
                     };
                     let layout = r.config.layout;

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use super::map::refresh_quick_layout;
 use crate::boot::Mode;
+use crate::session::difficulty;
 use crate::store::{use_store, Store};
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_short};
@@ -140,6 +141,7 @@ pub fn Crew() -> impl IntoView {
                     store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }));
                 }
             }>"Bots in every empty seat"</button>
+            <Cover locked />
         </section>
     }
 }
@@ -172,7 +174,7 @@ fn SeatRow(i: usize) -> impl IntoView {
         })
     });
     let level = Memo::new(move |_| {
-        store.levels.with(|l| l.iter().find(|(s, _)| *s == seat).map_or(Difficulty::Medium, |(_, d)| *d))
+        store.room.with(|r| r.as_ref().map_or(Difficulty::Medium, |r| difficulty(r.bots.level(seat))))
     });
     move || {
         row.get().map(|(spec, holder, who, mine, layout, thunder)| {
@@ -226,6 +228,32 @@ fn SeatRow(i: usize) -> impl IntoView {
                 </li>
             }
         })
+    }
+}
+
+/// What happens to a player's seats when its device leaves mid-game (issue
+/// 30): a bot at a level plays them until the player is back, or they wait.
+/// Part of the room's plan, so a successor host keeps the choice.
+#[component]
+fn Cover(locked: Memo<bool>) -> impl IntoView {
+    let store = use_store();
+    let cover =
+        Memo::new(move |_| store.room.with(|r| r.as_ref().and_then(|r| r.bots.cover.map(difficulty))));
+    let value = move || cover.get().map_or("off", |d| d.name()).to_string();
+    view! {
+        <label class="lobby-cover" data-testid="lobby-cover">
+            <span>"When a player's device leaves mid-game"</span>
+            <select data-testid="lobby-cover-level" disabled=locked prop:value=value
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    store.set_cover(v.parse::<Difficulty>().ok());
+                }>
+                {Difficulty::ALL.iter().map(|d| view! {
+                    <option value=d.name()>{format!("a {} bot plays for them", d.name())}</option>
+                }).collect_view()}
+                <option value="off">"their seats wait for them"</option>
+            </select>
+        </label>
     }
 }
 

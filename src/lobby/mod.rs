@@ -16,9 +16,11 @@ use crate::boot::Mode;
 use crate::store::use_store;
 
 /// "Your name": what every peer sees for this device's player; a guest who
-/// came by link sets it here (it is remembered for the next room too).
+/// came by link sets it here (it is remembered for the next room too). On a
+/// device's first join the line asks for it (issue 30: every guest was
+/// "Cadet"), with a button a thumb can reach; "Keep Cadet" answers too.
 #[component]
-fn YourName() -> impl IntoView {
+fn YourName(guest: Memo<bool>) -> impl IntoView {
     let store = use_store();
     let shown = Memo::new(move |_| {
         let me = store.me.get();
@@ -26,17 +28,28 @@ fn YourName() -> impl IntoView {
             r.as_ref().and_then(|r| r.players.iter().find(|p| Some(p.no) == me).map(|p| p.name.clone()))
         })
     });
+    let unasked = RwSignal::new(!crate::boot::has_name());
+    let asking = Memo::new(move |_| guest.get() && unasked.get());
+    let input = NodeRef::<leptos::html::Input>::new();
+    let rename = move |name: String| {
+        crate::boot::set_name(&name);
+        unasked.set(false);
+        store.command(Command::Rename { name: crate::boot::player().name });
+    };
     view! {
-        <label class="lobby__name">
-            "Your name "
-            <input data-testid="lobby-name" maxlength="24" placeholder="Cadet" autocomplete="nickname"
+        <div class="lobby__name" class:is-asking=asking data-testid="lobby-name-row">
+            <label for="lobby-name">{move || if asking.get() { "What should the table call you?" } else { "Your name" }}</label>
+            <input id="lobby-name" data-testid="lobby-name" maxlength="24" placeholder="Cadet" autocomplete="nickname"
+                node_ref=input
                 prop:value=move || shown.get().unwrap_or_else(crate::boot::name)
-                on:change=move |ev| {
-                    let name = event_target_value(&ev);
-                    crate::boot::set_name(&name);
-                    store.command(Command::Rename { name: crate::boot::player().name });
-                } />
-        </label>
+                on:change=move |ev| rename(event_target_value(&ev)) />
+            {move || asking.get().then(|| view! {
+                <button class="btn btn--small btn--helm" data-testid="lobby-name-ok"
+                    on:click=move |_| rename(input.get().map(|i| i.value()).unwrap_or_default())>"That's me"</button>
+                <button class="btn btn--small btn--ghost" data-testid="lobby-name-skip"
+                    on:click=move |_| rename("Cadet".to_string())>"Keep Cadet"</button>
+            })}
+        </div>
     }
 }
 
@@ -76,7 +89,7 @@ pub fn Lobby() -> impl IntoView {
             {move || guest.get().then(|| view! {
                 <p class="lobby__joined" role="status" data-testid="lobby-joined">{move || joined.get()}</p>
             })}
-            <YourName />
+            <YourName guest />
             {move || (online.get() && !guest.get()).then(|| view! { <share::Share /> })}
             <div class="lobby__grid">
                 {move || guest.get().then(|| view! { <crew::Crew /> })}

@@ -1,7 +1,7 @@
 //! Strings kept across reloads: `window.localStorage` in the browser, a
 //! per-thread map natively (tests; native builds have no browser storage).
-//! Keys are namespaced `dice-duel/…` by their owners (the player's name,
-//! mute, bot levels here in the app; the token and host saves in
+//! Keys are namespaced `dice-duel/…` by their owners (the player's name
+//! and mute here in the app; the token, seat key and host saves in
 //! `net::store`).
 //!
 //! Storage can be missing (privacy modes, sandboxed iframes) or full; every
@@ -28,6 +28,12 @@ mod imp {
             let _ = s.remove_item(key);
         }
     }
+
+    pub fn keys() -> Vec<String> {
+        let Some(s) = storage() else { return Vec::new() };
+        let n = s.length().unwrap_or(0);
+        (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -51,6 +57,12 @@ mod imp {
     pub fn remove(key: &str) {
         MAP.with(|m| m.borrow_mut().remove(key));
     }
+
+    pub fn keys() -> Vec<String> {
+        MAP.with(|m| m.borrow().keys().cloned().collect())
+    }
 }
 
+/// Every key stored (the browser's order; few: one per saved room and setting).
+pub use imp::keys;
 pub use imp::{get, remove, set};

@@ -36,7 +36,11 @@ pub fn current(store: Store) -> Option<GameRecord> {
         Mode::Online { room, .. } => Some(room.as_str()),
         _ => None,
     };
-    let levels = store.levels.get_untracked();
+    // The bots' levels as the room's plan has them (issue 30).
+    let levels: Vec<_> = room
+        .as_ref()
+        .map(|r| r.bot_seats().into_iter().map(|s| (s, crate::session::difficulty(r.bot_level(s)))).collect())
+        .unwrap_or_default();
     let seen = store.keeper.with_value(|k| k.seen.clone());
     let cx =
         record::Context { room: room.as_ref(), room_name, levels: &levels, seen: &seen, now_ms: now_ms() };

@@ -11,6 +11,29 @@ use duel_bots::{CallOuts, Crew, Difficulty, EnergyRequest};
 use duel_core::{Game, Intent, Phase, SeatId, ShipId, TeamId};
 
 use duel_bots::suggest_token;
+use duel_net::{BotLevel, RoomView};
+
+/// A room's bot level as the bots crate knows it.
+pub fn difficulty(level: BotLevel) -> Difficulty {
+    match level {
+        BotLevel::Learning => Difficulty::Learning,
+        BotLevel::Easy => Difficulty::Easy,
+        BotLevel::Medium => Difficulty::Medium,
+        BotLevel::Skilled => Difficulty::Skilled,
+        BotLevel::Hard => Difficulty::Hard,
+    }
+}
+
+/// A lobby's chosen level as the room's plan carries it.
+pub fn bot_level(difficulty: Difficulty) -> BotLevel {
+    match difficulty {
+        Difficulty::Learning => BotLevel::Learning,
+        Difficulty::Easy => BotLevel::Easy,
+        Difficulty::Medium => BotLevel::Medium,
+        Difficulty::Skilled => BotLevel::Skilled,
+        Difficulty::Hard => BotLevel::Hard,
+    }
+}
 
 /// How long (bot time) a bot team waits before placing a set-up token.
 const SETUP_PAUSE_MS: u64 = 700;
@@ -63,7 +86,7 @@ impl BotPace {
 
 /// Bot crews keyed by ship and level, rebuilt when the bot seats change.
 pub struct BotDriver {
-    /// Level per seat, chosen in the lobby (default Medium).
+    /// Level per bot seat, from the room's plan (default Medium).
     levels: BTreeMap<SeatId, Difficulty>,
     crews: Vec<Crew>,
     /// The seats the crews were built for, with their levels.
@@ -110,14 +133,10 @@ impl BotDriver {
         self.levels.get(&seat).copied().unwrap_or(Difficulty::Medium)
     }
 
-    /// Sets the level of the bot in `seat`.
-    pub fn set_level(&mut self, seat: SeatId, level: Difficulty) {
-        self.levels.insert(seat, level);
-    }
-
-    /// Every level set so far (saved with the room).
-    pub fn levels(&self) -> Vec<(SeatId, Difficulty)> {
-        self.levels.iter().map(|(s, d)| (*s, *d)).collect()
+    /// The levels the room's plan gives its bot seats now (issue 30: the plan
+    /// is in the replicated room view, so a successor's bots play alike).
+    pub fn follow(&mut self, room: &RoomView, seats: &[SeatId]) {
+        self.levels = seats.iter().map(|s| (*s, difficulty(room.bot_level(*s)))).collect();
     }
 
     pub fn set_pace(&mut self, pace: BotPace) {

@@ -117,6 +117,7 @@ mod tests {
             config: GameConfig::quick_duel(1),
             seats,
             players: (0..3).map(player).collect(),
+            bots: duel_net::BotPlan::default(),
         }
     }
 

@@ -31,7 +31,7 @@ use duel_net::{
 };
 
 pub use api::{Player, Pumped, Remote, SessionApi};
-pub use bots::{BotDriver, BotPace};
+pub use bots::{bot_level, difficulty, BotDriver, BotPace};
 pub use duel_bots::suggest_token;
 pub use link::Offline;
 pub use options::Options;
@@ -208,6 +208,9 @@ impl<T: Remote> Session<T> {
         self.bots.advance(now);
         for _ in 0..BOT_ACTIONS_PER_PUMP {
             let seats = self.dev.replica.bot_seats_to_drive();
+            if let Some(room) = self.dev.replica.room() {
+                self.bots.follow(room, &seats);
+            }
             let humans = self.dev.replica.room().map(held_by_people).unwrap_or_default();
             let Some(game) = self.dev.replica.game() else { return };
             let Some((seat, intent)) = self.bots.next(game, &seats, &humans) else { return };

@@ -5,18 +5,21 @@ use duel_bots::{Difficulty, EnergyRequest};
 use duel_core::SeatId;
 use leptos::prelude::*;
 
+use duel_net::{Command, LobbyEdit};
+
 use super::Store;
+use crate::session::bot_level;
 
 impl Store {
-    /// Sets the level of the bot in `seat` (owner only: the owner's tab runs the bots).
+    /// Sets the level of the bot in `seat`: an owner's edit of the room's
+    /// plan, through the host, so every replica (and a successor) has it.
     pub fn set_level(&self, seat: SeatId, level: Difficulty) {
-        let levels = self.with_session(|s| {
-            s.bots().set_level(seat, level);
-            s.bots_ref().levels()
-        });
-        if let Some(levels) = levels {
-            self.set.levels.set(levels);
-        }
+        self.command(Command::Edit(LobbyEdit::Level { seat, level: bot_level(level) }));
+    }
+
+    /// Whether, and how well, bots play for a player whose device is gone.
+    pub fn set_cover(&self, cover: Option<Difficulty>) {
+        self.command(Command::Edit(LobbyEdit::Cover(cover.map(bot_level))));
     }
 
     /// Pauses or resumes the bots.

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use duel_bots::{Difficulty, EnergyRequest};
+use duel_bots::EnergyRequest;
 use duel_core::ship::Ship;
 use duel_core::{Game, Intent, SeatId, ShipId};
 use duel_net::{Command, PlayerNo, RoomView, Timing};
@@ -67,7 +67,6 @@ pub struct Store {
     pub link: ReadSignal<ConnState>,
     /// While the room elects a new host: how it stands, in words.
     pub election: ReadSignal<Option<String>>,
-    pub levels: ReadSignal<Vec<(SeatId, Difficulty)>>,
     pub bots_paused: ReadSignal<bool>,
     pub calls: ReadSignal<Vec<EnergyRequest>>,
     pub timing: ReadSignal<Timing>,
@@ -99,7 +98,6 @@ struct Setters {
     owner: WriteSignal<bool>,
     link: WriteSignal<ConnState>,
     election: WriteSignal<Option<String>>,
-    levels: WriteSignal<Vec<(SeatId, Difficulty)>>,
     bots_paused: WriteSignal<bool>,
     calls: WriteSignal<Vec<EnergyRequest>>,
     timing: WriteSignal<Timing>,
@@ -120,7 +118,6 @@ impl Store {
         let (owner, set_owner) = signal(false);
         let (link, set_link) = signal(ConnState::Offline);
         let (election, set_election) = signal(None::<String>);
-        let (levels, set_levels) = signal(Vec::new());
         let (bots_paused, set_bots_paused) = signal(opts.bots_paused);
         let (calls, set_calls) = signal(Vec::new());
         let (timing, set_timing) = signal(Timing::default());
@@ -151,7 +148,6 @@ impl Store {
                 owner: set_owner,
                 link: set_link,
                 election: set_election,
-                levels: set_levels,
                 bots_paused: set_bots_paused,
                 calls: set_calls,
                 timing: set_timing,
@@ -168,7 +164,6 @@ impl Store {
             owner,
             link,
             election,
-            levels,
             bots_paused,
             calls,
             timing,
@@ -199,7 +194,6 @@ impl Store {
     pub fn install(&self, session: Box<dyn SessionApi>, mode: Mode) {
         let history = session.history();
         self.set.timing.set(session.timing());
-        self.set.levels.set(session.bots_ref().levels());
         self.set.bots_paused.set(session.bots_ref().paused());
         let mut session = session;
         session.bots().set_pace(self.ui.bot_pace.get_untracked());

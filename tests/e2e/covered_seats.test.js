@@ -4,6 +4,11 @@
 // words, and the bot really plays (Black fires). Carol opens the room again: Black is hers, and
 // the table is told.
 //
+// The second spec: the host itself, holding a seat on each ship, closes its tab. The successor's
+// bots play both seats at the cover level chosen in the lobby, the ships move, a guest takes one
+// of those seats from the Seats card on her phone, the old host returns to its remaining seat, and
+// with every seat then handed to bots the game reaches a result.
+//
 // Runs against the test build (dist-test/): the hooks open the room and claim the seats.
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
@@ -16,7 +21,8 @@ let session;
 let alice; // hosts, sits nowhere
 let bob; // White
 let carol; // Black, on a phone
-const room = `e2e-covered-${crypto.randomBytes(6).toString('base64url')}`;
+const room = `e2e-covered-${crypto.randomBytes(6).toString('base64url').toLowerCase()}`;
+const room2 = `e2e-hostgone-${crypto.randomBytes(6).toString('base64url').toLowerCase()}`;
 const QUERY = '?speed=10&fast=1';
 
 before(async () => {
@@ -93,5 +99,68 @@ test("a guest's tab closes mid-game: bots play its seat within seconds, everyone
   await told(/carol is back and plays .* again\./i);
   await screenshot(carol.page, 'covered-back-390');
   await waitConverged([alice, bob, carol], 'one game after the return', 20000);
+  assert.deepEqual(session.players.flatMap((p) => p.errors), []);
+});
+
+test('the host, with a seat on each ship, closes its tab: bots at the chosen level play both, a guest takes one, the host gets the other back, the game ends', { timeout: 120000 }, async () => {
+  // The first spec's tabs close: this room starts afresh.
+  await Promise.all([alice, bob, carol].map((p) => p.page.close()));
+  const [a, b, c] = await Promise.all(session.players.map((p) => p.newPage()));
+  alice = new RoomHooks(a, 'alice');
+  bob = new RoomHooks(b, 'bob');
+  carol = new RoomHooks(c, 'carol');
+  await carol.page.setViewportSize({ width: 390, height: 844 });
+  await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
+  await alice.open(room2, { host: true });
+  await bob.open(room2);
+  await carol.open(room2);
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
+  }
+  // Alice's tablet: two players a ship, bots that cover at Hard, chosen in the lobby as a host would.
+  const lobby = new LobbyPage(alice.page);
+  await lobby.waitFor();
+  await lobby.crew(2);
+  await lobby.waitHolder(0, 'player');
+  await alice.page.getByTestId('lobby-cover-level').selectOption('hard');
+  await bob.page.waitForFunction(() => document.querySelector('[data-testid="lobby-cover-level"]')?.value === 'hard');
+  await alice.claimSeats([2], [0, 2]); // a seat on each ship
+  await bob.claimSeats([1]); // White
+  await carol.claimSeats([3]); // Black
+  assert.equal((await alice.start()).ok, true);
+  const started = await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  const shipsAtStart = started[0].ships;
+
+  await alice.page.close();
+  const gone = Date.now();
+  const covered = await bob.waitFor('a successor hosts and its bots cover both of Alice\'s seats', (s) => s.hosting && s.covered.join() === '0,2', 30000);
+  console.log(`# host gone: ${Date.now() - gone} ms from the host's tab closing to both its seats played by the successor's bots`);
+  assert.deepEqual(covered.botLevels, [[0, 'hard'], [2, 'hard']], 'at the level the room chose');
+  await carol.waitFor('Carol sees them covered', (s) => s.covered.join() === '0,2');
+  // The bots fly: a ship moves or turns.
+  await bob.waitFor('the ships move', (s) => s.ships.join() !== shipsAtStart.join(), 60000);
+
+  // Carol, on her phone, slides into Alice's Black seat from the Seats card.
+  await carol.page.getByTestId('hud-seats').click();
+  await carol.page.getByTestId('game-seat-2-who').filter({ hasText: /^A hard bot, for alice$/ }).waitFor();
+  await screenshot(carol.page, 'host-gone-seats-390');
+  await carol.page.getByTestId('game-seat-2-take').click();
+  await carol.page.getByTestId('game-seat-2-who').filter({ hasText: 'You' }).waitFor();
+  await carol.page.getByTestId('seats-close').click();
+  await carol.waitFor('Carol holds both Black seats', (s) => s.seats.join() === '2,3' && s.covered.join() === '0');
+
+  // Alice opens the room again: White's seat is hers; the one Carol took stays Carol's.
+  alice = new RoomHooks(await session.players[0].newPage(), 'alice');
+  await alice.load(`${server.url}/${QUERY}`);
+  await alice.open(room2);
+  await alice.waitFor('Alice has seat 0 back', (s) => s.state === 'Connected' && s.seats.join() === '0' && s.covered.length === 0, 20000);
+  await waitConverged([alice, bob, carol], 'one game after the return', 20000);
+
+  // Everyone hands their seats to bots: the room's bots play the game to its end.
+  for (const [p, seats] of [[alice, [0]], [bob, [1]], [carol, [2, 3]]]) {
+    for (const seat of seats) assert.equal((await p.release(seat)).ok, true);
+  }
+  await bob.waitFor('the game reaches a result', (s) => s.over, 70000);
+  await waitConverged([alice, bob, carol], 'the same result everywhere', 20000, (s) => s.over);
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
 });

@@ -138,8 +138,14 @@ test("a guest names itself in the lobby, the host sees it, and Black's board is 
   const [seats, invite] = await Promise.all([guest.getByTestId('seat-1').boundingBox(), guest.getByTestId('lobby-share').boundingBox()]);
   assert.ok(seats.y < invite.y, `the seats (y=${seats.y}) before the invite (y=${invite.y})`);
   assert.equal(await host.getByTestId('lobby-joined').count(), 0, 'the host is not told it joined its own room');
+  // A first join asks for a name (every guest was "Cadet"); the host is not asked.
+  await guest.getByTestId('lobby-name-row').filter({ hasText: 'What should the table call you?' }).waitFor();
+  assert.equal(await host.getByTestId('lobby-name-ok').count(), 0, 'the host is not asked');
   await guest.getByTestId('lobby-name').fill('Grace');
-  await guest.getByTestId('lobby-name').press('Enter');
+  await guest.getByTestId('lobby-name-ok').click();
+  // Answered once, remembered: the line says "Your name" from now on.
+  await guest.getByTestId('lobby-name-ok').waitFor({ state: 'detached' });
+  assert.equal(await guest.evaluate(() => localStorage.getItem('dice-duel/name')), 'Grace');
   await host.getByTestId('lobby-players').filter({ hasText: 'Grace' }).waitFor({ timeout: 15000 });
   await guestLobby.take(1);
   await hostLobby.waitHolder(1, 'player');

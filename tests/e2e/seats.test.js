@@ -113,21 +113,21 @@ test("mid-game, on a phone: take a seat a bot plays on your side, and hand one's
   await page.getByTestId('hud-seats').click();
   await page.getByTestId('seats-card').waitFor();
   assert.equal(await page.getByTestId('game-seat-0-who').textContent(), 'You');
-  assert.equal(await page.getByTestId('game-seat-1-who').textContent(), 'A bot');
+  assert.equal(await page.getByTestId('game-seat-1-who').textContent(), 'A medium bot');
   await screenshot(page, 'seats-card-390');
   await page.getByTestId('game-seat-1-take').click();
   await page.getByTestId('game-seat-1-who').filter({ hasText: 'You' }).waitFor();
   // Black's seats are the other side's: a tap says why and changes nothing.
   await page.getByTestId('game-seat-2-take').click();
   await page.getByTestId('toast').filter({ hasText: /on the other side/ }).first().waitFor();
-  assert.equal(await page.getByTestId('game-seat-2-who').textContent(), 'A bot');
+  assert.equal(await page.getByTestId('game-seat-2-who').textContent(), 'A medium bot');
   await page.getByTestId('seats-close').click();
   await page.getByTestId('tab-0-weapons').waitFor();
 
   // White's first seat goes to a bot: its tabs go, the taken ones stay; no station is left empty.
   await page.getByTestId('hud-seats').click();
   await page.getByTestId('game-seat-0-bot').click();
-  await page.getByTestId('game-seat-0-who').filter({ hasText: 'A bot' }).waitFor();
+  await page.getByTestId('game-seat-0-who').filter({ hasText: 'A medium bot' }).waitFor();
   await page.getByTestId('seats-close').click();
   await page.getByTestId('tab-0-helm').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('tab-0-weapons').count(), 1);

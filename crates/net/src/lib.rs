@@ -56,4 +56,7 @@ pub use replica::{
 pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
-pub use wire::{Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, WireError};
+pub use wire::{
+    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder,
+    WireError,
+};

@@ -213,3 +213,92 @@ fn two_thousand_games_with_devices_leaving_and_returning() {
     );
     assert_eq!((finished, diverged), (count, 0));
 }
+
+#[test]
+fn the_owner_chooses_each_bots_level_and_the_cover_and_every_replica_sees_them() {
+    use duel_net::{BotLevel, Command, LobbyEdit};
+    let mut sim = room(35);
+    let levels = |s: &Sim, i: usize| s.peers[i].replica.room().map(|r| r.bots.clone());
+    // Mid-game too: the bots' play changes no rule.
+    sim.command(0, Command::Edit(LobbyEdit::Level { seat: SeatId(1), level: BotLevel::Hard }));
+    sim.command(0, Command::Edit(LobbyEdit::Cover(Some(BotLevel::Learning))));
+    assert!(sim.run_until(5_000, |s| s.all_idle() && (0..3).all(|i| levels(s, i) == levels(s, 0))));
+    let room = sim.peers[2].replica.room().unwrap();
+    assert_eq!(room.bots.level(SeatId(1)), BotLevel::Hard);
+    assert_eq!(room.bots.cover, Some(BotLevel::Learning));
+    assert_eq!(room.bot_level(SeatId(1)), BotLevel::Hard, "its player is here: the seat's own level");
+    // A guest may not touch them; a seat past the table is no seat.
+    let before = sim.stats.rejected;
+    sim.command(1, Command::Edit(LobbyEdit::Cover(None)));
+    sim.command(0, Command::Edit(LobbyEdit::Level { seat: SeatId(9), level: BotLevel::Easy }));
+    sim.run_until(5_000, |s| s.all_idle());
+    assert_eq!(sim.stats.rejected, before + 2);
+    assert_eq!(sim.peers[2].replica.room().unwrap().bots.cover, Some(BotLevel::Learning), "unchanged");
+
+    // Player 1 leaves: the bot covering its seat plays at the room's cover level.
+    sim.drop_peer(1);
+    assert!(
+        sim.run_until(8_000, |s| s.peers[2].replica.room().is_some_and(|r| !r.covered_seats().is_empty()))
+    );
+    assert_eq!(sim.peers[0].replica.room().unwrap().bot_level(SeatId(1)), BotLevel::Learning);
+}
+
+#[test]
+fn with_cover_off_a_departed_players_seats_wait_for_it_and_anyone_may_take_them() {
+    use duel_net::{Command, LobbyEdit};
+    let mut sim = room(37);
+    sim.command(0, Command::Edit(LobbyEdit::Cover(None)));
+    assert!(sim.run_until(5_000, |s| s.all_idle() && s.peers[2].replica.room().unwrap().bots.cover.is_none()));
+    let p1 = sim.peers[1].replica.me().unwrap();
+    sim.drop_peer(1);
+    let away = |s: &Sim| s.peers[2].replica.room().is_some_and(|r| r.player(p1).is_some_and(|p| p.away));
+    assert!(sim.run_until(8_000, away), "player 1 is away");
+    let room = sim.peers[0].replica.room().unwrap();
+    assert_eq!(room.covered_seats(), vec![], "no bot covers it");
+    assert_eq!(sim.peers[0].replica.bot_seats_to_drive(), vec![]);
+    assert!(sim.host_game().is_away(SeatId(1)), "the seat is idle in the game");
+    assert_eq!(
+        act_for(&mut sim, 0, SeatId(1)),
+        Err(SubmitError::NotYourSeat(SeatId(1))),
+        "the owner may not act for it"
+    );
+    // A friend slides into the empty chair.
+    sim.command(2, Command::Claim { seat: SeatId(1) });
+    let p2 = sim.peers[2].replica.me().unwrap();
+    assert!(sim.run_until(5_000, |s| s.all_idle()
+        && s.peers[0].replica.room().unwrap().seats_of(p2) == [SeatId(1)]));
+    assert_eq!(act_for(&mut sim, 2, SeatId(1)), Ok(0));
+}
+
+#[test]
+fn a_successor_after_a_host_death_keeps_the_bots_levels_and_covers_the_old_hosts_seat() {
+    use common::mesh::four_officers;
+    use duel_net::{BotLevel, Command, LobbyEdit};
+    let mut mesh = four_officers(39, Conditions::PERFECT);
+    mesh.command(0, Command::Edit(LobbyEdit::Level { seat: SeatId(3), level: BotLevel::Skilled }));
+    mesh.command(0, Command::Edit(LobbyEdit::Cover(Some(BotLevel::Hard))));
+    let seen = |m: &common::mesh::Mesh| {
+        m.alive().all(|d| d.replica.room().is_some_and(|r| r.bots.cover == Some(BotLevel::Hard)))
+    };
+    assert!(mesh.run_until(10_000, seen), "every replica has the plan");
+    let old_host = mesh.dev(0).replica.me().unwrap();
+    mesh.kill(0);
+    assert!(
+        mesh.run_until(30_000, |m| m.hosts().len() == 1 && m.hosts()[0] != 0 && seen(m)),
+        "a successor hosts"
+    );
+    let heir = mesh.host();
+    let room = mesh.dev(heir).host.as_ref().unwrap().room();
+    assert_eq!(room.bots.level(SeatId(3)), BotLevel::Skilled, "the levels survive the host");
+    assert_eq!(room.bots.cover, Some(BotLevel::Hard));
+    assert!(
+        mesh.run_until(10_000, |m| {
+            let room = m.dev(m.host()).replica.room().unwrap();
+            room.covered_seats() == [(SeatId(0), old_host)]
+        }),
+        "the old host's seat is covered on the successor"
+    );
+    let room = mesh.dev(heir).replica.room().unwrap();
+    assert_eq!(room.bot_level(SeatId(0)), BotLevel::Hard, "at the room's cover level");
+    assert_eq!(mesh.dev(heir).replica.bot_seats_to_drive(), vec![SeatId(0)], "the new host's bots play it");
+}

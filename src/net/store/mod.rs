@@ -51,7 +51,24 @@ pub fn save_host(room: &str, bytes: &[u8]) -> Result<(), StoreError> {
 /// The saved room `room`, if this device hosts it. Damaged text gives `None`
 /// (and [`duel_net::Host::restore`] checks the bytes themselves).
 pub fn load_host(room: &str) -> Option<Vec<u8>> {
-    codec::decode(&storage::get(&host_key(room))?)
+    let key = host_key(room);
+    let text = match storage::get(&key) {
+        Some(text) => text,
+        None => adopt_mixed_case(&key)?,
+    };
+    codec::decode(&text)
+}
+
+/// A room saved before codes were lowercase ("Xk9…", typed on a phone that
+/// capitalised it) is found by its lowercase code and moved under it, so
+/// its host still gets its room back after the update.
+fn adopt_mixed_case(key: &str) -> Option<String> {
+    let old = storage::keys().into_iter().find(|k| k != key && k.to_ascii_lowercase() == key)?;
+    let text = storage::get(&old)?;
+    if storage::set(key, &text).is_ok() {
+        storage::remove(&old);
+    }
+    Some(text)
 }
 
 /// Forgets the saved room `room` (the game is over, or the player left it).
@@ -115,8 +132,9 @@ fn parse_token(text: &str) -> Option<PlayerToken> {
     ok.then(|| u128::from_str_radix(text, 16).ok()).flatten().map(PlayerToken)
 }
 
+/// Codes are matched without regard to case: saves are kept under the lowercase code.
 fn host_key(room: &str) -> String {
-    format!("{HOST_PREFIX}{room}")
+    format!("{HOST_PREFIX}{}", room.to_ascii_lowercase())
 }
 
 #[cfg(test)]
@@ -170,6 +188,17 @@ mod tests {
         forget_host("room-a");
         assert_eq!(load_host("room-a"), None);
         assert_eq!(role_for("room-a"), Role::Guest);
+    }
+
+    #[test]
+    fn a_room_saved_under_a_capitalised_code_is_found_by_any_case_and_moved() {
+        storage::set(&format!("{HOST_PREFIX}Xk9-Old"), &codec::encode(b"old save")).unwrap();
+        assert_eq!(load_host("xk9-old").as_deref(), Some(&b"old save"[..]));
+        assert_eq!(storage::get(&format!("{HOST_PREFIX}Xk9-Old")), None, "moved");
+        assert_eq!(load_host("XK9-OLD").as_deref(), Some(&b"old save"[..]));
+        assert_eq!(role_for("Xk9-old"), Role::Host);
+        forget_host("XK9-old");
+        assert_eq!(load_host("xk9-old"), None);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! back to the sender with its reason; a datagram that cannot be used
 //! changes nothing but the sender's presence clock.
 
-use duel_core::{HostAction, SeatId};
+use duel_core::SeatId;
 
 use super::book::Offer;
 use super::game::{Batch, Match};
@@ -10,7 +10,7 @@ use super::{Host, Outbound, Stage};
 use crate::fair::{ChainCommit, Digest};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::SeatPublic;
-use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal, SeatHolder};
+use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal};
 
 impl Host {
     /// Handles one datagram from `from` at time `now_ms`.
@@ -233,31 +233,16 @@ impl Host {
         let is_owner = self.owner_no() == Some(player);
         match command {
             Command::Intent { seat, intent } => {
+                if !matches!(self.stage, Stage::Playing(_)) {
+                    return Err(Refusal::NotStarted);
+                }
+                let away = |p| self.covers(p);
+                self.seats.may_act(seat, player, is_owner, away)?;
                 let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
-                self.seats.may_act(seat, player, is_owner, |p| self.roster.is_away(p))?;
                 let batch = m.play(seat, &intent, cause, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
-            Command::Claim { seat } => {
-                if let Stage::Playing(m) = &self.stage {
-                    // A Thunderstruck ship's plan is sealed by its device: it keeps its player.
-                    if matches!(m.config.mode, duel_core::Mode::Thunderstruck(_)) {
-                        return Err(Refusal::Started);
-                    }
-                    // One side per player: the seats it holds and the one it takes share a team.
-                    let team_of =
-                        |s: SeatId| m.game.seat_ship(s).and_then(|sh| m.game.ship(sh)).map(|sh| sh.team);
-                    let target = team_of(seat).ok_or(Refusal::NoSuchSeat(seat))?;
-                    let mine = self.seats.iter().filter(|(_, h)| *h == SeatHolder::Player(player));
-                    if mine.map(|(s, _)| team_of(s)).any(|t| t.is_some_and(|t| t != target)) {
-                        return Err(Refusal::OtherSide(seat));
-                    }
-                    self.seats.take_in_game(seat, player, |p| self.roster.is_away(p))?;
-                } else {
-                    self.seats.claim(seat, player)?;
-                }
-                self.seats_changed(now);
-            }
+            Command::Claim { seat } => self.take_seat(seat, player, now)?,
             Command::Chain { tip } => {
                 let first = cause.1 .0.checked_add(1).map(CommandId);
                 let first = first.ok_or(Refusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
@@ -272,39 +257,14 @@ impl Host {
                 self.roster.rename(player, &name);
                 self.room_dirty = true;
             }
-            Command::Release { seat } => {
-                let to =
-                    if matches!(self.stage, Stage::Playing(_)) { SeatHolder::Bot } else { SeatHolder::Open };
-                self.seats.give_up(seat, player, to)?;
-                self.seats_changed(now);
-            }
+            Command::Release { seat } => self.give_up_seat(seat, player, now)?,
             Command::Edit(edit) => {
-                let Stage::Lobby(lobby) = &mut self.stage else { return Err(Refusal::Started) };
                 if !is_owner {
                     return Err(Refusal::NotOwner);
                 }
-                lobby.edit(edit, &mut self.seats)?;
-                self.room_dirty = true;
+                self.edit(edit, now)?;
             }
-            Command::Reseat { seats } => {
-                let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
-                let team_of =
-                    |seat: SeatId| m.game.seat_ship(seat).and_then(|s| m.game.ship(s)).map(|s| s.team);
-                let (first, _) = seats.first().ok_or(Refusal::Rule(duel_core::RuleError::NoSeat))?;
-                let team = team_of(*first).ok_or(Refusal::NoSuchSeat(*first))?;
-                // One of the moved seats is the sender's: a team reseats itself.
-                let away = |p| self.roster.is_away(p);
-                if !seats.iter().any(|(seat, _)| self.seats.may_act(*seat, player, is_owner, away).is_ok()) {
-                    return Err(Refusal::NotYourSeat(*first));
-                }
-                if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
-                    return Err(Refusal::NotYourSeat(*other));
-                }
-                let by = Some(cause);
-                let batch =
-                    m.act(&HostAction::Reseat { seats }, by, &mut self.keys, now).map_err(Refusal::Rule)?;
-                self.broadcast_batches(&[batch]);
-            }
+            Command::Reseat { seats } => self.reseat(seats, cause, is_owner, now)?,
             Command::Start => {
                 let Stage::Lobby(lobby) = &self.stage else { return Err(Refusal::Started) };
                 if !is_owner {
@@ -327,51 +287,9 @@ impl Host {
         Ok(())
     }
 
-    /// After an election: the old host's seats go away (R21) until it returns.
-    pub(super) fn reconcile_after_succession(&mut self, now: u64) {
-        self.presence_changed(now);
-    }
-
-    fn seats_changed(&mut self, now: u64) {
-        self.room_dirty = true;
-        self.reconcile_away(now);
-    }
-
-    fn presence_changed(&mut self, now: u64) {
-        self.room_dirty = true;
-        self.reconcile_away(now);
-    }
-
-    /// Makes each seat's away flag in the game match the table: a seat is
-    /// away when nobody holds it or its player is away (R21: an away Captain
-    /// hands Fire to Weapons). Bot seats are never away. An away player's
-    /// seats stay marked away while the owner's bots cover them
-    /// (`RoomView::covered_seats`): the record says who was gone, and R21
-    /// still passes an away Captain's Fire to Weapons.
-    fn reconcile_away(&mut self, now: u64) {
-        let Stage::Playing(m) = &mut self.stage else { return };
-        if m.game.outcome().is_some() {
-            return;
-        }
-        let mut batches = Vec::new();
-        for (seat, holder) in self.seats.iter() {
-            let away = match holder {
-                SeatHolder::Open => true,
-                SeatHolder::Bot => false,
-                SeatHolder::Player(p) => self.roster.is_away(p),
-            };
-            if m.game.is_away(seat) != away {
-                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, None, &mut self.keys, now) {
-                    batches.push(batch);
-                }
-            }
-        }
-        self.broadcast_batches(&batches);
-    }
-
     /// Sends `batches` to every peer; the one that ends at the head carries
     /// the signed head (one signature per call that changed the log).
-    fn broadcast_batches(&mut self, batches: &[Batch]) {
+    pub(super) fn broadcast_batches(&mut self, batches: &[Batch]) {
         if batches.iter().all(|b| b.count == 0) {
             return;
         }

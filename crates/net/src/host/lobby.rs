@@ -94,6 +94,8 @@ impl Lobby {
                     (_, false) => {}
                 }
             }
+            // The host handles the bots' play itself (allowed mid-game too).
+            LobbyEdit::Level { .. } | LobbyEdit::Cover(_) => {}
         }
         Ok(())
     }

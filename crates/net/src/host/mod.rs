@@ -18,6 +18,7 @@ mod lobby;
 mod outbox;
 mod roster;
 mod save;
+mod seating;
 mod seats;
 mod succeed;
 mod thunder;
@@ -34,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fair::{token_proof, Digest};
 use crate::ids::{Epoch, PeerId, PlayerNo, PlayerToken, Seq};
-use crate::wire::{RoomView, SeatHolder};
+use crate::wire::{BotPlan, RoomView, SeatHolder};
 use game::Match;
 use keys::Keys;
 use lobby::Lobby;
@@ -104,6 +105,9 @@ pub struct HostConfig {
     /// bad one is refused in words and the room stays in its lobby.
     pub position: Option<Setup>,
     pub timing: Timing,
+    /// The bots' levels and whether they cover a departed player (the
+    /// owner may change both later).
+    pub bots: BotPlan,
 }
 
 impl HostConfig {
@@ -118,6 +122,7 @@ impl HostConfig {
             lobby: GameConfig::duel(),
             position: None,
             timing: Timing::default(),
+            bots: BotPlan::default(),
         }
     }
 }
@@ -165,6 +170,8 @@ pub struct Host {
     tally: (u64, u64),
     /// The host's signed chain heads (not saved: the device hands the key in).
     heads: heads::Heads,
+    /// The bots' levels and whether they cover a departed player (issue 30).
+    bots: BotPlan,
 }
 
 impl Host {
@@ -196,6 +203,7 @@ impl Host {
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
             heads: heads::Heads::default(),
+            bots: config.bots,
         }
     }
 
@@ -272,6 +280,7 @@ impl Host {
             } else {
                 self.roster.views()
             },
+            bots: self.bots.clone(),
         }
     }
 

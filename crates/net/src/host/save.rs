@@ -26,7 +26,7 @@ use crate::fair::crosses_checkpoint;
 use crate::fair::Digest;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
-use crate::wire::{check_event, check_game, Mark};
+use crate::wire::{check_event, check_game, BotPlan, Mark};
 
 const MAGIC: [u8; 4] = *b"DDSV";
 /// 2: events carry typed refusals (`FreezeCancelled`), see `PROTOCOL_VERSION`.
@@ -51,7 +51,11 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// section after the seat keys; a save without it is a creator's (base 0,
 /// chain [`GENESIS`]) or a successor's from before the chain, whose signed
 /// heads its replicas then simply fail to match (they still play).
-const FORMAT: u16 = 9;
+/// 10: the room's bots (issue 30: each bot seat's level, and whether bots
+/// cover a departed player), in a section after the seat keys and before the
+/// base's chain. A format-9 save reads with the default plan (Medium bots
+/// that cover).
+const FORMAT: u16 = 10;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -131,6 +135,7 @@ impl Host {
         // Serialising plain data into a Vec cannot fail; an empty body would fail restore loudly.
         let mut body = postcard::to_allocvec(&saved).unwrap_or_default();
         body.extend(postcard::to_allocvec(&keys).unwrap_or_default());
+        body.extend(postcard::to_allocvec(&self.bots).unwrap_or_default());
         if let Stage::Playing(m) = &self.stage {
             body.extend(postcard::to_allocvec(&m.base_chain).unwrap_or_default());
         }
@@ -159,14 +164,21 @@ impl Host {
             let (saved, rest) = postcard::take_from_bytes(body).map_err(malformed)?;
             (saved, rest, false)
         };
-        // Formats before 9 end here; from 9 on the seat keys follow, then the base's chain.
+        // Formats before 9 end here; from 9 on the seat keys follow, from 10
+        // the bots, then the base's chain.
         let mut base_chain = GENESIS;
+        let mut bots = BotPlan::default();
         if !rest.is_empty() {
-            let (keys, rest): (SeatKeys, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
+            let (keys, mut rest): (SeatKeys, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
             for (no, key) in keys {
                 if let Some(p) = saved.roster.get_mut(no) {
                     p.key = key;
                 }
+            }
+            if format >= 10 {
+                let (plan, after): (BotPlan, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
+                (bots, rest) = (plan, after);
+                bots.fit(saved.seats.all().len());
             }
             if !rest.is_empty() {
                 base_chain = postcard::from_bytes(rest).map_err(malformed)?;
@@ -210,6 +222,7 @@ impl Host {
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
             heads: super::heads::Heads::default(),
+            bots,
         })
     }
 }
@@ -277,6 +290,17 @@ mod tests {
         log.push(Event::SeatAway { seat: SeatId(0), away: true });
         let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
         assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
+    }
+
+    #[test]
+    fn the_bots_plan_is_saved_and_restored() {
+        use crate::wire::BotLevel;
+        let mut host = crate::fuzz::started_host();
+        host.bots.set_level(SeatId(1), BotLevel::Hard, host.seats.all().len());
+        host.bots.cover = None;
+        let back = Host::restore(&host.save()).unwrap();
+        assert_eq!(back.room().bots, host.bots);
+        assert_eq!(back.room().bots.level(SeatId(1)), BotLevel::Hard);
     }
 
     #[test]

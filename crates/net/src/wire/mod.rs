@@ -17,12 +17,14 @@
 //! See `docs/PROTOCOL.md`.
 
 mod ballot;
+mod bots;
 mod chunk;
 mod msg;
 mod refusal;
 mod sanitize;
 
 pub use ballot::{Ballot, Vote};
+pub use bots::{BotLevel, BotPlan};
 pub use chunk::Reassembler;
 pub use msg::{
     Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, PlayerView, RoomView, Seal,
@@ -62,7 +64,10 @@ use thiserror::Error;
 /// hash chain: `Events`, `Pong` and snapshots carry the host's signed chain
 /// head, snapshots the chain at their checkpoint, and a vote's `CopyState`
 /// the voter's latest signed head (each appended last).
-pub const PROTOCOL_VERSION: u16 = 9;
+/// 10: the room view carries the bots' plan (issue 30: each bot seat's level and
+/// whether, and how well, bots cover a departed player), edited by
+/// `LobbyEdit::Level` and `LobbyEdit::Cover` (appended last).
+pub const PROTOCOL_VERSION: u16 = 10;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.

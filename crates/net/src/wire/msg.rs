@@ -7,7 +7,7 @@ use duel_core::map::MapSpec;
 use duel_core::{Event, Game, GameConfig, HostAction, Intent, Layout, Mode, Ruleset, SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
-use super::{Ballot, Refusal};
+use super::{Ballot, BotLevel, BotPlan, Refusal};
 use crate::chain::SignedHead;
 use crate::fair::{Cause, ChainCommit, Digest, KeyId, Secret};
 use crate::host::Timing;
@@ -60,7 +60,8 @@ pub enum Command {
     Claim { seat: SeatId },
     /// Give a seat back; in a game it passes to a bot (every station stays crewed).
     Release { seat: SeatId },
-    /// Change the game being set up (room owner, lobby only).
+    /// Change the game being set up (room owner; lobby only, but for the
+    /// bots' levels and cover, which change no rule).
     Edit(LobbyEdit),
     /// Build the game from the lobby's config (room owner, lobby only).
     Start,
@@ -95,6 +96,10 @@ pub enum LobbyEdit {
     Preplaced(Option<Preplaced>),
     /// Mark a seat as driven by a bot (run by the owner's app through the same command path).
     Bot { seat: SeatId, bot: bool },
+    /// How well the bot in `seat` plays (also mid-game: it changes no rule).
+    Level { seat: SeatId, level: BotLevel },
+    /// Whether, and how well, bots cover a departed player's seats (also mid-game).
+    Cover(Option<BotLevel>),
     /// Which game the room plays; the seats reset to that game's (R23: one per player).
     Mode(Mode),
 }
@@ -306,6 +311,8 @@ pub struct RoomView {
     /// Parallel to `config.seats`.
     pub seats: Vec<SeatHolder>,
     pub players: Vec<PlayerView>,
+    /// The bots' levels, and whether they cover a departed player (issue 30).
+    pub bots: BotPlan,
 }
 
 impl RoomView {
@@ -336,9 +343,21 @@ impl RoomView {
             .collect()
     }
 
+    /// The level the bot in `seat` plays at: the room's cover level for a
+    /// covered seat, else the seat's own.
+    pub fn bot_level(&self, seat: SeatId) -> BotLevel {
+        match self.seats.get(usize::from(seat.0)) {
+            Some(h) if self.covers(*h) => self.bots.cover.unwrap_or_default(),
+            _ => self.bots.level(seat),
+        }
+    }
+
     fn covers(&self, holder: SeatHolder) -> bool {
         let SeatHolder::Player(p) = holder else { return false };
-        self.started && self.host != Some(p) && self.player(p).is_none_or(|v| v.away)
+        self.bots.cover.is_some()
+            && self.started
+            && self.host != Some(p)
+            && self.player(p).is_none_or(|v| v.away)
     }
 
     /// Seats nobody holds.

@@ -40,6 +40,8 @@ class RoomHooks {
   }
 
   claim(seat) { return this.#call('test_hook_claim', seat); }
+  /** Gives `seat` up (to a bot, mid-game). */
+  release(seat) { return this.#call('test_hook_release', seat); }
 
   /** Claims `seats` one by one and waits until the tab holds `holds` (those, by default) with nothing pending. */
   async claimSeats(seats, holds = seats) {

@@ -1,0 +1,92 @@
+//! The room's bots as every replica sees them (issue 30): how well each bot
+//! seat plays, and whether, and how well, bots cover the seats of a player
+//! whose device is gone. Part of the room view, so a successor host's bots
+//! play as the room chose, not at some default of the new host's device.
+
+use duel_core::SeatId;
+use serde::{Deserialize, Serialize};
+
+/// How well a bot plays: the lobby's five levels, easiest first. The app
+/// maps each onto `duel_bots::Difficulty` (the network crate knows no bots).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum BotLevel {
+    /// For someone learning the game.
+    Learning,
+    Easy,
+    #[default]
+    Medium,
+    Skilled,
+    Hard,
+}
+
+impl BotLevel {
+    /// Every level, easiest first.
+    pub const ALL: [BotLevel; 5] =
+        [BotLevel::Learning, BotLevel::Easy, BotLevel::Medium, BotLevel::Skilled, BotLevel::Hard];
+}
+
+/// The room's bots. `levels` is parallel to the seat table (a seat past its
+/// end plays at the default); a changed seat count keeps the levels of the
+/// seats that remain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotPlan {
+    pub levels: Vec<BotLevel>,
+    /// `Some(level)`: once a game has started, the seats of a player whose
+    /// device is gone are played by the owner's bots at `level` until the
+    /// player is back. `None`: they wait, idle, for their player (anyone may
+    /// still take them).
+    pub cover: Option<BotLevel>,
+}
+
+impl Default for BotPlan {
+    /// Bots cover a departed player at the default level: at a real table
+    /// no station should ever sit without a crew.
+    fn default() -> BotPlan {
+        BotPlan { levels: Vec::new(), cover: Some(BotLevel::default()) }
+    }
+}
+
+impl BotPlan {
+    /// The level of the bot in `seat` when it is a bot seat.
+    pub fn level(&self, seat: SeatId) -> BotLevel {
+        self.levels.get(usize::from(seat.0)).copied().unwrap_or_default()
+    }
+
+    /// Sets `seat`'s level; a seat past `seats` (the table's size) is ignored.
+    pub(crate) fn set_level(&mut self, seat: SeatId, level: BotLevel, seats: usize) {
+        let i = usize::from(seat.0);
+        if i >= seats {
+            return;
+        }
+        if self.levels.len() <= i {
+            self.levels.resize(i + 1, BotLevel::default());
+        }
+        self.levels[i] = level;
+    }
+
+    /// The seat table now has `seats` seats: levels past it are dropped,
+    /// the others kept.
+    pub(crate) fn fit(&mut self, seats: usize) {
+        self.levels.truncate(seats);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_kept_per_seat_and_survives_a_smaller_or_larger_table() {
+        let mut plan = BotPlan::default();
+        assert_eq!(plan.level(SeatId(3)), BotLevel::Medium);
+        plan.set_level(SeatId(3), BotLevel::Hard, 4);
+        plan.set_level(SeatId(1), BotLevel::Learning, 4);
+        plan.set_level(SeatId(9), BotLevel::Easy, 4);
+        assert_eq!(plan.levels.len(), 4, "a seat past the table is ignored");
+        plan.fit(2);
+        assert_eq!(plan.level(SeatId(1)), BotLevel::Learning, "kept");
+        assert_eq!(plan.level(SeatId(3)), BotLevel::Medium, "dropped with its seat");
+        plan.fit(6);
+        assert_eq!(plan.level(SeatId(1)), BotLevel::Learning);
+    }
+}
