@@ -16,9 +16,10 @@ use crate::store::use_store;
 pub fn BoardScreen() -> impl IntoView {
     let store = use_store();
     let ships = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.ships().len() as u8)));
+    let seats = RwSignal::new(false);
     view! {
         <div class="board-screen" data-testid="board-screen">
-            <Header />
+            <Header seats />
             {move || if store.game.with(Option::is_none) {
                 view! { <p class="board-screen__wait" data-testid="board-wait">"Waiting for the battle to begin…"</p> }.into_any()
             } else {

@@ -13,7 +13,7 @@ use crate::ui::names::{ship_class, ship_name};
 use crate::ui::sound;
 
 #[component]
-pub fn Header() -> impl IntoView {
+pub fn Header(seats: RwSignal<bool>) -> impl IntoView {
     let store = use_store();
     let ships = Memo::new(move |_| {
         store.game.with(|g| {
@@ -49,8 +49,6 @@ pub fn Header() -> impl IntoView {
         })
     });
     let muted = store.ui.muted;
-    // The seats card is this header's own: nothing else opens it.
-    let seats = RwSignal::new(false);
     view! {
         <header class="hud" data-testid="hud">
             <div class="hud__ships">

@@ -2,8 +2,10 @@
 //! Fighter is destroyed in Carrier Strike its Pilot may take stations on the
 //! Capital ship, and anyone may become the Pilot for the relaunch. The
 //! simplest change that always keeps every station manned is a swap of two
-//! seats' stations; the panel offers each swap the core accepts now and
-//! sends it through the host (`Command::Reseat`).
+//! seats' stations; the Seats card offers each swap the core accepts now
+//! beside its Take and "Give to a bot" (one place for every crew change,
+//! issue 30) and sends it through the host (`Command::Reseat`). On the game
+//! screen a cue says a crew change is possible and opens that card.
 
 use duel_core::{Game, SeatId, SeatSpec, ShipClass};
 use duel_net::{Command, RoomView, SeatHolder};
@@ -14,7 +16,7 @@ use crate::ui::names::{ship_of, station_short};
 
 /// One swap on offer: my seat takes `theirs`'s stations and the other way round.
 #[derive(Clone, Debug, PartialEq)]
-struct Swap {
+pub(super) struct Swap {
     mine: SeatId,
     theirs: SeatId,
     /// "Fly White Fighter" or "Take White's Helm, Weapons".
@@ -38,7 +40,7 @@ fn seat_label(game: &Game, spec: &SeatSpec) -> String {
 }
 
 /// Every swap between a seat of mine and a teammate's the core accepts now.
-fn swaps(game: &Game, room: &RoomView, mine: &[SeatId]) -> Vec<Swap> {
+pub(super) fn swaps(game: &Game, room: &RoomView, mine: &[SeatId]) -> Vec<Swap> {
     let all: Vec<(SeatId, &SeatSpec)> =
         (0u8..).map(SeatId).map_while(|id| game.seat(id).map(|spec| (id, spec))).collect();
     let mut out = Vec::new();
@@ -62,44 +64,64 @@ fn swaps(game: &Game, room: &RoomView, mine: &[SeatId]) -> Vec<Swap> {
     out
 }
 
-/// The crew-change panel: shown only while a swap is possible.
-#[component]
-pub fn SwapSeats() -> impl IntoView {
+/// The swaps this device may make now (none during a freeze).
+pub(super) fn offers() -> Memo<Vec<Swap>> {
     let store = use_store();
-    let offers = Memo::new(move |_| {
+    Memo::new(move |_| {
         let mine = store.my_seats();
         let room = store.room.get();
         store.game.with(|g| match (g.as_ref(), room.as_ref()) {
             (Some(g), Some(room)) if g.freeze().is_none() => swaps(g, room, &mine),
             _ => Vec::new(),
         })
-    });
+    })
+}
+
+/// The cue on the game screen while a crew change is possible: it opens the Seats card.
+#[component]
+pub fn SwapSeats(seats: RwSignal<bool>) -> impl IntoView {
+    let offers = offers();
+    move || {
+        (!offers.get().is_empty()).then(|| {
+            view! {
+                <section class="panel swap-seats" data-testid="swap-seats">
+                    <h3>"Crew change"</h3>
+                    <p class="hint">"Your team's Fighter is down: its Pilot may take stations on the Capital ship, and anyone may fly it when it is relaunched."</p>
+                    <button class="btn btn--small btn--helm" data-testid="swap-open" on:click=move |_| seats.set(true)>"Change seats"</button>
+                </section>
+            }
+        })
+    }
+}
+
+/// The Seats card's crew changes: each swap with a teammate the rules allow now.
+#[component]
+pub fn SwapList() -> impl IntoView {
+    let store = use_store();
+    let offers = offers();
     move || {
         let list = offers.get();
         (!list.is_empty()).then(|| {
             view! {
-                <section class="panel swap-seats" data-testid="swap-seats">
-                    <h3>"Crew change"</h3>
-                    <p class="hint">"Your team's Fighter is down: its Pilot may take stations on the Capital ship, and anyone may fly it when it is relaunched. Swap seats with a teammate:"</p>
-                    <div class="swap-seats__list">
-                        {list.into_iter().map(|s| {
-                            let change = move || {
-                                store.game.with_untracked(|g| {
-                                    let g = g.as_ref()?;
-                                    let a = g.seat(s.mine).cloned()?;
-                                    let b = g.seat(s.theirs).cloned()?;
-                                    Some(vec![(s.mine, b), (s.theirs, a)])
-                                })
-                            };
-                            view! {
-                                <button class="btn btn--small" data-testid=format!("swap-{}-{}", s.mine.0, s.theirs.0)
-                                    on:click=move |_| if let Some(seats) = change() { store.command(Command::Reseat { seats }) }>
-                                    {s.label.clone()}" (now "{s.who.clone()}")"
-                                </button>
-                            }
-                        }).collect_view()}
-                    </div>
-                </section>
+                <div class="swap-seats__list" data-testid="swap-list">
+                    <h3>"Swap with a teammate"</h3>
+                    {list.into_iter().map(|s| {
+                        let change = move || {
+                            store.game.with_untracked(|g| {
+                                let g = g.as_ref()?;
+                                let a = g.seat(s.mine).cloned()?;
+                                let b = g.seat(s.theirs).cloned()?;
+                                Some(vec![(s.mine, b), (s.theirs, a)])
+                            })
+                        };
+                        view! {
+                            <button class="btn btn--small" data-testid=format!("swap-{}-{}", s.mine.0, s.theirs.0)
+                                on:click=move |_| if let Some(seats) = change() { store.command(Command::Reseat { seats }) }>
+                                {s.label.clone()}" (now "{s.who.clone()}")"
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
             }
         })
     }

@@ -68,9 +68,11 @@ pub fn GameScreen() -> impl IntoView {
         };
         view! { <div class="panel-slot" class:is-hidden=move || store.ui.tab.get() != Some(tab)>{body}</div> }
     };
+    // The Seats card: who plays each seat, and every crew change (issue 30).
+    let seats = RwSignal::new(false);
     view! {
         <div class="game" class:game--board=move || board_tab.get() data-testid="game">
-            <Header />
+            <Header seats />
             <TabBar list />
             <main class="game__main">
                 <h1 class="sr-only">"Dice Duel: the battle"</h1>
@@ -80,7 +82,7 @@ pub fn GameScreen() -> impl IntoView {
                     {move || drafting.get().then(|| view! { <DraftPanel /> })}
                     {move || setup.get().then(|| view! { <SetupPanel /> })}
                     <ChoiceList in_freeze=false />
-                    <SwapSeats />
+                    <SwapSeats seats />
                     <For each=move || list.get() key=|t| *t let:tab>
                         {panel(tab)}
                     </For>

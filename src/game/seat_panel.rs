@@ -1,7 +1,9 @@
 //! Seats mid-game (issue 30): who plays each seat, and a tap to slide into
 //! one a bot plays (a bot seat, or one it covers for a player whose device is
 //! gone) or to hand one's own to a bot, as a friend takes an empty chair at
-//! the table. Through the host like every command, with its checks.
+//! the table; and, when Die Fighter's rules allow it (D20), a swap of
+//! stations with a teammate (`reseat::SwapList`): every crew change in one
+//! card. Through the host like every command, with its checks.
 
 use duel_core::ShipClass;
 use duel_net::{Command, PlayerNo, SeatHolder};
@@ -86,7 +88,7 @@ pub fn SeatsCard(open: RwSignal<bool>) -> impl IntoView {
                 on:click=move |_| open.set(false)>
                 <div class="pause__card panel" on:click=|ev| ev.stop_propagation()>
                     <h2 id="seats-title">"Seats"</h2>
-                    <p class="hint">"Take a seat a bot plays, or hand yours to a bot: no station is ever left without a crew."</p>
+                    <p class="hint">"Take a seat a bot plays, hand yours to a bot, or swap with a teammate when the rules allow: no station is ever left without a crew."</p>
                     <ul class="seats seats--game">
                         <For each=move || rows.get() key=|row| (row.seat, row.who.clone(), row.may as u8) let:row>
                             {
@@ -112,6 +114,7 @@ pub fn SeatsCard(open: RwSignal<bool>) -> impl IntoView {
                             }
                         </For>
                     </ul>
+                    <super::reseat::SwapList />
                     <button class="btn btn--helm" data-testid="seats-close" on:click=move |_| open.set(false)>"Close"</button>
                 </div>
             </div>

@@ -242,16 +242,16 @@ fn Cover(locked: Memo<bool>) -> impl IntoView {
     let value = move || cover.get().map_or("off", |d| d.name()).to_string();
     view! {
         <label class="lobby-cover" data-testid="lobby-cover">
-            <span>"When a player's device leaves mid-game"</span>
+            <span>"If a player's device leaves mid-game, who plays their seats?"</span>
             <select data-testid="lobby-cover-level" disabled=locked prop:value=value
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     store.set_cover(v.parse::<Difficulty>().ok());
                 }>
                 {Difficulty::ALL.iter().map(|d| view! {
-                    <option value=d.name()>{format!("a {} bot plays for them", d.name())}</option>
+                    <option value=d.name()>{format!("A {} bot", d.name())}</option>
                 }).collect_view()}
-                <option value="off">"their seats wait for them"</option>
+                <option value="off">"Nobody: they wait"</option>
             </select>
         </label>
     }

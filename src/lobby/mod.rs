@@ -41,7 +41,8 @@ fn YourName(guest: Memo<bool>) -> impl IntoView {
             <label for="lobby-name">{move || if asking.get() { "What should the table call you?" } else { "Your name" }}</label>
             <input id="lobby-name" data-testid="lobby-name" maxlength="24" placeholder="Cadet" autocomplete="nickname"
                 node_ref=input
-                prop:value=move || shown.get().unwrap_or_else(crate::boot::name)
+                // Asked: an empty field to type into, not "Cadet" to delete first.
+                prop:value=move || if asking.get() { String::new() } else { shown.get().unwrap_or_else(crate::boot::name) }
                 on:change=move |ev| rename(event_target_value(&ev)) />
             {move || asking.get().then(|| view! {
                 <button class="btn btn--small btn--helm" data-testid="lobby-name-ok"
