@@ -4,12 +4,12 @@
 //! 2, 3 and 4; one seat per station), and who takes each seat: a person on
 //! this or another device, a bot at a level, or nobody yet.
 
-use duel_bots::Difficulty;
 use duel_core::station::ALL_STATIONS;
 use duel_core::{Layout, Mission, SeatId, SeatSpec, ShipClass, ShipId};
 use duel_net::{Command, LobbyEdit, SeatHolder};
 use leptos::prelude::*;
 
+use super::bot_levels;
 use super::map::refresh_quick_layout;
 use crate::boot::Mode;
 use crate::session::difficulty;
@@ -99,6 +99,8 @@ pub fn Crew() -> impl IntoView {
     let seats = Memo::new(move |_| {
         store.room.with(|r| r.as_ref().map(|r| (0..r.seats.len()).collect::<Vec<_>>()).unwrap_or_default())
     });
+    // Each seat's own bot level is tucked away: a ship's level fits a phone (issue 33).
+    let each = RwSignal::new(false);
     view! {
         <section class="panel panel--wide" data-testid="lobby-crew">
             <h2>{move || if thunder.get() { "Ships" } else { "Ships and crews" }}</h2>
@@ -132,7 +134,7 @@ pub fn Crew() -> impl IntoView {
             </div>
             <ul class="seats">
                 <For each=move || seats.get() key=|i| *i let:i>
-                    <SeatRow i />
+                    <SeatRow i each />
                 </For>
             </ul>
             <button class="btn btn--small" data-testid="lobby-fill-bots" disabled=locked on:click=move |_| {
@@ -141,13 +143,14 @@ pub fn Crew() -> impl IntoView {
                     store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }));
                 }
             }>"Bots in every empty seat"</button>
-            <Cover locked />
+            <bot_levels::ShipLevels each />
+            <bot_levels::Cover locked />
         </section>
     }
 }
 
 #[component]
-fn SeatRow(i: usize) -> impl IntoView {
+fn SeatRow(i: usize, each: RwSignal<bool>) -> impl IntoView {
     let store = use_store();
     let seat = SeatId(i as u8);
     let row = Memo::new(move |_| {
@@ -158,7 +161,7 @@ fn SeatRow(i: usize) -> impl IntoView {
             let holder = *r.seats.get(i)?;
             let who = match holder {
                 SeatHolder::Open => "Open".to_string(),
-                SeatHolder::Bot => "Bot".to_string(),
+                SeatHolder::Bot => format!("Bot · {}", difficulty(r.bots.level(seat)).name()),
                 SeatHolder::Player(p) if Some(p) == me => "You".to_string(),
                 SeatHolder::Player(p) => r.player(p).map_or("A player".to_string(), |v| v.name.clone()),
             };
@@ -172,9 +175,6 @@ fn SeatRow(i: usize) -> impl IntoView {
                 thunder,
             ))
         })
-    });
-    let level = Memo::new(move |_| {
-        store.room.with(|r| r.as_ref().map_or(Difficulty::Medium, |r| difficulty(r.bots.level(seat))))
     });
     move || {
         row.get().map(|(spec, holder, who, mine, layout, thunder)| {
@@ -215,12 +215,7 @@ fn SeatRow(i: usize) -> impl IntoView {
                                 on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }))>"Bot"</button>
                         })}
                         {(owner && holder == SeatHolder::Bot).then(|| view! {
-                            <select aria-label="Bot level" data-testid=format!("seat-{i}-level") prop:value=move || level.get().name().to_string()
-                                title=move || level.get().describe()
-                                on:change=move |ev| { set_level_from(store, seat, &event_target_value(&ev)); }>
-                                {Difficulty::ALL.iter().map(|d| view! { <option value=d.name() title=d.describe()>{d.name()}</option> }).collect_view()}
-                            </select>
-                            <span class="hint" data-testid=format!("seat-{i}-level-text")>{move || level.get().describe()}</span>
+                            {move || each.get().then(|| view! { <bot_levels::SeatLevel i seat /> })}
                             <button class="btn btn--small" data-testid=format!("seat-{i}-unbot")
                                 on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: false }))>"No bot"</button>
                         })}
@@ -228,38 +223,5 @@ fn SeatRow(i: usize) -> impl IntoView {
                 </li>
             }
         })
-    }
-}
-
-/// What happens to a player's seats when its device leaves mid-game (issue
-/// 30): a bot at a level plays them until the player is back, or they wait.
-/// Part of the room's plan, so a successor host keeps the choice.
-#[component]
-fn Cover(locked: Memo<bool>) -> impl IntoView {
-    let store = use_store();
-    let cover =
-        Memo::new(move |_| store.room.with(|r| r.as_ref().and_then(|r| r.bots.cover.map(difficulty))));
-    let value = move || cover.get().map_or("off", |d| d.name()).to_string();
-    view! {
-        <label class="lobby-cover" data-testid="lobby-cover">
-            <span>"If a player's device leaves mid-game, who plays their seats?"</span>
-            <select data-testid="lobby-cover-level" disabled=locked prop:value=value
-                on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    store.set_cover(v.parse::<Difficulty>().ok());
-                }>
-                {Difficulty::ALL.iter().map(|d| view! {
-                    <option value=d.name()>{format!("A {} bot", d.name())}</option>
-                }).collect_view()}
-                <option value="off">"Nobody: they wait"</option>
-            </select>
-        </label>
-    }
-}
-
-/// The level `<select>` changed.
-fn set_level_from(store: Store, seat: SeatId, value: &str) {
-    if let Ok(level) = value.parse::<Difficulty>() {
-        store.set_level(seat, level);
     }
 }

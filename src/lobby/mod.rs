@@ -3,6 +3,7 @@
 //! at a level), the map set-up, and for online rooms the share link.
 //! The room owner edits; everyone else watches the same room view.
 
+mod bot_levels;
 mod crew;
 mod game_choice;
 mod map;
@@ -99,9 +100,12 @@ pub fn Lobby() -> impl IntoView {
                 {move || (!thunder.get()).then(|| view! { <rules::Rules /> <map::MapSetup /> })}
             </div>
             {move || guest.get().then(|| view! { <share::Share /> })}
+            // Practice only: an online room keeps real time, as the board game does.
+            {move || (!online.get() && !thunder.get()).then(|| view! {
+                <div class="lobby__pace"><crate::pause::BotPaceChoice /></div>
+            })}
+            // Sticky: Start is in every screenful of a phone (issue 33).
             <footer class="lobby__start">
-                // Practice only: an online room keeps real time, as the board game does.
-                {move || (!online.get() && !thunder.get()).then(|| view! { <crate::pause::BotPaceChoice /> })}
                 {move || if owner.get() {
                     view! {
                         <button class="btn btn--big btn--helm" data-testid="lobby-start"

@@ -133,3 +133,37 @@ test("mid-game, on a phone: take a seat a bot plays on your side, and hand one's
   assert.equal(await page.getByTestId('tab-0-weapons').count(), 1);
   assert.deepEqual(player.errors, []);
 });
+
+test("a phone's lobby: each ship's bots at one level, each seat's own tucked away, levels kept through a new crew size, Start always in reach", { timeout: 90000 }, async () => {
+  const { player, page, lobby } = await practiceLobby({ width: 360, height: 740 }, 2);
+  await lobby.fillBots();
+  await lobby.waitHolder(3, 'bot');
+  // Start is on screen without scrolling past the toggles (the bar is sticky).
+  const inView = async () => page.getByTestId('lobby-start').evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === e;
+  });
+  assert.ok(await inView(), 'Start in the first screenful');
+  await page.getByTestId('lobby-cover').scrollIntoViewIfNeeded();
+  assert.ok(await inView(), 'Start still in reach after scrolling');
+
+  // One choice per ship; the per-seat selects are hidden until asked for.
+  assert.equal(await page.getByTestId('seat-1-level').count(), 0, 'each seat\'s level is tucked away');
+  await page.getByTestId('lobby-ship-level-1').locator('select').selectOption('hard');
+  await page.getByTestId('seat-3-who').filter({ hasText: 'Bot · hard' }).waitFor();
+  assert.equal(await page.getByTestId('seat-2-who').textContent(), 'Bot · hard');
+  await screenshot(page, 'lobby-bots-360');
+  await page.getByTestId('lobby-each-level').click();
+  await page.getByTestId('seat-3-level').selectOption('easy');
+  await page.getByTestId('seat-3-who').filter({ hasText: 'Bot · easy' }).waitFor();
+  assert.equal(await page.getByTestId('lobby-ship-level-1').locator('select').inputValue(), 'mixed', 'the ship\'s levels differ');
+
+  // Three a ship: Black's bots keep the level of Black's first seat.
+  await lobby.crew(3);
+  await lobby.waitHolder(5, 'bot');
+  for (const seat of [3, 4, 5]) {
+    assert.equal(await page.getByTestId(`seat-${seat}-who`).textContent(), 'Bot · hard', `seat ${seat}`);
+  }
+  assert.equal(await page.getByTestId('seat-1-who').textContent(), 'Bot · medium');
+  assert.deepEqual(player.errors, []);
+});

@@ -61,8 +61,11 @@ impl Host {
             }
             edit => {
                 let Stage::Lobby(lobby) = &mut self.stage else { return Err(Refusal::Started) };
+                let before = lobby.config.seats.clone();
                 lobby.edit(edit, &mut self.seats)?;
-                self.bots.fit(self.seats.all().len());
+                if lobby.config.seats != before {
+                    self.bots.refit(&before, &lobby.config.seats);
+                }
             }
         }
         self.room_dirty = true;

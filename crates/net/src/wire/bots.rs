@@ -3,7 +3,7 @@
 //! whose device is gone. Part of the room view, so a successor host's bots
 //! play as the room chose, not at some default of the new host's device.
 
-use duel_core::SeatId;
+use duel_core::{SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
 /// How well a bot plays: the lobby's five levels, easiest first. The app
@@ -64,8 +64,18 @@ impl BotPlan {
         self.levels[i] = level;
     }
 
-    /// The seat table now has `seats` seats: levels past it are dropped,
-    /// the others kept.
+    /// The seat table was reshaped from `before` to `after` (issue 33:
+    /// levels are kept when the seat count changes): each new seat plays at
+    /// the level its ship's first seat had, so "White's bots at Hard" stays.
+    pub(crate) fn refit(&mut self, before: &[SeatSpec], after: &[SeatSpec]) {
+        let ship_level = |ship| {
+            let first = before.iter().position(|s: &SeatSpec| s.ship == ship)?;
+            self.levels.get(first).copied()
+        };
+        self.levels = after.iter().map(|s| ship_level(s.ship).unwrap_or_default()).collect();
+    }
+
+    /// Keeps at most `seats` levels (a plan from the wire or an old save).
     pub(crate) fn fit(&mut self, seats: usize) {
         self.levels.truncate(seats);
     }
@@ -76,17 +86,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_level_is_kept_per_seat_and_survives_a_smaller_or_larger_table() {
+    fn a_level_is_kept_per_seat_and_a_ships_level_survives_a_reshaped_table() {
+        use duel_core::ShipId;
+        let two = [SeatSpec::recommended(ShipId(0), 2), SeatSpec::recommended(ShipId(1), 2)].concat();
+        let three = [SeatSpec::recommended(ShipId(0), 3), SeatSpec::recommended(ShipId(1), 3)].concat();
         let mut plan = BotPlan::default();
         assert_eq!(plan.level(SeatId(3)), BotLevel::Medium);
-        plan.set_level(SeatId(3), BotLevel::Hard, 4);
-        plan.set_level(SeatId(1), BotLevel::Learning, 4);
+        plan.set_level(SeatId(0), BotLevel::Hard, 4);
+        plan.set_level(SeatId(1), BotLevel::Hard, 4);
+        plan.set_level(SeatId(2), BotLevel::Learning, 4);
+        plan.set_level(SeatId(3), BotLevel::Learning, 4);
         plan.set_level(SeatId(9), BotLevel::Easy, 4);
         assert_eq!(plan.levels.len(), 4, "a seat past the table is ignored");
+        plan.refit(&two, &three);
+        let levels: Vec<BotLevel> = (0..6).map(|i| plan.level(SeatId(i))).collect();
+        use BotLevel::{Hard, Learning};
+        assert_eq!(levels, [Hard, Hard, Hard, Learning, Learning, Learning], "each ship keeps its level");
         plan.fit(2);
-        assert_eq!(plan.level(SeatId(1)), BotLevel::Learning, "kept");
         assert_eq!(plan.level(SeatId(3)), BotLevel::Medium, "dropped with its seat");
-        plan.fit(6);
-        assert_eq!(plan.level(SeatId(1)), BotLevel::Learning);
     }
 }
