@@ -57,6 +57,8 @@ impl Replica {
                         self.refused += 1;
                     }
                     if offered.applied > 0 {
+                        // Only our epoch's host speaks (above): it answers for these.
+                        self.audit.delivered(before.next(), Some(self.epoch));
                         self.notice(Notice::Applied { from: before.next(), to: after });
                         self.audit_now();
                     }
@@ -264,6 +266,7 @@ impl Replica {
         }
         let mismatch = drained.mismatch;
         self.audit.restart(&fresh);
+        self.audit.delivered(fresh.base.0.next(), Some(self.epoch));
         self.sync = Some(fresh);
         if let Some(h) = signed {
             self.vouched(h);

@@ -28,6 +28,8 @@ impl Succession {
             .iter()
             .copied()
             .filter(|p| room.player(*p).is_some_and(|v| v.connected) || *p == me)
+            // Nor is one this device caught failing the audit waited for: it gets no vote here.
+            .filter(|p| *p == me || !replica.failed_audit().contains(p))
             .collect();
         let Some(rank) = live.iter().position(|p| *p == me) else { return (out, None) };
         let wait = self.timing.silence_ms + rank as u64 * self.timing.stagger_ms;

@@ -46,7 +46,9 @@ impl Succession {
         let fresh = certificate::in_window(current, epoch)
             && !self.ballots.contains_key(&epoch.round())
             && self.campaign.as_ref().is_none_or(|c| c.epoch() < epoch);
-        let granted = again || (sender_ok && silent && fresh);
+        // A host this device caught failing the audit is never voted back in.
+        let trusted = !replica.failed_audit().contains(&candidate);
+        let granted = again || (sender_ok && silent && fresh && trusted);
         if granted {
             self.ballots.insert(epoch.round(), (epoch, candidate));
             self.poll_seen = Some(now);

@@ -17,12 +17,13 @@
 //! unchecked, counted, and said in words too, so the audit never stalls
 //! behind a migration.
 
+mod blame;
 mod finding;
 mod shape;
 
 pub use finding::{AuditFinding, AuditReport, Finding};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use duel_core::{Event, Game};
 
@@ -67,6 +68,10 @@ pub(crate) struct Audit {
     now: u64,
     over_since: Option<u64>,
     pub(crate) report: AuditReport,
+    /// Who delivered which events (see [`blame`]).
+    deliveries: blame::Deliveries,
+    /// The hosts a finding was against: this device never votes them back in.
+    failed: BTreeSet<PlayerNo>,
 }
 
 impl Audit {
@@ -87,6 +92,8 @@ impl Audit {
             now: 0,
             over_since: None,
             report: AuditReport::default(),
+            deliveries: Vec::new(),
+            failed: BTreeSet::new(),
         }
     }
 
@@ -143,9 +150,10 @@ impl Audit {
                 self.commits.entry(seal.next).or_insert(seal.commit);
                 if self.commits.get(&seal.revealed).is_some_and(|c| *c == seal.secret.commit()) {
                     self.secrets.entry(seal.revealed).or_insert(seal.secret);
-                } else if self.commits.contains_key(&seal.revealed) && self.report.tampered.is_none() {
+                } else if self.commits.contains_key(&seal.revealed) {
                     // A secret that is not the one committed to: the dice were the host's choice.
-                    self.report.tampered = Some(m.at);
+                    self.report.tampered.get_or_insert(m.at);
+                    self.blame(m.at);
                 }
             }
         }
@@ -182,9 +190,8 @@ impl Audit {
     }
 
     fn withheld(&mut self, since: Seq, why: AuditFinding) {
-        if self.report.withheld.is_none() {
-            self.report.withheld = Some(Finding { since, why });
-        }
+        self.report.withheld.get_or_insert(Finding { since, why });
+        self.blame(since);
     }
 
     /// Whether the batch from `start` has waited past the bound.
@@ -281,9 +288,8 @@ impl Audit {
         match again {
             Ok(ours) if ours == events => self.report.checked += 1,
             _ => {
-                if self.report.tampered.is_none() {
-                    self.report.tampered = Some(mark.at);
-                }
+                self.report.tampered.get_or_insert(mark.at);
+                self.blame(mark.at);
                 // Follow the host's events anyway: the warning stands, the game goes on.
                 *game = before;
                 for e in events {
