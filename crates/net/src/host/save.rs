@@ -51,7 +51,9 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// section after the seat keys; a save without it is a creator's (base 0,
 /// chain [`GENESIS`]) or a successor's from before the chain, whose signed
 /// heads its replicas then simply fail to match (they still play).
-const FORMAT: u16 = 9;
+/// 10: a player's book may hold the refusal `UnsignedChain` (appended as the
+/// last variant, so a format-9 save decodes as it is and is still read).
+const FORMAT: u16 = 10;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 

@@ -230,7 +230,13 @@ impl Replica {
         // is taken whatever its number (a restored host counts from its save).
         let trusted = std::mem::take(&mut self.trust_next_room);
         if trusted || self.room.as_ref().is_none_or(|r| r.version < view.version) {
-            self.audit.learn(&view);
+            // The view still counts (seats, peers); a chain in it its player never signed does not.
+            let before = self.audit.report.withheld;
+            let forged = self.audit.learn(&view, self.head(), self.epoch);
+            self.refused = self.refused.saturating_add(forged);
+            if let (None, Some(f)) = (before, self.audit.report.withheld) {
+                self.notice(Notice::DiceUnchecked(f));
+            }
             self.room = Some(view);
             self.notice(Notice::Room);
         }

@@ -111,7 +111,7 @@ impl Replica {
             last_heard: None,
             nonce: 0,
             epoch: Epoch(0),
-            nonces: Nonces::new(cfg.nonce_seed),
+            nonces: Nonces::new(cfg.nonce_seed, cfg.seat_key.clone(), room_digest(&cfg.room)),
             audit: Audit::new(room_digest(&cfg.room)),
             waiting: Vec::new(),
             known_as: None,
@@ -160,8 +160,8 @@ impl Replica {
         let mut msgs = Vec::new();
         // The chain in use ends here: its last link commits the next chain,
         // which the host publishes before it runs the command after it.
-        if let Some(tip) = self.nonces.renewal_at(self.pending.next_id()) {
-            let renewal = Command::Chain { tip };
+        if let Some(next) = self.nonces.renewal_at(self.pending.next_id()) {
+            let renewal = Command::Chain { tip: next.tip, sig: next.sig };
             let id = self.pending.push(renewal.clone(), now_ms).ok_or(SubmitError::Busy)?;
             self.nonces.using(id);
             msgs.push(PeerMsg::Command { id, command: renewal, nonce: self.nonces.link(id) });

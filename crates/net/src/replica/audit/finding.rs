@@ -62,6 +62,11 @@ impl std::fmt::Display for Finding {
                 "The dice at event {n} do not come from player {}'s command {}: the host gave it a nonce that player never committed to.",
                 player.0, id.0
             ),
+            AuditFinding::ChainNotSigned { player } => write!(
+                f,
+                "At event {n} the host showed a dice commitment in player {}'s name that player never signed: it could choose that player's dice.",
+                player.0
+            ),
             AuditFinding::HostGone => write!(
                 f,
                 "The dice since event {n} cannot be checked: the host that rolled them left before showing its key."
@@ -92,4 +97,7 @@ pub enum AuditFinding {
     NonceNotCommitted { player: PlayerNo, id: CommandId },
     /// A key of a host that is gone (not a finding against the host in charge).
     HostGone,
+    /// A nonce-chain commitment in the room view that its player's seat key
+    /// did not sign: the host made it up (and so knows its links).
+    ChainNotSigned { player: PlayerNo },
 }

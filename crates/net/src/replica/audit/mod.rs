@@ -72,6 +72,8 @@ pub(crate) struct Audit {
     deliveries: blame::Deliveries,
     /// The hosts a finding was against: this device never votes them back in.
     failed: BTreeSet<PlayerNo>,
+    /// Chains room views showed that their player never signed (the last few).
+    forged: Vec<ChainCommit>,
 }
 
 impl Audit {
@@ -94,6 +96,7 @@ impl Audit {
             report: AuditReport::default(),
             deliveries: Vec::new(),
             failed: BTreeSet::new(),
+            forged: Vec::new(),
         }
     }
 
@@ -114,11 +117,31 @@ impl Audit {
         self.commits.entry(key).or_insert(commit);
     }
 
-    /// What a room view makes public: the players' nonce chains, the cadence of seals.
-    pub(crate) fn learn(&mut self, view: &RoomView) {
+    /// What a room view makes public: the players' nonce chains, the cadence
+    /// of seals. A chain is learnt only if its player's seat key (as the view
+    /// lists it) signed it; one that is not is a commitment the host made up
+    /// in the player's name, whose links it would know: refused, named as a
+    /// finding at `head` against the host of `by` (who sent the view), and
+    /// counted once. Returns how many such chains this view brought that
+    /// were not seen before.
+    pub(crate) fn learn(&mut self, view: &RoomView, head: Seq, by: Epoch) -> u64 {
         self.every = view.timing.checkpoint_every;
+        let mut forged = 0;
         for p in &view.players {
             for chain in &p.chains {
+                if !chain.signed_by(&p.key, &self.room) {
+                    if !self.forged.contains(chain) {
+                        self.forged.push(*chain);
+                        if self.forged.len() > MAX_CHAINS {
+                            self.forged.remove(0);
+                        }
+                        forged += 1;
+                    }
+                    let why = AuditFinding::ChainNotSigned { player: p.no };
+                    self.report.withheld.get_or_insert(Finding { since: head, why });
+                    self.failed.insert(by.candidate());
+                    continue;
+                }
                 let known = self.chains.entry(p.no).or_default();
                 if !known.iter().any(|(c, _)| c == chain) {
                     known.push((*chain, None));
@@ -128,6 +151,7 @@ impl Audit {
                 }
             }
         }
+        forged
     }
 
     /// Starts over at a snapshot the replica adopted.
