@@ -2,7 +2,9 @@
 //! that do not match their commitment, a host that will not show its key, a
 //! forged election), told in words on every screen and kept there until the
 //! player puts it away. A toast would fade while the player looked at the
-//! board; a cheat the game cannot undo must not be missed.
+//! board; a cheat the game cannot undo must not be missed. Dice nobody can
+//! ever check (a host that left before showing its key) are said here too,
+//! as a note that accuses nobody: a toast would replace "The host left."
 
 use leptos::prelude::*;
 

@@ -79,11 +79,15 @@ impl<T: Remote> Session<T> {
                      This duel cannot be trusted.",
                     at.0
                 )),
-                // A host that left before showing its last key: after every honest
-                // migration, so no alarm, and no toast either (one toast at a time:
-                // it would replace "The host left. Bo is now hosting."). The
-                // audit's report counts those batches as unverifiable.
-                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {}
+                // A host that left before showing its last key: true after every
+                // honest migration too, so a note, not a warning (nobody is
+                // accused), and in the trust bar, not a toast: one toast shows at
+                // a time, and this would replace "The host left. Bo is now hosting.".
+                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {
+                    p.warnings.push(format!(
+                        "Note: {finding} They stand as rolled; the new host's dice are checked as before."
+                    ));
+                }
                 Notice::DiceUnchecked(finding) => p.warnings.push(format!(
                     "Warning: {finding} From here on, treat the host's rolls as its own choice: finish the \
                      game if you like, or leave and play on in a room someone else hosts."

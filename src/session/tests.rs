@@ -189,13 +189,15 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
     let mut tabs: Vec<Box<dyn SessionApi>> =
         vec![Box::new(ann), Box::new(guest(1, "Ben")), Box::new(guest(2, "Cy"))];
     let mut now = 0;
-    let pump = |tabs: &mut Vec<Box<dyn SessionApi>>, now: &mut u64, ms: u64| {
+    let mut noted: Vec<String> = Vec::new();
+    let mut pump = |tabs: &mut Vec<Box<dyn SessionApi>>, now: &mut u64, ms: u64| {
         let mut out = Vec::new();
         for _ in 0..ms / 20 {
             *now += 20;
             net.set_time(*now);
             for (i, t) in tabs.iter_mut().enumerate() {
                 let p = t.pump(*now);
+                noted.extend(p.warnings);
                 if p.handover.is_some() || p.hosting.is_some() {
                     out.push((i, p.handover, p.hosting));
                 }
@@ -209,7 +211,9 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
     tabs[0].command(now, Command::Start).expect("start");
     pump(&mut tabs, &mut now, 1_000);
     assert!(tabs.iter().all(|t| t.game().is_some()));
-    // Ann closes her tab.
+    // Ann rolls (dice only her key, never shown, can check), then closes her tab.
+    tabs[0].submit(now, SeatId(0), Intent::RollEnergy { dice: vec![0, 1, 2, 3, 4, 5] }).expect("an intent");
+    pump(&mut tabs, &mut now, 500);
     tabs.remove(0);
     for b in &ids[1..] {
         net.disconnect(ids[0], *b);
@@ -230,6 +234,15 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
     pump(&mut tabs, &mut now, 1_000);
     assert_eq!(tabs[0].game().map(Game::state_hash), tabs[1].game().map(Game::state_hash));
     assert!(tabs[0].game().expect("game").events_applied() > game.events_applied());
+    // Ann left before showing the key of the game's first rolls: the trust
+    // bar says so, calmly (nobody is accused), beside the toast, not in it.
+    let gone: Vec<_> = noted.iter().filter(|w| w.contains("left before showing its key")).collect();
+    assert!(!gone.is_empty(), "{noted:?}");
+    assert!(gone.iter().all(|w| w.starts_with("Note: ") && w.contains("checked as before")), "{gone:?}");
+    assert!(
+        noted.iter().all(|w| !w.starts_with("Warning")),
+        "an honest migration warns of nothing: {noted:?}"
+    );
 }
 
 #[test]

@@ -225,7 +225,7 @@ fn nonce_chains(c: &mut Criterion) {
         b.iter(|| black_box(NonceChain::new(&[7; 32], CommandId(0))))
     });
     let chain = NonceChain::new(&[7; 32], CommandId(0));
-    let commit = chain.commit();
+    let commit = chain.commit(&duel_net::SeatKey::from_seed([1; 32]), &[0; 32]);
     let last = CommandId(CHAIN_LEN - 1);
     let (link, before) = (chain.link(last).unwrap(), chain.link(CommandId(CHAIN_LEN - 2)).unwrap());
     c.bench_function("nonce chain: check the last link against the tip (worst case)", |b| {

@@ -5,10 +5,11 @@
 use duel_core::{GameConfig, SeatId};
 
 use crate::device::Device;
-use crate::fair::NonceChain;
+use crate::fair::{room_digest, ChainCommit, NonceChain};
 use crate::host::{Host, HostConfig};
 use crate::ids::{CommandId, Epoch, PeerId, PlayerToken};
 use crate::replica::{Replica, ReplicaConfig};
+use crate::seat_key::SeatKey;
 use crate::succession::{Succession, SuccessionTiming};
 use crate::transport::{MemoryNet, Transport};
 use crate::wire::{decode_mesh, decode_peer, encode_peer, Command, HostDecoder, PeerMsg};
@@ -51,14 +52,27 @@ pub fn chain_of(token: PlayerToken) -> NonceChain {
     })
 }
 
+/// The seat key a scripted peer with `token` signs with (derived from the
+/// token: for tests only, see [`ReplicaConfig::new`]).
+pub fn seat_key_of(token: PlayerToken) -> SeatKey {
+    crate::replica::test_seat_key(token)
+}
+
+/// [`chain_of`]`(chain)`'s commitment, signed by `key` for a room of the
+/// default (empty) name, as the fuzz and scripted hosts are.
+pub fn commit_of(chain: PlayerToken, key: &SeatKey) -> ChainCommit {
+    chain_of(chain).commit(key, &room_digest(""))
+}
+
 /// A scripted `Hello` from `token`, committing [`chain_of`].
 pub fn hello_of(token: PlayerToken, name: &str, build: &str) -> PeerMsg {
+    let key = seat_key_of(token);
     PeerMsg::Hello {
         player: token,
         name: name.into(),
         build: build.into(),
-        key: crate::replica::test_seat_key(token).public(),
-        chain: chain_of(token).commit(),
+        key: key.public(),
+        chain: commit_of(token, &key),
     }
 }
 

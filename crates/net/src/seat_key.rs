@@ -30,6 +30,8 @@ pub enum Statement {
     Elected,
     /// The host vouches for its log's chain at a head (see [`crate::chain`]).
     Head,
+    /// A device commits to a nonce chain (see [`crate::fair::ChainCommit`]).
+    Chain,
 }
 
 impl Statement {
@@ -39,6 +41,7 @@ impl Statement {
             Statement::Vote => b"dice-duel/vote/1",
             Statement::Elected => b"dice-duel/elected/1",
             Statement::Head => b"dice-duel/head/1",
+            Statement::Chain => b"dice-duel/chain-commit/1",
         }
     }
 }

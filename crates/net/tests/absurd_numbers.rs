@@ -10,7 +10,7 @@ use duel_net::wire::{encode_host, encode_peer, HostDecoder};
 use duel_net::{
     AuditReport, Command, CommandId, Epoch, GameRecord, Host, HostConfig, HostMsg, MeshMsg, Outbound, PeerId,
     PeerMsg, PlayerNo, PlayerToken, RecordError, RecordInfo, Refusal, Replica, ReplicaConfig, SeatHolder,
-    SeatPublic, SeatSig, Seq, Standing, Succession, SuccessionTiming,
+    SeatSig, Seq, Standing, Succession, SuccessionTiming,
 };
 
 const BUILD: &str = "b1";
@@ -58,9 +58,11 @@ impl Room {
 }
 
 fn hello(token: u128) -> PeerMsg {
-    let key = SeatPublic([u8::try_from(token).unwrap_or(0); 32]);
-    // Every scripted player commits the same test chain, so `cmd` needs no token.
-    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
+    let seat = duel_net::fuzz::seat_key_of(PlayerToken(token));
+    let key = seat.public();
+    // Every scripted player commits the same test chain (signed by its own
+    // seat key), so `cmd` needs no token.
+    let chain = duel_net::fuzz::commit_of(PlayerToken(0), &seat);
     PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key, chain }
 }
 

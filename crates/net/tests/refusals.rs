@@ -26,9 +26,11 @@ fn send(host: &mut Host, from: PeerId, msg: PeerMsg) -> Vec<HostMsg> {
 }
 
 fn hello(token: u128) -> PeerMsg {
-    let key = duel_net::SeatPublic::NONE;
-    // Every scripted player commits the same test chain, so `cmd` needs no token.
-    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
+    let seat = duel_net::fuzz::seat_key_of(PlayerToken(token));
+    let key = seat.public();
+    // Every scripted player commits the same test chain (signed by its own
+    // seat key), so `cmd` needs no token.
+    let chain = duel_net::fuzz::commit_of(PlayerToken(0), &seat);
     PeerMsg::Hello { player: PlayerToken(token), name: format!("P{token}"), build: BUILD.into(), key, chain }
 }
 
@@ -142,7 +144,7 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     let reasons = rejected(&reply);
     assert_eq!(reasons, vec![Refusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
     assert!(reasons[0].to_string().contains("reload"));
-    let chain = duel_net::fuzz::chain_of(PlayerToken(0)).commit();
+    let chain = duel_net::fuzz::commit_of(PlayerToken(0), &duel_net::fuzz::seat_key_of(PlayerToken(7)));
     let stale = PeerMsg::Hello {
         player: PlayerToken(7),
         name: "old tab".into(),

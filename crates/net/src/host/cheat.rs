@@ -8,7 +8,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::game::Match;
 use super::{Host, Stage};
-use crate::fair::{Cause, Digest};
+use crate::fair::{Cause, ChainCommit, Digest, NonceChain};
 use crate::ids::{CommandId, PlayerNo};
 use crate::wire::{Command, Mark};
 
@@ -25,6 +25,12 @@ pub enum Cheat {
     UncommittedKey,
     /// Shows its players' commands with nonces of its own choosing.
     ForgeNonces,
+    /// Puts a nonce chain of its own (whose links it knows) in each guest's
+    /// name in place of the one the guest committed to, and runs the guest's
+    /// commands with that chain's links: with them it could choose the
+    /// guest's dice as it grinds its own. The guest's signature stays on
+    /// the commitment (the host cannot make the guest's), over another tip.
+    SwapChains,
     /// For its own crew's rolls, tries `tries` nonces on a copy of the game
     /// and runs the command with the one that rolls `face` most often,
     /// among those it can get accepted.
@@ -80,6 +86,27 @@ impl Host {
         if let Stage::Playing(m) = &mut self.stage {
             m.cheat = Some(cheat);
         }
+        if cheat == Cheat::SwapChains {
+            let owner = self.owner_no();
+            for (no, p) in self.roster.players.iter_mut().filter(|(no, _)| Some(**no) != owner) {
+                if let Some(real) = p.chains.last().copied() {
+                    let tip = swapped_chain(*no, real.first).tip();
+                    self.room_dirty |= p.commit_chain(ChainCommit { tip, ..real });
+                }
+            }
+        }
+    }
+
+    /// The nonce a chain-swapping host runs a guest's command `id` with:
+    /// the link of its own chain in the guest's name.
+    fn swapped_nonce(&self, player: PlayerNo, id: CommandId, nonce: Digest) -> Digest {
+        let Some(chain) = self.roster.players.get(&player).and_then(|p| p.chains.last()) else {
+            return nonce;
+        };
+        if self.owner_no() == Some(player) {
+            return nonce;
+        }
+        swapped_chain(player, chain.first).link(id).unwrap_or(nonce)
     }
 
     /// A grinding host's tally for its own crew's rolls: (dice showing the
@@ -88,7 +115,8 @@ impl Host {
         self.tally
     }
 
-    /// The nonce a grinding host runs its own crew's command `id` with.
+    /// The nonce a grinding host runs its own crew's command `id` with (a
+    /// chain-swapping one, a guest's command: see [`Cheat::SwapChains`]).
     pub(super) fn grind(
         &mut self,
         player: PlayerNo,
@@ -96,6 +124,9 @@ impl Host {
         command: &Command,
         nonce: Digest,
     ) -> Digest {
+        if self.cheat == Some(Cheat::SwapChains) {
+            return self.swapped_nonce(player, id, nonce);
+        }
         let Some(Cheat::Grind { tries, face }) = self.cheat else { return nonce };
         let (Some(owner), Stage::Playing(m)) = (self.owner_no(), &self.stage) else { return nonce };
         let Command::Intent { seat, intent } = command else { return nonce };
@@ -133,4 +164,12 @@ impl Host {
         self.tally.1 += faces.len() as u64;
         chosen
     }
+}
+
+/// The chain a chain-swapping host puts in `player`'s name from `first` on.
+fn swapped_chain(player: PlayerNo, first: CommandId) -> NonceChain {
+    let mut h = Sha256::new();
+    h.update(b"a host's own chain for a guest");
+    h.update(player.0.to_le_bytes());
+    NonceChain::new(&h.finalize().into(), first)
 }

@@ -2,14 +2,15 @@
 //! back to the sender with its reason; a datagram that cannot be used
 //! changes nothing but the sender's presence clock.
 
+mod hello;
+
 use duel_core::SeatId;
 
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
-use crate::fair::{ChainCommit, Digest};
-use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken, Seq};
-use crate::seat_key::SeatPublic;
+use crate::fair::{room_digest, ChainCommit, Digest};
+use crate::ids::{CommandId, PeerId, PlayerNo, Seq};
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal};
 
 impl Host {
@@ -74,47 +75,6 @@ impl Host {
             let view = HostMsg::Room(Box::new(self.room()));
             self.out.send_all(&self.roster.peers(), &view);
         }
-    }
-
-    fn hello(
-        &mut self,
-        now: u64,
-        from: PeerId,
-        who: (PlayerToken, ChainCommit),
-        named: (&str, SeatPublic),
-        build: String,
-    ) {
-        let (token, chain) = who;
-        if build != self.settings.build {
-            let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
-            self.out.send(from, &HostMsg::Refused { reason });
-            return;
-        }
-        let seats = &self.seats;
-        let room = (self.settings.capacity, self.settings.owner);
-        let admitted = match self.roster.admit(from, token, named, now, room, |p| seats.holds_any(p)) {
-            Ok(a) => a,
-            Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
-        };
-        self.announced_to(from);
-        // The device's nonces from its next command on: public (this call's
-        // room broadcast) before any of its later datagrams is read.
-        if self.roster.get_mut(admitted.no).is_some_and(|p| p.commit_chain(chain)) {
-            self.room_dirty = true;
-        }
-        if let Some(old) = admitted.replaced {
-            self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
-        }
-        let next_command = self.roster.get_mut(admitted.no).map(|p| p.book.next()).unwrap_or(CommandId(0));
-        let build = self.settings.build.clone();
-        let commits = self.keys.commits();
-        self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command, commits });
-        self.out.send(from, &HostMsg::Room(Box::new(self.room())));
-        if let Some(sync) = self.sync_msg() {
-            self.out.send(from, &sync);
-        }
-        self.probe(now, from);
-        self.presence_changed(now);
     }
 
     fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
@@ -243,12 +203,16 @@ impl Host {
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => self.take_seat(seat, player, now)?,
-            Command::Chain { tip } => {
+            Command::Chain { tip, sig } => {
                 let first = cause.1 .0.checked_add(1).map(CommandId);
                 let first = first.ok_or(Refusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
-                if let Some(p) = self.roster.get_mut(player) {
-                    self.room_dirty |= p.commit_chain(ChainCommit { first, tip });
+                let chain = ChainCommit { first, tip, sig };
+                let room = room_digest(&self.settings.room);
+                let p = self.roster.get_mut(player).ok_or(Refusal::NotJoined)?;
+                if !chain.signed_by(&p.key, &room) {
+                    return Err(Refusal::UnsignedChain);
                 }
+                self.room_dirty |= p.commit_chain(chain);
                 // Public before any command using it is sequenced: sent now,
                 // ahead of the events of the commands that follow in this call.
                 self.publish_room();

@@ -173,6 +173,12 @@ impl Roster {
         p.name = clean_name(name);
         // The token proves the player; a device that lost its storage lost
         // its key with it, so the key of this Hello is the one listed now.
+        if p.key != key {
+            // Chains the old key signed would not verify against the new one:
+            // replicas would take them for chains the host made up.
+            p.chains.clear();
+            p.checked = None;
+        }
         p.key = key;
         let replaced = p.conn.replace(peer).filter(|old| *old != peer);
         p.book.reconnected();

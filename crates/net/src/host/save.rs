@@ -51,7 +51,9 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// section after the seat keys; a save without it is a creator's (base 0,
 /// chain [`GENESIS`]) or a successor's from before the chain, whose signed
 /// heads its replicas then simply fail to match (they still play).
-/// 10: the room's bots (issue 30: each bot seat's level, and whether bots
+/// 10: a player's book may hold the refusal `UnsignedChain` (appended as the
+/// last variant, so a format-9 save decodes as it is and is still read).
+/// Also 10: the room's bots (issue 30: each bot seat's level, and whether bots
 /// cover a departed player), in a section after the seat keys and before the
 /// base's chain. A format-9 save reads with the default plan (Medium bots
 /// that cover).

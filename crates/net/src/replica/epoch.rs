@@ -1,6 +1,8 @@
 //! The replica around a change of host: the epoch it follows, where its
 //! copy stands, the events it serves a candidate, and following the winner.
 
+use std::collections::BTreeSet;
+
 use duel_core::{Event, Game};
 
 use super::{AuditReport, Link, Notice, Replica};
@@ -30,6 +32,14 @@ impl Replica {
     /// What the dice audit has found.
     pub fn audit(&self) -> AuditReport {
         self.audit.report
+    }
+
+    /// The players this device's audit found bending or hiding the dice
+    /// while they hosted (any finding but a departed host's unshown key,
+    /// against the host that delivered the batch): this device does not
+    /// vote for them, nor wait for them to stand, in any later election.
+    pub fn failed_audit(&self) -> &BTreeSet<PlayerNo> {
+        self.audit.failed()
     }
 
     /// Where this copy stands (an election compares copies by it).
@@ -99,6 +109,8 @@ impl Replica {
             sync.signed = offered.signed;
         }
         if applied > 0 {
+            // Served by a voter, not by a host in charge: a finding here blames no one.
+            self.audit.delivered(before.next(), None);
             self.notice(Notice::Applied { from: before.next(), to: after });
             self.audit_now();
             self.confirm();

@@ -57,6 +57,8 @@ impl Replica {
                         self.refused += 1;
                     }
                     if offered.applied > 0 {
+                        // Only our epoch's host speaks (above): it answers for these.
+                        self.audit.delivered(before.next(), Some(self.epoch));
                         self.notice(Notice::Applied { from: before.next(), to: after });
                         self.audit_now();
                     }
@@ -228,7 +230,13 @@ impl Replica {
         // is taken whatever its number (a restored host counts from its save).
         let trusted = std::mem::take(&mut self.trust_next_room);
         if trusted || self.room.as_ref().is_none_or(|r| r.version < view.version) {
-            self.audit.learn(&view);
+            // The view still counts (seats, peers); a chain in it its player never signed does not.
+            let before = self.audit.report.withheld;
+            let forged = self.audit.learn(&view, self.head(), self.epoch);
+            self.refused = self.refused.saturating_add(forged);
+            if let (None, Some(f)) = (before, self.audit.report.withheld) {
+                self.notice(Notice::DiceUnchecked(f));
+            }
             self.room = Some(view);
             self.notice(Notice::Room);
         }
@@ -264,6 +272,7 @@ impl Replica {
         }
         let mismatch = drained.mismatch;
         self.audit.restart(&fresh);
+        self.audit.delivered(fresh.base.0.next(), Some(self.epoch));
         self.sync = Some(fresh);
         if let Some(h) = signed {
             self.vouched(h);

@@ -5,145 +5,32 @@
 //! in, datagrams for the host go out.
 
 mod audit;
+mod config;
 mod epoch;
 mod handle;
 mod heir;
 mod nonces;
+mod notice;
 mod pending;
 mod sync;
 
 pub use audit::{AuditFinding, AuditReport, Finding, REVEAL_MS};
+pub(crate) use config::test_seat_key;
+pub use config::{ReplicaConfig, ReplicaTiming};
 pub use heir::Heir;
+pub use notice::{Notice, SubmitError};
 pub use pending::MAX_PENDING;
 
-use duel_core::{Event, Game, Intent, RuleError, SeatId};
-use thiserror::Error;
+use duel_core::{Event, Game, Intent, SeatId};
 
 use crate::fair::{room_digest, Digest};
-use crate::ids::{CommandId, Epoch, PlayerNo, PlayerToken, Seq};
+use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::seat_key::SeatKey;
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
 use nonces::Nonces;
 use pending::Pending;
 use sync::GameSync;
-
-/// The replica's cadences, in milliseconds of the caller's clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReplicaTiming {
-    /// Heartbeat period.
-    pub ping_ms: u64,
-    /// Wait before resending a `Hello`, an unanswered command, or a request
-    /// for missing events or a snapshot.
-    pub retry_ms: u64,
-}
-
-impl Default for ReplicaTiming {
-    fn default() -> ReplicaTiming {
-        ReplicaTiming { ping_ms: 1_000, retry_ms: 500 }
-    }
-}
-
-/// Who this replica speaks for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReplicaConfig {
-    /// The player's token from browser storage.
-    pub player: PlayerToken,
-    pub name: String,
-    /// The app's build id (must match the host's).
-    pub build: String,
-    /// The room's name (it enters every roll the audit re-derives).
-    pub room: String,
-    /// Seeds this device's nonce chains (the app draws it from the browser's
-    /// crypto RNG: a host that could predict the nonces could pick its dice).
-    pub nonce_seed: [u8; 32],
-    /// This device's seat key: made once from the browser's crypto RNG and
-    /// kept beside the token (see [`crate::seat_key`]).
-    pub seat_key: SeatKey,
-    pub timing: ReplicaTiming,
-}
-
-impl ReplicaConfig {
-    /// A config with default timing. Its seat key is derived from the token:
-    /// a convenience for tests only (anyone who knew the token would know
-    /// the key); the app sets `seat_key` from its own random bytes.
-    pub fn new(player: PlayerToken, name: impl Into<String>, build: impl Into<String>) -> ReplicaConfig {
-        ReplicaConfig {
-            player,
-            name: name.into(),
-            build: build.into(),
-            room: String::new(),
-            nonce_seed: {
-                let mut seed = [0x5a; 32];
-                seed[..16].copy_from_slice(&player.0.to_le_bytes());
-                seed
-            },
-            seat_key: test_seat_key(player),
-            timing: ReplicaTiming::default(),
-        }
-    }
-}
-
-/// The seat key [`ReplicaConfig::new`] derives from a token (tests only).
-pub(crate) fn test_seat_key(player: PlayerToken) -> SeatKey {
-    use sha2::{Digest as _, Sha256};
-    let mut h = Sha256::new();
-    h.update(b"dice-duel/test-seat-key/1");
-    h.update(player.0.to_le_bytes());
-    SeatKey::from_seed(h.finalize().into())
-}
-
-/// Something the UI may want to show or react to. Drained with [`Replica::drain_notices`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum Notice {
-    /// Admitted to the room as player `you`.
-    Joined { you: PlayerNo },
-    /// The host refused the connection; see the reason (reload, room full, …).
-    Refused(Refusal),
-    /// The room view changed.
-    Room,
-    /// A game copy was (re)built from a snapshot.
-    Synced { head: Seq },
-    /// Events `from..=to` were applied.
-    Applied { from: Seq, to: Seq },
-    /// A command was carried out.
-    Accepted { id: CommandId },
-    /// A command was refused; nothing changed.
-    Rejected { id: CommandId, command: Option<Command>, reason: Refusal },
-    /// The copy disagreed with the host's hash; a snapshot was requested.
-    Desync { head: Seq },
-    /// Re-deriving the dice of the batch at `at` did not give the host's
-    /// events: the host chose dice (or events) it had no right to.
-    DiceTampered { at: Seq },
-    /// Thunderstruck: the host's event `at` reveals a plan or dice its
-    /// player never committed to (T10).
-    PlanForged { at: Seq },
-    /// The replica now follows the host of `epoch` (after an election).
-    NewHost { epoch: Epoch, host: Option<PlayerNo> },
-    /// The dice audit cannot check the host's dice from `since` on, and says
-    /// why (its `Display` is a sentence for every player): the host withheld
-    /// what the check needs or tampered with its record, or (`HostGone`) a
-    /// host that left never showed its last key.
-    DiceUnchecked(Finding),
-}
-
-/// Why a command was not even sent.
-#[derive(Clone, Debug, PartialEq, Error)]
-pub enum SubmitError {
-    #[error("not connected to the room yet")]
-    NotJoined,
-    #[error("the game has not started")]
-    NotStarted,
-    #[error("you do not hold seat {}", .0.0)]
-    NotYourSeat(SeatId),
-    /// The local copy already says no (the host would too).
-    #[error("{0}")]
-    Rule(RuleError),
-    #[error("too many commands are waiting for the host")]
-    Busy,
-    #[error("the command is too large to send")]
-    TooLarge,
-}
 
 #[derive(Clone, Debug, PartialEq)]
 enum Link {
@@ -224,7 +111,7 @@ impl Replica {
             last_heard: None,
             nonce: 0,
             epoch: Epoch(0),
-            nonces: Nonces::new(cfg.nonce_seed),
+            nonces: Nonces::new(cfg.nonce_seed, cfg.seat_key.clone(), room_digest(&cfg.room)),
             audit: Audit::new(room_digest(&cfg.room)),
             waiting: Vec::new(),
             known_as: None,
@@ -273,8 +160,8 @@ impl Replica {
         let mut msgs = Vec::new();
         // The chain in use ends here: its last link commits the next chain,
         // which the host publishes before it runs the command after it.
-        if let Some(tip) = self.nonces.renewal_at(self.pending.next_id()) {
-            let renewal = Command::Chain { tip };
+        if let Some(next) = self.nonces.renewal_at(self.pending.next_id()) {
+            let renewal = Command::Chain { tip: next.tip, sig: next.sig };
             let id = self.pending.push(renewal.clone(), now_ms).ok_or(SubmitError::Busy)?;
             self.nonces.using(id);
             msgs.push(PeerMsg::Command { id, command: renewal, nonce: self.nonces.link(id) });

@@ -3,7 +3,8 @@
 //! every `Hello` (the one covering the first unanswered command) and the
 //! next one by a `Command::Chain` on the last link of the one in use, so
 //! the host has each commitment, and publishes it, before any command
-//! whose dice it fixes.
+//! whose dice it fixes. Every commitment is signed with the device's seat
+//! key, so no host can publish one in this device's name.
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -11,6 +12,7 @@ use rand_core::{RngCore, SeedableRng};
 use super::pending::Pending;
 use crate::fair::{ChainCommit, Digest, NonceChain};
 use crate::ids::CommandId;
+use crate::seat_key::SeatKey;
 
 /// Chains kept: the one in use, and those before it whose commands may still be resent.
 const KEEP: usize = 3;
@@ -24,11 +26,15 @@ pub(crate) struct Nonces {
     /// The first command id this device sent a nonce for (ids below it, in
     /// a copy's log, are an earlier tab's).
     used_from: Option<CommandId>,
+    /// Signs each commitment, for the room with digest `room`.
+    key: SeatKey,
+    room: Digest,
 }
 
 impl Nonces {
-    pub(crate) fn new(seed: [u8; 32]) -> Nonces {
-        let mut n = Nonces { seeds: ChaCha20Rng::from_seed(seed), chains: Vec::new(), used_from: None };
+    pub(crate) fn new(seed: [u8; 32], key: SeatKey, room: Digest) -> Nonces {
+        let seeds = ChaCha20Rng::from_seed(seed);
+        let mut n = Nonces { seeds, chains: Vec::new(), used_from: None, key, room };
         let first = n.fresh(CommandId(0));
         n.chains.push(first);
         n
@@ -62,10 +68,9 @@ impl Nonces {
 
     /// What a `Hello` commits: the chain of the first command still to be answered.
     pub(crate) fn commit_for(&self, low: CommandId) -> ChainCommit {
-        self.covering(low)
-            .or(self.chains.last())
-            .map(NonceChain::commit)
-            .unwrap_or(ChainCommit { first: low, tip: [0; 32] })
+        let (first, tip) =
+            self.covering(low).or(self.chains.last()).map_or((low, [0; 32]), |c| (c.first(), c.tip()));
+        ChainCommit::signed(first, tip, &self.key, &self.room)
     }
 
     /// Whether the chains cover the waiting commands from `low` on.
@@ -74,19 +79,20 @@ impl Nonces {
     }
 
     /// Before command `id` is numbered: when `id` is the last link of the
-    /// chain in use, the tip of the next chain (from `id + 1`) to commit on it.
-    pub(crate) fn renewal_at(&mut self, id: CommandId) -> Option<Digest> {
+    /// chain in use, the signed commitment to the next chain (from `id + 1`)
+    /// to send on it.
+    pub(crate) fn renewal_at(&mut self, id: CommandId) -> Option<ChainCommit> {
         if !self.covering(id).is_some_and(|c| c.is_last(id)) {
             return None;
         }
         let first = CommandId(id.0.checked_add(1)?);
         let next = self.fresh(first);
-        let tip = next.commit().tip;
+        let commit = next.commit(&self.key, &self.room);
         self.chains.push(next);
         if self.chains.len() > KEEP {
             self.chains.remove(0);
         }
-        Some(tip)
+        Some(commit)
     }
 
     /// Starts over at `low` (the host expects other ids than the chains
@@ -98,10 +104,11 @@ impl Nonces {
         if let Some(f) = &mut self.used_from {
             *f = (*f).min(low);
         }
-        for (id, tip) in pending.renewals_mut() {
+        for (id, tip, sig) in pending.renewals_mut() {
             let Some(from) = id.0.checked_add(1) else { continue };
             let next = self.fresh(CommandId(from));
-            *tip = next.commit().tip;
+            let commit = next.commit(&self.key, &self.room);
+            (*tip, *sig) = (commit.tip, commit.sig);
             self.chains.push(next);
         }
     }

@@ -51,10 +51,12 @@ impl Pending {
         self.queue.front().map_or(CommandId(self.next), |o| o.id)
     }
 
-    /// The tips of the chain renewals waiting, by the id that carries each.
-    pub(crate) fn renewals_mut(&mut self) -> impl Iterator<Item = (CommandId, &mut crate::fair::Digest)> {
+    /// The chain renewals waiting (tip and signature), by the id that carries each.
+    pub(crate) fn renewals_mut(
+        &mut self,
+    ) -> impl Iterator<Item = (CommandId, &mut crate::fair::Digest, &mut crate::seat_key::SeatSig)> {
         self.queue.iter_mut().filter_map(|o| match &mut o.command {
-            Command::Chain { tip } => Some((o.id, tip)),
+            Command::Chain { tip, sig } => Some((o.id, tip, sig)),
             _ => None,
         })
     }

@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use super::{electorate, quorum};
 use crate::fair::Digest;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::seat_key::{SeatSig, Statement};
@@ -52,6 +51,21 @@ impl std::fmt::Display for Forgery {
             Forgery::UnrequestedBatch => "a peer sent game events nobody asked it for",
             Forgery::UnsignedHistory => "a peer served game events its host never signed",
         })
+    }
+}
+
+/// Players the room view lists as connected (the host among them): the electorate.
+pub(super) fn electorate(room: &RoomView) -> usize {
+    room.players.iter().filter(|p| p.connected).count()
+}
+
+/// Votes needed, own included: a strict majority of the room, so that two
+/// halves can never both elect; a room of two continues with its survivor.
+pub fn quorum(electorate: usize) -> usize {
+    if electorate <= 2 {
+        1
+    } else {
+        electorate / 2 + 1
     }
 }
 

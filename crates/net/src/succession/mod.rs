@@ -27,17 +27,19 @@
 
 mod campaign;
 mod certificate;
+mod stand;
+mod voter;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use campaign::Campaign;
+use certificate::electorate;
 use certificate::Claim;
-pub use certificate::{Forgery, ROUND_WINDOW};
+pub use certificate::{quorum, Forgery, ROUND_WINDOW};
 
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
-use crate::seat_key::Statement;
-use crate::wire::{encode_mesh, Ballot, MeshMsg, RoomView, Vote};
+use crate::wire::{encode_mesh, Ballot, MeshMsg};
 
 /// The succession's clocks, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,21 +126,6 @@ pub struct Succession {
     /// Kinds refused since the app last asked, each once (so it can tell
     /// the players every kind of forgery, however many arrive in one pump).
     untold: Vec<Forgery>,
-}
-
-/// Players the room view lists as connected (the host among them): the electorate.
-fn electorate(room: &RoomView) -> usize {
-    room.players.iter().filter(|p| p.connected).count()
-}
-
-/// Votes needed, own included: a strict majority of the room, so that two
-/// halves can never both elect; a room of two continues with its survivor.
-pub fn quorum(electorate: usize) -> usize {
-    if electorate <= 2 {
-        1
-    } else {
-        electorate / 2 + 1
-    }
 }
 
 impl Succession {
@@ -229,55 +216,7 @@ impl Succession {
             }
             return (out, decision);
         }
-        // Rounds at or below the one followed are settled: their votes no longer matter.
-        let followed = replica.epoch().round();
-        self.ballots.retain(|round, _| *round > followed);
-        let (Some(room), Some(me)) = (replica.room(), replica.known_as()) else { return (out, None) };
-        let Some(silent) = replica.host_silent_for(now) else { return (out, None) };
-        let live: Vec<PlayerNo> = room
-            .successors
-            .iter()
-            .copied()
-            .filter(|p| room.player(*p).is_some_and(|v| v.connected) || *p == me)
-            .collect();
-        let Some(rank) = live.iter().position(|p| *p == me) else { return (out, None) };
-        let wait = self.timing.silence_ms + rank as u64 * self.timing.stagger_ms;
-        let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.stagger_ms);
-        // After a split, the same order again: the first successor stands first.
-        let backing_off =
-            self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank as u64 + 1) * self.timing.stagger_ms);
-        if silent < wait || others_trying || backing_off || replica.heir().is_none() {
-            return (out, None);
-        }
-        // The first round after the one followed and the one last stood in
-        // that this device has not voted in; none past the window (voters
-        // would refuse it), nor past the last round: standing for a lower one
-        // would make a host nobody, this device included, follows.
-        let current = replica.epoch();
-        let after = current.round().max(self.stood.round());
-        let Some(epoch) = (after..=u16::MAX)
-            .skip(1)
-            .map(|r| Epoch::at(r, me))
-            .take_while(|e| certificate::in_window(current, *e))
-            .find(|e| !self.ballots.contains_key(&e.round()))
-        else {
-            return (out, None);
-        };
-        self.ballots.insert(epoch.round(), (epoch, me));
-        self.stood = epoch;
-        let of = electorate(room);
-        let peers: BTreeMap<PlayerNo, PeerId> = room
-            .players
-            .iter()
-            .filter(|p| p.no != me)
-            .filter_map(|p| p.peer.map(|peer| (p.no, peer)))
-            .collect();
-        let mut c = Campaign::new(epoch, me, of, peers, replica.copy_state(), now);
-        let decision = c.tick(now, replica, &self.timing, &mut out);
-        if decision.is_none() {
-            self.campaign = Some(c);
-        }
-        (out, decision)
+        self.stand(now, replica, out)
     }
 
     /// Handles an election message from `from`. `hosting` is this device's
@@ -299,43 +238,7 @@ impl Succession {
         let current = hosting.unwrap_or(replica.epoch());
         match msg {
             MeshMsg::Poll { epoch, candidate, sig } => {
-                if let Some(e) = hosting {
-                    send(from, &MeshMsg::Hosting { epoch: e }, &mut out);
-                    // With the election that made us host, so the candidate can follow at once.
-                    if let Some((won, a)) = &self.announcement {
-                        if *won == e {
-                            out.push((from, a.clone()));
-                        }
-                    }
-                    return (out, None);
-                }
-                let (Some(me), Some(room)) = (replica.known_as(), replica.room()) else { return (out, None) };
-                let digest = replica.room_digest();
-                let Some(standing) = room.player(candidate) else { return (out, None) };
-                if !standing.key.verifies(Statement::Poll, &digest, &(epoch, candidate), &sig) {
-                    self.refuse(Forgery::Signature);
-                    return (out, None);
-                }
-                let sender_ok =
-                    standing.peer.is_none_or(|peer| peer == from) && epoch.candidate() == candidate;
-                let silent = replica.host_silent_for(now).is_none_or(|s| s >= self.timing.silence_ms / 2);
-                // The same candidate polling again for the same epoch gets the same answer.
-                let again = self.ballots.get(&epoch.round()) == Some(&(epoch, candidate));
-                // One vote a round, in the window; none for a round below one this device stands in.
-                let fresh = certificate::in_window(current, epoch)
-                    && !self.ballots.contains_key(&epoch.round())
-                    && self.campaign.as_ref().is_none_or(|c| c.epoch() < epoch);
-                let granted = again || (sender_ok && silent && fresh);
-                if granted {
-                    self.ballots.insert(epoch.round(), (epoch, candidate));
-                    self.poll_seen = Some(now);
-                    if self.campaign.as_ref().is_some_and(|c| c.epoch() < epoch) {
-                        self.end_campaign();
-                    }
-                }
-                let vote = Vote { epoch, candidate, voter: me, granted, state: replica.copy_state() };
-                let ballot = Ballot::sign(vote, replica.seat_key(), &digest);
-                send(from, &MeshMsg::Vote { ballot }, &mut out);
+                self.answer_poll(now, from, (epoch, candidate, sig), replica, hosting, &mut out);
             }
             MeshMsg::Vote { ballot } => {
                 let Some(c) = &mut self.campaign else { return (out, None) };

@@ -64,8 +64,11 @@ use thiserror::Error;
 /// hash chain: `Events`, `Pong` and snapshots carry the host's signed chain
 /// head, snapshots the chain at their checkpoint, and a vote's `CopyState`
 /// the voter's latest signed head (each appended last).
-/// 10: the room view carries the bots' plan (issue 30: each bot seat's level and
-/// whether, and how well, bots cover a departed player), edited by
+/// 10: nonce-chain commitments are signed with the device's seat key
+/// (`ChainCommit::sig`, in `Hello`, the room view and `Command::Chain`), and
+/// the refusal `UnsignedChain` (appended last).
+/// Also 10: the room view carries the bots' plan (issue 30: each bot seat's level
+/// and whether, and how well, bots cover a departed player), edited by
 /// `LobbyEdit::Level` and `LobbyEdit::Cover` (appended last).
 pub const PROTOCOL_VERSION: u16 = 10;
 /// First two bytes of every datagram.
@@ -300,7 +303,11 @@ mod tests {
 
     #[test]
     fn peer_messages_round_trip_in_one_small_datagram() {
-        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
+        let chain = crate::fair::ChainCommit {
+            first: CommandId(0),
+            tip: [1; 32],
+            sig: crate::SeatSig([2; 32], [3; 32]),
+        };
         let msg = PeerMsg::Hello {
             player: PlayerToken(42),
             name: "Ana".into(),
@@ -347,7 +354,11 @@ mod tests {
     #[test]
     fn oversized_peer_messages_are_not_sent() {
         let name = "x".repeat(MAX_DATAGRAM);
-        let chain = crate::fair::ChainCommit { first: CommandId(0), tip: [1; 32] };
+        let chain = crate::fair::ChainCommit {
+            first: CommandId(0),
+            tip: [1; 32],
+            sig: crate::SeatSig([2; 32], [3; 32]),
+        };
         let msg = PeerMsg::Hello {
             player: PlayerToken(1),
             name,

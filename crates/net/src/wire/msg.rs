@@ -78,7 +78,9 @@ pub enum Command {
     /// Commits the device's next nonce chain: `tip` covers the commands from
     /// this one's id + 1 on. Sent on the last link of the chain in use, so
     /// the new commitment is in the room view before any command uses it.
-    Chain { tip: Digest },
+    /// `sig`: the device's seat key's signature of `(id + 1, tip)` (see
+    /// [`ChainCommit`]), so no host can commit a chain in its name.
+    Chain { tip: Digest, sig: SeatSig },
 }
 
 /// One change to the lobby's `GameConfig` or seat table.

@@ -65,4 +65,9 @@ pub enum Refusal {
     /// (issue 31: one command, one possible set of dice).
     #[error("command {} does not carry the nonce its device committed to", .0.0)]
     ForgedNonce(CommandId),
+    /// A nonce-chain commitment (in a `Hello` or a `Command::Chain`) not
+    /// signed with the seat key the device joined with: nobody, the host
+    /// included, may commit a chain in a player's name (issue 31).
+    #[error("your device's dice commitment is not signed with its seat key: reload the page")]
+    UnsignedChain,
 }

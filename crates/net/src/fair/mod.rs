@@ -16,6 +16,10 @@ use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
+mod nonce_chain;
+
+pub use nonce_chain::{chain_step, ChainCommit, NonceChain, CHAIN_LEN};
+
 use crate::ids::{CommandId, PlayerNo, Seq};
 
 /// A SHA-256 digest.
@@ -133,115 +137,6 @@ impl FairDice {
     }
 }
 
-/// Links in one nonce chain: a device commits a new chain before the one it
-/// uses runs out (`Command::Chain` on the last link). Building one costs
-/// this many SHA-256 compressions (see `benches/net.rs`).
-pub const CHAIN_LEN: u32 = 1024;
-
-/// A player's public commitment to its command nonces: the chain's `tip`,
-/// and the first command id it covers (`first ..first + CHAIN_LEN`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChainCommit {
-    pub first: CommandId,
-    pub tip: Digest,
-}
-
-impl ChainCommit {
-    /// The link's index in this chain for command `id` (0 is the link next to the tip).
-    fn index(&self, id: CommandId) -> Option<u32> {
-        id.0.checked_sub(self.first.0).filter(|j| *j < CHAIN_LEN)
-    }
-
-    /// Whether `link` is this chain's link for `id`: hashed forward to the
-    /// tip, or to `known` (a link of this chain already checked, at a lower
-    /// index), it must land there. At most [`CHAIN_LEN`] hashes.
-    pub fn verifies(&self, id: CommandId, link: &Digest, known: Option<(u32, Digest)>) -> bool {
-        let Some(j) = self.index(id) else { return false };
-        let (steps, target) = match known {
-            Some((k, at)) if k == j => return *link == at,
-            Some((k, at)) if k < j => (j - k, at),
-            _ => (j.saturating_add(1), self.tip),
-        };
-        let mut x = *link;
-        for _ in 0..steps {
-            x = chain_step(&x);
-        }
-        x == target
-    }
-}
-
-/// One step along a nonce chain.
-pub fn chain_step(x: &Digest) -> Digest {
-    let mut h = Sha256::new();
-    h.update(b"dice-duel/chain/1");
-    h.update(x);
-    h.finalize().into()
-}
-
-/// A device's nonce chain: `x_0` from a 32-byte secret seed, `x_{i+1} =
-/// H(x_i)`, the tip `x_N` is committed, and command `first + j` carries
-/// `x_{N-1-j}`. Each link is the hash-preimage of the one before it, so
-/// nobody who has seen the links so far (the host included) can tell the
-/// next, and nobody (the device included) can change it once committed.
-#[derive(Clone, PartialEq, Eq)]
-pub struct NonceChain {
-    first: CommandId,
-    /// `links[j]` is the link for `first + j`.
-    links: Vec<Digest>,
-    tip: Digest,
-}
-
-impl std::fmt::Debug for NonceChain {
-    /// The commitment only: unused links are secrets.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "NonceChain(from {}, tip {:02x}{:02x}…)", self.first.0, self.tip[0], self.tip[1])
-    }
-}
-
-impl NonceChain {
-    /// The chain from `seed` for commands `first ..first + CHAIN_LEN`.
-    pub fn new(seed: &[u8; 32], first: CommandId) -> NonceChain {
-        let mut h = Sha256::new();
-        h.update(b"dice-duel/chain-seed/1");
-        h.update(seed);
-        let mut x: Digest = h.finalize().into();
-        let mut links = Vec::with_capacity(CHAIN_LEN as usize);
-        for _ in 0..CHAIN_LEN {
-            links.push(x);
-            x = chain_step(&x);
-        }
-        links.reverse();
-        NonceChain { first, links, tip: x }
-    }
-
-    /// The public commitment.
-    pub fn commit(&self) -> ChainCommit {
-        ChainCommit { first: self.first, tip: self.tip }
-    }
-
-    /// The first command id this chain covers.
-    pub fn first(&self) -> CommandId {
-        self.first
-    }
-
-    /// Whether `id` is this chain's last link (where the next chain is committed).
-    pub fn is_last(&self, id: CommandId) -> bool {
-        self.commit().index(id) == Some(CHAIN_LEN - 1)
-    }
-
-    /// The nonce for command `id`, if this chain covers it.
-    pub fn link(&self, id: CommandId) -> Option<Digest> {
-        let j = self.commit().index(id)?;
-        self.links.get(j as usize).copied()
-    }
-
-    /// Moves the chain to cover ids from `first` (the links are unchanged;
-    /// a chain is renumbered only before it is committed).
-    pub fn renumber(&mut self, first: CommandId) {
-        self.first = first;
-    }
-}
-
 impl DiceSource for FairDice {
     fn roll(&mut self) -> Pip {
         let rng = self.rng();
@@ -298,6 +193,7 @@ pub fn token_proof(token: u128) -> Digest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seat_key::SeatKey;
 
     fn faces(d: &mut FairDice, n: usize) -> Vec<u8> {
         (0..n).map(|_| d.roll().value()).collect()
@@ -339,7 +235,8 @@ mod tests {
     #[test]
     fn a_chain_gives_one_link_per_command_and_checks_it_from_the_tip_or_a_known_link() {
         let chain = NonceChain::new(&[3; 32], CommandId(100));
-        let commit = chain.commit();
+        let (key, room) = (SeatKey::from_seed([1; 32]), room_digest("r"));
+        let commit = chain.commit(&key, &room);
         let (a, b) = (chain.link(CommandId(100)).unwrap(), chain.link(CommandId(105)).unwrap());
         assert!(commit.verifies(CommandId(100), &a, None));
         assert!(commit.verifies(CommandId(105), &b, None));
@@ -350,7 +247,13 @@ mod tests {
         let last = CommandId(100 + CHAIN_LEN - 1);
         assert!(chain.is_last(last) && commit.verifies(last, &chain.link(last).unwrap(), None));
         assert_eq!(chain.link(CommandId(100 + CHAIN_LEN)), None, "past the chain");
-        assert_ne!(NonceChain::new(&[4; 32], CommandId(100)).commit(), commit);
+        assert_ne!(NonceChain::new(&[4; 32], CommandId(100)).commit(&key, &room), commit);
+        assert!(commit.signed_by(&key.public(), &room));
+        let other = SeatKey::from_seed([2; 32]);
+        assert!(!commit.signed_by(&other.public(), &room), "another player's key");
+        assert!(!commit.signed_by(&key.public(), &room_digest("s")), "another room");
+        let swapped = ChainCommit { tip: [9; 32], ..commit };
+        assert!(!swapped.signed_by(&key.public(), &room), "a tip its player never signed");
     }
 
     #[test]

@@ -17,12 +17,18 @@
 //! unchecked, counted, and said in words too, so the audit never stalls
 //! behind a migration.
 
-use std::collections::BTreeMap;
+mod blame;
+mod finding;
+mod shape;
+
+pub use finding::{AuditFinding, AuditReport, Finding};
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use duel_core::{Event, Game};
 
 use super::sync::GameSync;
-use crate::fair::{crosses_checkpoint, ChainCommit, Digest, FairDice, KeyId, Secret};
+use crate::fair::{ChainCommit, Digest, FairDice, KeyId, Secret};
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::wire::{Act, Mark, RoomView};
 
@@ -32,97 +38,6 @@ const MAX_CHAINS: usize = 64;
 
 /// How long after the game's end the host has to show its last key.
 pub const REVEAL_MS: u64 = 10_000;
-
-/// What the audit found so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AuditReport {
-    /// Batches whose dice were re-derived and matched.
-    pub checked: u64,
-    /// Batches applied unchecked (their key was never revealed, or their mark is missing).
-    pub unchecked: u64,
-    /// The first batch whose dice or events the host altered, if any.
-    pub tampered: Option<Seq>,
-    /// The first batch the host kept the audit from checking (tampering or
-    /// withholding), and why.
-    pub withheld: Option<Finding>,
-    /// The first batch nobody can ever check through no fault of the host
-    /// in charge now (its host left before showing the key).
-    pub unverifiable: Option<Finding>,
-}
-
-/// A batch the audit could not check, from `since` on, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Finding {
-    pub since: Seq,
-    pub why: AuditFinding,
-}
-
-impl std::fmt::Display for Finding {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.since.0;
-        match self.why {
-            AuditFinding::NoMark => {
-                write!(f, "The host's dice since event {n} cannot be checked: it did not say what caused them.")
-            }
-            AuditFinding::MarksOutOfOrder => write!(
-                f,
-                "The host's dice since event {n} cannot be checked: its record of what caused them is out of order."
-            ),
-            AuditFinding::SealMissing => write!(
-                f,
-                "The host's dice since event {n} cannot be checked: it did not change its key where the rules say."
-            ),
-            AuditFinding::KeyOutOfTurn => write!(
-                f,
-                "The host's dice at event {n} were rolled with a key it had no right to use then."
-            ),
-            AuditFinding::KeyNeverCommitted => write!(
-                f,
-                "The host's dice since event {n} cannot be checked: they use a key it never committed to."
-            ),
-            AuditFinding::KeyNotShown => {
-                write!(f, "The host's dice since event {n} cannot be checked: it has not shown its key.")
-            }
-            AuditFinding::NoStateHash => write!(
-                f,
-                "The host's events since event {n} cannot be checked: it has stopped confirming the game's state."
-            ),
-            AuditFinding::NonceNotCommitted { player, id } => write!(
-                f,
-                "The dice at event {n} do not come from player {}'s command {}: the host gave it a nonce that player never committed to.",
-                player.0, id.0
-            ),
-            AuditFinding::HostGone => write!(
-                f,
-                "The dice since event {n} cannot be checked: the host that rolled them left before showing its key."
-            ),
-        }
-    }
-}
-
-/// Why a batch could not be checked. Every reason but [`AuditFinding::HostGone`]
-/// is the host's doing: tampering, or withholding what the check needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AuditFinding {
-    /// A batch without a mark (what caused it, with which key and nonce).
-    NoMark,
-    /// Marks out of order, overlapping, or host actions numbered with a gap.
-    MarksOutOfOrder,
-    /// The batch that crosses a checkpoint (or ends the game) carries no seal.
-    SealMissing,
-    /// A key used before its turn, after it was shown, or changed without a seal.
-    KeyOutOfTurn,
-    /// A key the host never committed to.
-    KeyNeverCommitted,
-    /// A key of the host in charge not shown within the bound.
-    KeyNotShown,
-    /// No state hash for longer than the bound: nothing can be judged.
-    NoStateHash,
-    /// A command's nonce is not the link its player committed to.
-    NonceNotCommitted { player: PlayerNo, id: CommandId },
-    /// A key of a host that is gone (not a finding against the host in charge).
-    HostGone,
-}
 
 /// A player's commitments seen in room views, each with the last link checked.
 type Chains = Vec<(ChainCommit, Option<(u32, Digest)>)>;
@@ -153,6 +68,12 @@ pub(crate) struct Audit {
     now: u64,
     over_since: Option<u64>,
     pub(crate) report: AuditReport,
+    /// Who delivered which events (see [`blame`]).
+    deliveries: blame::Deliveries,
+    /// The hosts a finding was against: this device never votes them back in.
+    failed: BTreeSet<PlayerNo>,
+    /// Chains room views showed that their player never signed (the last few).
+    forged: Vec<ChainCommit>,
 }
 
 impl Audit {
@@ -173,6 +94,9 @@ impl Audit {
             now: 0,
             over_since: None,
             report: AuditReport::default(),
+            deliveries: Vec::new(),
+            failed: BTreeSet::new(),
+            forged: Vec::new(),
         }
     }
 
@@ -193,11 +117,31 @@ impl Audit {
         self.commits.entry(key).or_insert(commit);
     }
 
-    /// What a room view makes public: the players' nonce chains, the cadence of seals.
-    pub(crate) fn learn(&mut self, view: &RoomView) {
+    /// What a room view makes public: the players' nonce chains, the cadence
+    /// of seals. A chain is learnt only if its player's seat key (as the view
+    /// lists it) signed it; one that is not is a commitment the host made up
+    /// in the player's name, whose links it would know: refused, named as a
+    /// finding at `head` against the host of `by` (who sent the view), and
+    /// counted once. Returns how many such chains this view brought that
+    /// were not seen before.
+    pub(crate) fn learn(&mut self, view: &RoomView, head: Seq, by: Epoch) -> u64 {
         self.every = view.timing.checkpoint_every;
+        let mut forged = 0;
         for p in &view.players {
             for chain in &p.chains {
+                if !chain.signed_by(&p.key, &self.room) {
+                    if !self.forged.contains(chain) {
+                        self.forged.push(*chain);
+                        if self.forged.len() > MAX_CHAINS {
+                            self.forged.remove(0);
+                        }
+                        forged += 1;
+                    }
+                    let why = AuditFinding::ChainNotSigned { player: p.no };
+                    self.report.withheld.get_or_insert(Finding { since: head, why });
+                    self.failed.insert(by.candidate());
+                    continue;
+                }
                 let known = self.chains.entry(p.no).or_default();
                 if !known.iter().any(|(c, _)| c == chain) {
                     known.push((*chain, None));
@@ -207,6 +151,7 @@ impl Audit {
                 }
             }
         }
+        forged
     }
 
     /// Starts over at a snapshot the replica adopted.
@@ -229,9 +174,10 @@ impl Audit {
                 self.commits.entry(seal.next).or_insert(seal.commit);
                 if self.commits.get(&seal.revealed).is_some_and(|c| *c == seal.secret.commit()) {
                     self.secrets.entry(seal.revealed).or_insert(seal.secret);
-                } else if self.commits.contains_key(&seal.revealed) && self.report.tampered.is_none() {
+                } else if self.commits.contains_key(&seal.revealed) {
                     // A secret that is not the one committed to: the dice were the host's choice.
-                    self.report.tampered = Some(m.at);
+                    self.report.tampered.get_or_insert(m.at);
+                    self.blame(m.at);
                 }
             }
         }
@@ -268,9 +214,8 @@ impl Audit {
     }
 
     fn withheld(&mut self, since: Seq, why: AuditFinding) {
-        if self.report.withheld.is_none() {
-            self.report.withheld = Some(Finding { since, why });
-        }
+        self.report.withheld.get_or_insert(Finding { since, why });
+        self.blame(since);
     }
 
     /// Whether the batch from `start` has waited past the bound.
@@ -349,109 +294,6 @@ impl Audit {
         }
     }
 
-    /// Checks the shape of the confirmed marks, which needs no key: every
-    /// batch has a mark, each follows the one before it (see [`Audit::check_mark`]).
-    fn shape(&mut self, sync: &GameSync) {
-        while self.shaped < sync.confirmed {
-            let start = self.shaped.next();
-            let i = sync.marks.partition_point(|m| m.at < start);
-            let Some(mark) = sync.marks.get(i).filter(|m| m.at == start) else {
-                // Nothing says what caused these events, up to the next mark.
-                self.withheld(start, AuditFinding::NoMark);
-                let next = sync.marks.get(i).map_or(sync.confirmed.0, |m| m.at.0.saturating_sub(1));
-                self.shaped = Seq(next.min(sync.confirmed.0).max(start.0));
-                continue;
-            };
-            let end = sync.marks.get(i + 1).map_or(sync.head.0, |n| n.at.0.saturating_sub(1));
-            if end > sync.confirmed.0 {
-                return;
-            }
-            let crosses = crosses_checkpoint(mark.at, Seq(end), self.every);
-            if let Err(why) = self.check_mark(mark, crosses) {
-                self.withheld(start, why);
-            }
-            let over = end == sync.head.0 && sync.game.outcome().is_some();
-            self.note_mark(mark, crosses, over);
-            self.shaped = Seq(end);
-        }
-    }
-
-    /// The mark follows the one before it: the key changes only after a
-    /// seal (to the next one) or with a new host (its first key); host
-    /// actions are numbered 0, 1, 2, … under each key; a seal sits on the
-    /// batch that crosses a checkpoint, and only there (or at the game's end).
-    fn check_mark(&mut self, mark: &Mark, crosses: bool) -> Result<(), AuditFinding> {
-        let key = mark.key;
-        if let Some((prev, sealed)) = self.last {
-            let next = KeyId { epoch: prev.epoch, index: prev.index.saturating_add(1) };
-            let fine = if key.epoch == prev.epoch {
-                key == if sealed { next } else { prev }
-            } else {
-                key.epoch > prev.epoch && key.index == 0
-            };
-            if !fine && !self.commits.contains_key(&key) {
-                return Err(AuditFinding::KeyNeverCommitted);
-            }
-            if !fine {
-                return Err(AuditFinding::KeyOutOfTurn);
-            }
-        }
-        if mark.by.is_none() {
-            let expected = self.steps.get(&key).copied().or((key.index == 0).then_some(0));
-            if expected.is_some_and(|e| e != mark.step) {
-                return Err(AuditFinding::MarksOutOfOrder);
-            }
-        }
-        if crosses && mark.seal.is_none() {
-            return Err(AuditFinding::SealMissing);
-        }
-        if mark.seal.is_some_and(|s| s.revealed != key) {
-            return Err(AuditFinding::KeyOutOfTurn);
-        }
-        Ok(())
-    }
-
-    /// After a batch: what the next mark must follow.
-    fn note_mark(&mut self, mark: &Mark, crosses: bool, over: bool) {
-        let sealed = mark.seal.is_some();
-        if mark.by.is_none() {
-            self.steps.insert(mark.key, mark.step.saturating_add(1));
-        }
-        if sealed {
-            let next = KeyId { epoch: mark.key.epoch, index: mark.key.index.saturating_add(1) };
-            self.steps.insert(next, 0);
-            if !crosses && !over {
-                // A seal where the host chose: it would choose which key a command meets.
-                self.withheld(mark.at, AuditFinding::KeyOutOfTurn);
-            }
-        } else if over {
-            // The game's last batch must seal (its key is shown at the end).
-            self.withheld(mark.at, AuditFinding::SealMissing);
-        }
-        self.last = Some((mark.key, sealed));
-    }
-
-    /// Whether a command's nonce is a link its player committed to: `None`
-    /// while no commitment covering it is known (a room view may be late).
-    fn check_nonce(&mut self, mark: &Mark) -> Option<bool> {
-        let Some((player, id)) = mark.by else { return Some(mark.nonce == [0; 32]) };
-        let chains = self.chains.get_mut(&player)?;
-        for (chain, known) in chains.iter_mut() {
-            let Some(j) = id.0.checked_sub(chain.first.0).filter(|j| *j < crate::fair::CHAIN_LEN) else {
-                continue;
-            };
-            if chain.verifies(id, &mark.nonce, *known) {
-                if known.is_none_or(|(k, _)| k < j) {
-                    *known = Some((j, mark.nonce));
-                }
-                return Some(true);
-            }
-        }
-        // Not a link of any chain known: forged, or its chain's room view is
-        // late. The bound decides (`walk`).
-        None
-    }
-
     /// Applies a batch that cannot be checked.
     fn skip(&mut self, game: &mut Game, events: &[Event]) {
         for e in events {
@@ -470,9 +312,8 @@ impl Audit {
         match again {
             Ok(ours) if ours == events => self.report.checked += 1,
             _ => {
-                if self.report.tampered.is_none() {
-                    self.report.tampered = Some(mark.at);
-                }
+                self.report.tampered.get_or_insert(mark.at);
+                self.blame(mark.at);
                 // Follow the host's events anyway: the warning stands, the game goes on.
                 *game = before;
                 for e in events {

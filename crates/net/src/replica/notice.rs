@@ -1,0 +1,61 @@
+//! What a replica tells the app: the notices it drains, and why a command
+//! was not even sent.
+
+use duel_core::{RuleError, SeatId};
+use thiserror::Error;
+
+use super::Finding;
+use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
+use crate::wire::{Command, Refusal};
+
+/// Something the UI may want to show or react to. Drained with [`Replica::drain_notices`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// Admitted to the room as player `you`.
+    Joined { you: PlayerNo },
+    /// The host refused the connection; see the reason (reload, room full, …).
+    Refused(Refusal),
+    /// The room view changed.
+    Room,
+    /// A game copy was (re)built from a snapshot.
+    Synced { head: Seq },
+    /// Events `from..=to` were applied.
+    Applied { from: Seq, to: Seq },
+    /// A command was carried out.
+    Accepted { id: CommandId },
+    /// A command was refused; nothing changed.
+    Rejected { id: CommandId, command: Option<Command>, reason: Refusal },
+    /// The copy disagreed with the host's hash; a snapshot was requested.
+    Desync { head: Seq },
+    /// Re-deriving the dice of the batch at `at` did not give the host's
+    /// events: the host chose dice (or events) it had no right to.
+    DiceTampered { at: Seq },
+    /// Thunderstruck: the host's event `at` reveals a plan or dice its
+    /// player never committed to (T10).
+    PlanForged { at: Seq },
+    /// The replica now follows the host of `epoch` (after an election).
+    NewHost { epoch: Epoch, host: Option<PlayerNo> },
+    /// The dice audit cannot check the host's dice from `since` on, and says
+    /// why (its `Display` is a sentence for every player): the host withheld
+    /// what the check needs or tampered with its record, or (`HostGone`) a
+    /// host that left never showed its last key.
+    DiceUnchecked(Finding),
+}
+
+/// Why a command was not even sent.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum SubmitError {
+    #[error("not connected to the room yet")]
+    NotJoined,
+    #[error("the game has not started")]
+    NotStarted,
+    #[error("you do not hold seat {}", .0.0)]
+    NotYourSeat(SeatId),
+    /// The local copy already says no (the host would too).
+    #[error("{0}")]
+    Rule(RuleError),
+    #[error("too many commands are waiting for the host")]
+    Busy,
+    #[error("the command is too large to send")]
+    TooLarge,
+}

@@ -1,0 +1,73 @@
+//! When this device stands: the host silent long enough, this device the
+//! first live successor in the room view's order, and a round left in the
+//! window it has not voted in.
+
+use std::collections::BTreeMap;
+
+use super::campaign::Campaign;
+use super::{certificate, electorate, Decision, Succession};
+use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::replica::Replica;
+
+impl Succession {
+    /// With no campaign under way: stands (polls for the next free round)
+    /// when its turn in the successor order has come.
+    pub(super) fn stand(
+        &mut self,
+        now: u64,
+        replica: &mut Replica,
+        mut out: Vec<(PeerId, Vec<u8>)>,
+    ) -> (Vec<(PeerId, Vec<u8>)>, Option<Decision>) {
+        // Rounds at or below the one followed are settled: their votes no longer matter.
+        let followed = replica.epoch().round();
+        self.ballots.retain(|round, _| *round > followed);
+        let (Some(room), Some(me)) = (replica.room(), replica.known_as()) else { return (out, None) };
+        let Some(silent) = replica.host_silent_for(now) else { return (out, None) };
+        let live: Vec<PlayerNo> = room
+            .successors
+            .iter()
+            .copied()
+            .filter(|p| room.player(*p).is_some_and(|v| v.connected) || *p == me)
+            // Nor is one this device caught failing the audit waited for: it gets no vote here.
+            .filter(|p| *p == me || !replica.failed_audit().contains(p))
+            .collect();
+        let Some(rank) = live.iter().position(|p| *p == me) else { return (out, None) };
+        let wait = self.timing.silence_ms + rank as u64 * self.timing.stagger_ms;
+        let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.stagger_ms);
+        // After a split, the same order again: the first successor stands first.
+        let backing_off =
+            self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank as u64 + 1) * self.timing.stagger_ms);
+        if silent < wait || others_trying || backing_off || replica.heir().is_none() {
+            return (out, None);
+        }
+        // The first round after the one followed and the one last stood in
+        // that this device has not voted in; none past the window (voters
+        // would refuse it), nor past the last round: standing for a lower one
+        // would make a host nobody, this device included, follows.
+        let current = replica.epoch();
+        let after = current.round().max(self.stood.round());
+        let Some(epoch) = (after..=u16::MAX)
+            .skip(1)
+            .map(|r| Epoch::at(r, me))
+            .take_while(|e| certificate::in_window(current, *e))
+            .find(|e| !self.ballots.contains_key(&e.round()))
+        else {
+            return (out, None);
+        };
+        self.ballots.insert(epoch.round(), (epoch, me));
+        self.stood = epoch;
+        let of = electorate(room);
+        let peers: BTreeMap<PlayerNo, PeerId> = room
+            .players
+            .iter()
+            .filter(|p| p.no != me)
+            .filter_map(|p| p.peer.map(|peer| (p.no, peer)))
+            .collect();
+        let mut c = Campaign::new(epoch, me, of, peers, replica.copy_state(), now);
+        let decision = c.tick(now, replica, &self.timing, &mut out);
+        if decision.is_none() {
+            self.campaign = Some(c);
+        }
+        (out, decision)
+    }
+}
