@@ -35,7 +35,8 @@ impl Store {
         self.save_due.set_value(false);
         let Some(Some(bytes)) = self.with_session(|s| s.save()) else { return };
         self.last_save.set_value(now);
-        let levels = self.with_session(|s| s.bots_ref().levels()).unwrap_or_default();
-        crate::boot::persist(self.mode.get_untracked(), &bytes, &levels);
+        let (levels, desks) =
+            self.with_session(|s| (s.bots_ref().levels(), s.bots_ref().desks())).unwrap_or_default();
+        crate::boot::persist(self.mode.get_untracked(), &bytes, &levels, &desks);
     }
 }
