@@ -29,7 +29,6 @@
 
 pub mod chain;
 pub mod device;
-pub mod dice;
 mod envelope;
 pub mod fair;
 pub mod fuzz;
@@ -45,7 +44,6 @@ pub mod transport;
 pub mod wire;
 
 pub use device::{Device, Handover};
-pub use dice::ChaChaDice;
 pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
