@@ -43,9 +43,13 @@ pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
     let store = Store::new(opts);
     provide_context(store);
-    let duel = crate::thunderstruck::Duel::new(opts);
-    provide_context(duel);
-    let thunder_over = Signal::derive(move || duel.game.with(|g| g.as_ref().map(|g| g.is_over())));
+    // A Thunderstruck practice (none, running or over): the home screen offers to go back to it.
+    let thunder_over = Signal::derive(move || {
+        if store.mode.with(|m| *m != boot::Mode::Practice) {
+            return None;
+        }
+        store.game.with(|g| g.as_ref().and_then(|g| g.thunderstruck()).map(|d| d.is_over()))
+    });
     #[cfg(feature = "test-hooks")]
     crate::test_hooks::install(store);
     let route = store.route;

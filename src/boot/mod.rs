@@ -11,7 +11,8 @@ use leptos::prelude::*;
 use crate::net::{self, Role, RoomTransport};
 use crate::platform::{self, random, storage};
 use crate::route::{go, Route};
-use crate::session::{practice, BotDriver, Offline, Player, Session, BUILD};
+use crate::session::practice::{self, ThunderPractice};
+use crate::session::{BotDriver, Offline, Player, Session, BUILD};
 use crate::store::Store;
 
 /// The storage name of the practice room. `~` is not allowed in room ids, so
@@ -21,6 +22,10 @@ const PRACTICE: &str = "practice~";
 const NAME_KEY: &str = "dice-duel/name";
 /// How far the saved practice's clock is behind real time (its pauses).
 const BEHIND_KEY: &str = "dice-duel/practice-behind";
+/// Where offline Thunderstruck kept its duel while it ran on a table of its
+/// own (before issue 35). That duel's beacons came from other dice than the
+/// host's, so it cannot go on on the host: it is dropped, with a word.
+const OLD_THUNDERSTRUCK_KEY: &str = "dice-duel/thunderstruck";
 
 /// What the running session is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,14 +67,35 @@ pub fn player() -> Player {
     Player { token: net::player_token(), name }
 }
 
-/// Writes the host's room (its bots' levels with it) to storage.
-pub fn persist(mode: Mode, bytes: &[u8]) {
+fn desks_key(room: &str) -> String {
+    format!("dice-duel/bots/{room}/desks")
+}
+
+/// Thunderstruck bot seats' secrets (see `BotDriver::desks`), as JSON.
+fn save_desks(room: &str, desks: &[(SeatId, Vec<u8>)]) {
+    let pairs: Vec<(u8, &[u8])> = desks.iter().map(|(s, d)| (s.0, d.as_slice())).collect();
+    if let Ok(text) = serde_json::to_string(&pairs) {
+        let _ = storage::set(&desks_key(room), &text);
+    }
+}
+
+fn load_desks(room: &str, bots: &mut BotDriver) {
+    let text = storage::get(&desks_key(room)).unwrap_or_default();
+    let pairs: Vec<(u8, Vec<u8>)> = serde_json::from_str(&text).unwrap_or_default();
+    for (seat, bytes) in pairs {
+        bots.keep_desk(SeatId(seat), &bytes);
+    }
+}
+
+/// Writes the host's room (its bots' levels with it) and its Thunderstruck bots' secrets to storage.
+pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)]) {
     let room = match &mode {
         Mode::Practice => PRACTICE,
         Mode::Online { room, host: true } => room.as_str(),
         _ => return,
     };
     let _ = net::store::save_host(room, bytes);
+    save_desks(room, desks);
 }
 
 /// Whether a practice game is saved (the home screen offers to resume it).
@@ -95,6 +121,7 @@ pub fn remember_practice_behind(ms: u64) {
 pub fn start_practice(store: Store, session: Session<Offline>) {
     crate::course::forget_saved();
     net::store::forget_host(PRACTICE);
+    storage::remove(&desks_key(PRACTICE));
     storage::remove(BEHIND_KEY);
     store.install(Box::new(session), Mode::Practice);
     store.save(platform::now_ms(), true);
@@ -111,11 +138,29 @@ pub fn practice_lobby(store: Store) {
     start_practice(store, practice::lobby(&store.opts, seed(store), player()));
 }
 
+/// Thunderstruck against bots, hosted in this tab like any practice (R23).
+pub fn thunderstruck_practice(store: Store, choice: ThunderPractice) {
+    start_practice(store, practice::thunderstruck(&store.opts, seed(store), player(), choice));
+}
+
+/// Tells the player, once, that an unfinished offline Thunderstruck duel from
+/// before it ran on the host is gone (its save is removed).
+fn drop_old_thunderstruck(store: Store) {
+    if storage::get(OLD_THUNDERSTRUCK_KEY).is_some() {
+        storage::remove(OLD_THUNDERSTRUCK_KEY);
+        store.toasts.info(
+            "Your unfinished Thunderstruck duel was saved by an older version of the app and cannot be resumed. \
+             Start a new one from Thunderstruck Duel on the home screen.",
+        );
+    }
+}
+
 /// Resumes the saved practice. Returns whether there was one that loads.
 pub fn resume_practice(store: Store) -> bool {
     let Some(bytes) = net::store::load_host(PRACTICE) else { return false };
     let opts = store.opts;
-    let bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
+    let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
+    load_desks(PRACTICE, &mut bots);
     match Session::restore(&bytes, Offline, player(), bots, opts.timing()) {
         Ok(session) => {
             store.install(Box::new(session), Mode::Practice);
@@ -166,7 +211,8 @@ pub fn join_room(store: Store, room: &str) {
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
         if let Some(bytes) = net::store::load_host(room) {
-            let bots = BotDriver::new(1, random::u64(), false);
+            let mut bots = BotDriver::new(1, random::u64(), false);
+            load_desks(room, &mut bots);
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
                 Ok(session) => {
                     store.install(Box::new(session), mode);
@@ -256,6 +302,7 @@ fn follow_map_links(store: Store) {
 /// with that map; otherwise a saved practice resumes
 /// (a reload lands back in the game). Returns the first screen.
 pub fn on_load(store: Store) -> Route {
+    drop_old_thunderstruck(store);
     let mut route = Route::from_hash(&platform::hash());
     if store.opts.board_view {
         route = Route::Board;

@@ -11,8 +11,8 @@ use crate::net;
 use crate::route::{go, Route};
 use crate::store::use_store;
 
-/// The home screen; `thunder_over` is the Thunderstruck game the root keeps:
-/// none, running (`Some(false)`) or over.
+/// The home screen; `thunder_over` is the Thunderstruck practice the root
+/// reads from the store: none, running (`Some(false)`) or over.
 #[component]
 pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let store = use_store();
@@ -114,7 +114,8 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
                     "Practice lobby"
                 </button>
-                <button class="btn btn--tractor" data-testid="home-thunderstruck" on:click=move |_| go(store, Route::Thunderstruck)>
+                <button class="btn btn--tractor" data-testid="home-thunderstruck"
+                    on:click=move |_| go(store, if thunder_over.get_untracked().is_some() { Route::Play } else { Route::Thunderstruck })>
                     {move || match thunder_over.get() {
                         None => "Thunderstruck Duel",
                         Some(false) => "Resume Thunderstruck Duel",

@@ -38,25 +38,6 @@ pub fn build(base_seq: u64, base: &Game, events: &[duel_core::Event], cx: &Conte
     GameRecord::new(info, base_seq, base.clone(), events.to_vec(), times(base_seq, events.len(), cx.seen))
 }
 
-/// A Thunderstruck duel played in this tab against bots (its own table, not
-/// a room): the same record as a room's match, a Thunderstruck game from its
-/// set-up with the table's events. `bots` names the bots' level.
-pub fn offline_thunderstruck(
-    config: duel_core::thunderstruck::Config,
-    events: &[duel_core::thunderstruck::Event],
-    bots: &str,
-    now_ms: u64,
-) -> Option<GameRecord> {
-    let base = Game::new(duel_core::GameConfig::thunderstruck(config)).ok()?;
-    let events: Vec<duel_core::Event> = events.iter().cloned().map(duel_core::Event::Thunderstruck).collect();
-    let mut record =
-        build(0, &base, &events, &Context { room: None, room_name: None, levels: &[], seen: &[], now_ms });
-    for (i, crew) in record.info.crews.iter_mut().enumerate() {
-        crew.push_str(if i == 0 { ": you" } else { bots });
-    }
-    Some(record)
-}
-
 /// The list entry of `record` (its key makes a second save of one game replace the first).
 pub fn entry(record: &GameRecord) -> Entry {
     let i = &record.info;

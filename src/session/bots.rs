@@ -139,6 +139,19 @@ impl BotDriver {
         self.levels = seats.iter().map(|s| (*s, difficulty(room.bot_level(*s)))).collect();
     }
 
+    /// Thunderstruck: the bot seats' secrets as bytes (saved with the room, see [`BotDriver::keep_desk`]).
+    pub fn desks(&self) -> Vec<(SeatId, Vec<u8>)> {
+        self.thunder.desks()
+    }
+
+    /// Thunderstruck: a bot seat's secrets saved before a reload (bytes that
+    /// are not a desk are ignored: that bot then sits out a round at worst).
+    pub fn keep_desk(&mut self, seat: SeatId, bytes: &[u8]) {
+        if let Some(desk) = duel_net::thunder::Desk::from_bytes(bytes) {
+            self.thunder.keep(seat, desk);
+        }
+    }
+
     pub fn set_pace(&mut self, pace: BotPace) {
         self.pace = pace;
     }

@@ -20,6 +20,8 @@ pub mod practice;
 #[cfg(test)]
 mod tests;
 mod thunder_bots;
+#[cfg(test)]
+mod thunder_tests;
 
 use std::collections::VecDeque;
 

@@ -1,6 +1,8 @@
 //! Offline practice: a room hosted in this tab with no remote peers, the
-//! player in White's seat and bots in the rest.
+//! player in White's seat (Red's in Thunderstruck) and bots in the rest.
 
+use duel_bots::Difficulty;
+use duel_core::thunderstruck::{Config, Player as Colour};
 use duel_core::{GameConfig, SeatId, SeatSpec, Setup, ShipId};
 use duel_net::{Command, HostConfig, LobbyEdit};
 
@@ -61,6 +63,54 @@ pub fn as_engineering(opts: &Options, seed: u64, player: Player) -> Session<Offl
     Session::host(config, Offline, player, bots).then(
         std::iter::once(Command::Claim { seat: mine })
             .chain(others.map(|seat| Command::Edit(LobbyEdit::Bot { seat, bot: true })))
+            .chain([Command::Start]),
+    )
+}
+
+/// A Thunderstruck practice as its set-up screen chooses it (`004_…` Setup, T9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThunderPractice {
+    /// 2 or 3 ships.
+    pub players: u8,
+    /// 6 or 12.
+    pub rounds: u8,
+    /// The bots' level (the lower two levels fly Easy, the rest Hard).
+    pub level: Difficulty,
+    /// Red holds the turn marker in round 1; otherwise `seed` picks who does.
+    pub red_first: bool,
+}
+
+impl Default for ThunderPractice {
+    fn default() -> ThunderPractice {
+        ThunderPractice { players: 2, rounds: 12, level: Difficulty::Hard, red_first: false }
+    }
+}
+
+impl ThunderPractice {
+    /// The rules' config; `seed` picks the first player unless Red goes first.
+    pub fn config(&self, seed: u64) -> Config {
+        let players = u64::from(self.players.max(1));
+        let first = if self.red_first { Colour(0) } else { Colour((seed % players) as u8) };
+        Config { players: self.players, rounds: self.rounds, first }
+    }
+}
+
+/// Thunderstruck against bots on the same host as a room's match (R23): the
+/// host's verifiable dice draw every beacon, its deadlines keep the table
+/// moving, and the bots fly their seats through the same path as a room's
+/// bot seats. The player flies Red (seat 0).
+pub fn thunderstruck(opts: &Options, seed: u64, player: Player, choice: ThunderPractice) -> Session<Offline> {
+    let mut config = practice_room(opts, seed, &player);
+    config.lobby = GameConfig::thunderstruck(choice.config(seed));
+    // `?bots=off` is not for Thunderstruck: its screens have no switch to wake the bots.
+    let bots = BotDriver::new(opts.speed, seed, false);
+    let others: Vec<SeatId> = (1..choice.players).map(SeatId).collect();
+    // The bots' levels are the room's plan, as in any room (issue 30).
+    let level = super::bot_level(choice.level);
+    Session::host(config, Offline, player, bots).then(
+        std::iter::once(Command::Claim { seat: SeatId(0) })
+            .chain(others.iter().map(|&seat| Command::Edit(LobbyEdit::Bot { seat, bot: true })))
+            .chain(others.iter().map(|&seat| Command::Edit(LobbyEdit::Level { seat, level })))
             .chain([Command::Start]),
     )
 }

@@ -6,12 +6,17 @@ use duel_net::{Command, LobbyEdit, PlayerToken, SeatHolder};
 
 use super::*;
 
-fn me() -> Player {
+pub(super) fn me() -> Player {
     Player { token: PlayerToken(0xABCD), name: "Tester".into() }
 }
 
 /// Pumps every 20 ms until `done` or `max_ms` pass; returns the time reached.
-fn run(s: &mut dyn SessionApi, from: u64, max_ms: u64, done: impl Fn(&dyn SessionApi) -> bool) -> u64 {
+pub(super) fn run(
+    s: &mut dyn SessionApi,
+    from: u64,
+    max_ms: u64,
+    done: impl Fn(&dyn SessionApi) -> bool,
+) -> u64 {
     let mut now = from;
     while now < from + max_ms && !done(s) {
         now += 20;
@@ -243,25 +248,6 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
         noted.iter().all(|w| !w.starts_with("Warning")),
         "an honest migration warns of nothing: {noted:?}"
     );
-}
-
-#[test]
-fn r23_bots_fly_every_seat_of_a_thunderstruck_room_to_the_end() {
-    use duel_core::thunderstruck::{Config, Player as Seat};
-    let opts = Options { speed: 50, fast: true, ..Options::default() };
-    let mut s = practice::lobby(&opts, 9, me());
-    let now = run(&mut s, 1_000, 2_000, |s| s.room().is_some_and(|r| r.seats[1] == SeatHolder::Bot));
-    let mode = duel_core::Mode::Thunderstruck(Config { players: 3, rounds: 6, first: Seat(1) });
-    s.command(now, Command::Edit(LobbyEdit::Mode(mode))).expect("mode");
-    for seat in 0..3 {
-        s.command(now, Command::Edit(LobbyEdit::Bot { seat: SeatId(seat), bot: true })).expect("bot");
-    }
-    s.command(now, Command::Start).expect("start");
-    let now = run(&mut s, now, 2_000, |s| s.game().is_some());
-    assert!(s.game().and_then(|g| g.thunderstruck()).is_some(), "a Thunderstruck match");
-    let end = run(&mut s, now, 900_000, |s| s.game().is_some_and(|g| g.outcome().is_some()));
-    let duel = s.game().and_then(|g| g.thunderstruck()).expect("duel");
-    assert!(duel.is_over(), "no result after {} ms: round {}, {:?}", end - now, duel.round(), duel.phase());
 }
 
 /// A room run by another build refuses this one, and the app is told a reload

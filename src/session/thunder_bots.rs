@@ -20,12 +20,25 @@ const MOVE_MS: u64 = 700;
 /// The pilots and desks of the bot seats, built when first needed.
 pub struct ThunderBots {
     seats: BTreeMap<SeatId, (Difficulty, Desk, Pilot)>,
+    /// Desks kept with the room before a reload, taken when their seat's bot is built.
+    kept: BTreeMap<SeatId, Desk>,
     next_at: u64,
 }
 
 impl ThunderBots {
     pub fn new() -> ThunderBots {
-        ThunderBots { seats: BTreeMap::new(), next_at: 0 }
+        ThunderBots { seats: BTreeMap::new(), kept: BTreeMap::new(), next_at: 0 }
+    }
+
+    /// Every bot seat's desk as bytes, to keep with the room: a plan a bot
+    /// sealed before a reload is still revealed after it (as a person's is).
+    pub fn desks(&self) -> Vec<(SeatId, Vec<u8>)> {
+        self.seats.iter().map(|(seat, (_, desk, _))| (*seat, desk.to_bytes())).collect()
+    }
+
+    /// A desk kept before a reload, for `seat`'s bot when it is next built.
+    pub fn keep(&mut self, seat: SeatId, desk: Desk) {
+        self.kept.insert(seat, desk);
     }
 
     /// The next intent one of `seats` sends, if any is due at bot time `clock`.
@@ -40,7 +53,8 @@ impl ThunderBots {
             let fresh = self.seats.get(&seat).is_none_or(|(l, _, _)| *l != level);
             if fresh {
                 let player = Player(seat.0);
-                let desk = Desk::new(player, master(seed, seat));
+                let kept = self.kept.remove(&seat).filter(|d| d.player() == player);
+                let desk = kept.unwrap_or_else(|| Desk::new(player, master(seed, seat)));
                 let pilot = Pilot::new(pilot_level(level), player, seed ^ u64::from(seat.0));
                 self.seats.insert(seat, (level, desk, pilot));
             }

@@ -35,6 +35,7 @@ impl Store {
         self.save_due.set_value(false);
         let Some(Some(bytes)) = self.with_session(|s| s.save()) else { return };
         self.last_save.set_value(now);
-        crate::boot::persist(self.mode.get_untracked(), &bytes);
+        let desks = self.with_session(|s| s.bots_ref().desks()).unwrap_or_default();
+        crate::boot::persist(self.mode.get_untracked(), &bytes, &desks);
     }
 }

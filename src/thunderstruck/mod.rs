@@ -1,14 +1,14 @@
-//! Thunderstruck Duel, played offline against bots (`#/thunderstruck`): the
-//! turn-based 2–3 ship mode of `duel_core::thunderstruck`, hosted in this
-//! tab by `duel_net::thunder`'s table with one desk of secrets per seat.
+//! Thunderstruck Duel (R23): the turn-based 2–3 ship mode of
+//! `duel_core::thunderstruck`, on the room's host whether the room is
+//! online or this tab's practice against bots (`#/thunderstruck` sets one
+//! up; the session's bots fly the other seats).
 //!
-//! - [`session`]: the table, the desks and the bots, paced (no clock, no storage);
 //! - [`duel`]: the running duel as signals, and the only ways to act on it;
+//! - [`room`]: this device's seat and its secrets;
 //! - the screens: [`setup`], then [`play`] ([`planning`], [`action`],
 //!   [`prompts`], [`field`], [`ships`]), then [`result`].
 
 mod action;
-mod bots;
 mod console;
 pub mod duel;
 mod field;
@@ -18,8 +18,6 @@ mod play;
 mod prompts;
 mod result;
 mod room;
-mod save;
-pub mod session;
 mod setup;
 mod ships;
 mod story;
@@ -29,20 +27,15 @@ use leptos::prelude::*;
 
 pub use duel::{use_duel, Duel};
 
-/// The `#/thunderstruck` screen: the set-up, the running duel, or its result.
+/// The `#/thunderstruck` screen: a practice duel's set-up (the duel itself
+/// runs on the play route, like every practice).
 #[component]
 pub fn ThunderScreen() -> impl IntoView {
-    let duel = use_duel();
-    let stage = Memo::new(move |_| duel.game.with(|g| g.as_ref().map(|g| g.is_over())));
-    move || match stage.get() {
-        None => view! { <setup::SetupScreen /> }.into_any(),
-        Some(false) => view! { <play::DuelScreen /> }.into_any(),
-        Some(true) => view! { <result::ResultScreen /> }.into_any(),
-    }
+    view! { <setup::SetupScreen /> }
 }
 
-/// A Thunderstruck match in a room (R23), seen from this device's seat: the
-/// duel follows the room's replica, and the seat's secrets stay here.
+/// A Thunderstruck duel on the room's host (R23), seen from this device's
+/// seat: the duel follows the replica, and the seat's secrets stay here.
 #[component]
 pub fn RoomScreen() -> impl IntoView {
     let store = crate::store::use_store();
@@ -51,15 +44,10 @@ pub fn RoomScreen() -> impl IntoView {
         _ => String::from("practice"),
     };
     match store.my_seats_untracked().first().copied() {
-        Some(seat) => {
-            provide_context(Duel::room(store, &room, seat));
-            view! { <RoomDuel /> }.into_any()
-        }
-        None => {
-            provide_context(Duel::watch(store));
-            view! { <RoomDuel /> }.into_any()
-        }
+        Some(seat) => provide_context(Duel::seat(store, &room, seat)),
+        None => provide_context(Duel::watch(store)),
     }
+    view! { <RoomDuel /> }
 }
 
 #[component]

@@ -133,7 +133,7 @@ pub fn DuelScreen() -> impl IntoView {
                     <a class="btn btn--small btn--ghost" href=Route::Home.hash() data-testid="ts-home">"Home"</a>
                     // Two taps: a duel is not thrown away by a slip of the finger.
                     <button class="btn btn--small btn--ghost" data-testid="ts-quit"
-                        on:click=move |_| if quitting.get_untracked() { duel.quit() } else { quitting.set(true) }
+                        on:click=move |_| if quitting.get_untracked() { duel.leave() } else { quitting.set(true) }
                         on:blur=move |_| quitting.set(false)>
                         {move || if quitting.get() { "Really quit?" } else { "Quit" }}
                     </button>

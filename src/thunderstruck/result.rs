@@ -42,17 +42,14 @@ pub fn ResultScreen() -> impl IntoView {
                         {ships.into_iter().map(|(n, d)| view! { <dt>{n}</dt><dd>{d}</dd> }).collect_view()}
                     </dl>
                     <div class="ts-result__actions">
-                        {(!duel.online()).then(|| view! {
+                        {duel.practice().then(|| view! {
                             <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
                         })}
                         // Every finished duel is kept and watched again like any game (issue 17).
                         {(!matches!(store.mode.get_untracked(), crate::boot::Mode::Replay { .. })).then(|| view! {
-                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| match duel.record() {
-                                Some(record) => crate::records::watch(store, record),
-                                None => crate::records::watch_current(store),
-                            }>"Watch the replay"</button>
+                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| crate::records::watch_current(store)>"Watch the replay"</button>
                         })}
-                        <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave(store)>"Home"</button>
+                        <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave()>"Home"</button>
                     </div>
                 </main>
             }

@@ -1,8 +1,9 @@
-//! Thunderstruck in a room (R23): this device's seat, its secrets, and the
-//! room it plays in. The duel comes from the room's replica (every device
-//! holds one); intents go through the room's session like any other. The
-//! seat's [`Desk`] stays in this browser's `localStorage`, keyed by room
-//! and seat, so a reloaded tab can still reveal the plan it sealed.
+//! Thunderstruck on the room's host (R23): this device's seat, its secrets,
+//! and the room it plays in (`practice` for this tab's own). The duel comes
+//! from the replica (every device holds one); intents go through the
+//! session like any other. The seat's [`Desk`] stays in this browser's
+//! `localStorage`, keyed by room and seat, so a reloaded tab can still
+//! reveal the plan it sealed.
 
 use duel_core::thunderstruck::{Game, Intent, Player};
 use duel_core::SeatId;
@@ -18,23 +19,35 @@ pub struct RoomSeat {
 }
 
 impl RoomSeat {
-    /// The seat's desk as kept for `room`, or a new one from the browser's crypto RNG.
-    pub fn open(room: &str, seat: SeatId) -> RoomSeat {
+    /// The seat's desk as kept for `room`, or a new one from the browser's
+    /// crypto RNG (always a new one for a `fresh` duel: a secret from an
+    /// earlier duel is never used twice).
+    pub fn open(room: &str, seat: SeatId, fresh: bool) -> RoomSeat {
         let key = format!("dice-duel/ts-desk/{room}/{}", seat.0);
         let player = Player(seat.0);
-        let saved = storage::get(&key).and_then(|text| from_hex(&text)).and_then(|b| Desk::from_bytes(&b));
-        let desk = saved.filter(|d| d.player() == player).unwrap_or_else(|| {
-            let mut master = [0u8; 32];
-            random::fill(&mut master);
-            Desk::new(player, master)
-        });
-        let seat = RoomSeat { seat, desk, key };
-        seat.keep();
+        let saved = storage::get(&key)
+            .filter(|_| !fresh)
+            .and_then(|text| from_hex(&text))
+            .and_then(|b| Desk::from_bytes(&b));
+        let mut seat = RoomSeat { seat, desk: Desk::new(player, [0; 32]), key };
+        match saved.filter(|d| d.player() == player) {
+            Some(desk) => seat.desk = desk,
+            None => seat.renew(),
+        }
         seat
     }
 
     pub fn desk(&self) -> &Desk {
         &self.desk
+    }
+
+    /// A new desk for a new duel (a rematch in the same tab): a secret from
+    /// the duel before is never used twice.
+    pub fn renew(&mut self) {
+        let mut master = [0u8; 32];
+        random::fill(&mut master);
+        self.desk = Desk::new(self.desk.player(), master);
+        self.keep();
     }
 
     /// The protocol step due now (commit a seed, reveal the sealed plan).

@@ -1,13 +1,20 @@
 //! The duel's set-up (`004_…` Setup, T9): two or three ships, six or
 //! twelve rounds, the bots' level, and who holds the turn marker first.
-//! The person always flies Red.
+//! The person always flies Red; the duel then runs as a practice on this
+//! tab's host, the bots flying the other ships.
 
+use duel_bots::Difficulty;
 use leptos::prelude::*;
 
-use super::bots::{level_label, Level, OFFERED};
-use super::duel::use_duel;
-use super::session::Setup;
+use crate::boot::Mode;
 use crate::route::Route;
+use crate::session::practice::ThunderPractice;
+use crate::store::use_store;
+
+/// The bot levels offered, with their words and test ids (the lobby's other
+/// levels fly as one of these two: `session::thunder_bots`).
+const LEVELS: [(Difficulty, &str, &str); 2] =
+    [(Difficulty::Easy, "Easy", "ts-setup-level-easy"), (Difficulty::Hard, "Hard", "ts-setup-level-hard")];
 
 /// A row of choice buttons (one pressed), keyboard-friendly.
 fn choices<T: Copy + PartialEq + Send + Sync + 'static>(
@@ -32,20 +39,27 @@ fn choices<T: Copy + PartialEq + Send + Sync + 'static>(
 
 #[component]
 pub fn SetupScreen() -> impl IntoView {
-    let duel = use_duel();
-    let base = Setup::default();
+    let store = use_store();
+    let base = ThunderPractice::default();
     let players = RwSignal::new(base.players);
     let rounds = RwSignal::new(base.rounds);
     let level = RwSignal::new(base.level);
     let red_first = RwSignal::new(base.red_first);
     let start = move |_| {
-        duel.start(Setup {
-            players: players.get_untracked(),
-            rounds: rounds.get_untracked(),
-            level: level.get_untracked(),
-            red_first: red_first.get_untracked(),
-        })
+        crate::boot::thunderstruck_practice(
+            store,
+            ThunderPractice {
+                players: players.get_untracked(),
+                rounds: rounds.get_untracked(),
+                level: level.get_untracked(),
+                red_first: red_first.get_untracked(),
+            },
+        )
     };
+    let running = Memo::new(move |_| {
+        store.mode.get() == Mode::Practice
+            && store.game.with(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()))
+    });
     view! {
         <main class="ts-setup" data-testid="ts-setup">
             <header>
@@ -54,10 +68,16 @@ pub fn SetupScreen() -> impl IntoView {
             </header>
             {choices("Ships", vec![(2, "2 ships", "ts-setup-players-2"), (3, "3 ships", "ts-setup-players-3")], players)}
             {choices("Rounds", vec![(6, "6 rounds", "ts-setup-rounds-6"), (12, "12 rounds", "ts-setup-rounds-12")], rounds)}
-            {choices("Bots", OFFERED.iter().map(|l| (*l, level_label(*l), if *l == Level::Easy { "ts-setup-level-easy" } else { "ts-setup-level-hard" })).collect(), level)}
+            {choices("Bots", LEVELS.to_vec(), level)}
             {choices("First turn", vec![(false, "Random", "ts-setup-first-random"), (true, "Red (you)", "ts-setup-first-red")], red_first)}
             <button class="btn btn--big btn--weapons" data-testid="ts-start" on:click=start>"Start the duel"</button>
-            <p class="ts-notice" role="status">{move || duel.notice.get()}</p>
+            // Practice has one slot: a new duel takes the place of an unfinished game.
+            {move || running.get().then(|| view! {
+                <p class="hint" data-testid="ts-setup-replaces">
+                    "Starting replaces the practice game you have running. "
+                    <a href=Route::Play.hash() data-testid="ts-setup-back">"Back to it"</a>
+                </p>
+            })}
             <p class="hint">
                 <a href=Route::Rules.hash()>"How Thunderstruck is played"</a>
                 " · "

@@ -13,8 +13,8 @@
 //! - [`transport`]: the trait, an in-memory network with injectable chaos
 //!   (tests and the offline loopback), and [`transport::WithLocal`] to put
 //!   the host tab's own replica on a loopback beside the WebRTC peers.
-//! - [`thunder`]: Thunderstruck Duel's host ([`thunder::Table`]) and a
-//!   seat's secrets for its hidden planning ([`thunder::Desk`]).
+//! - [`thunder`]: a Thunderstruck seat's secrets for its hidden planning
+//!   ([`thunder::Desk`]); the duel itself runs on the [`Host`] (R23).
 //! - [`seat_key`]: each device's signing key, so no peer can forge an
 //!   election (see [`succession`]).
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
@@ -29,7 +29,6 @@
 
 pub mod chain;
 pub mod device;
-pub mod dice;
 mod envelope;
 pub mod fair;
 pub mod fuzz;
@@ -45,7 +44,6 @@ pub mod transport;
 pub mod wire;
 
 pub use device::{Device, Handover};
-pub use dice::ChaChaDice;
 pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
