@@ -69,6 +69,19 @@ fn reshape(store: Store, layout: Layout, per_ship: u8) {
     reseat(store, count);
 }
 
+/// "Duel, 2 players a ship" or "Mission 1: Carrier Strike, 1 player a Capital ship".
+fn shape_words(layout: Layout, per_ship: u8) -> String {
+    let name = match layout {
+        Layout::Duel => "Duel".to_string(),
+        Layout::TwoPerSide => "Two ships a side".to_string(),
+        Layout::FreeForAll => "Free-for-all".to_string(),
+        Layout::Mission(m) => format!("Mission {}: {}", m.index(), m.name()),
+    };
+    let players = if per_ship == 1 { "1 player".to_string() } else { format!("{per_ship} players") };
+    let ship = if layout.mission().is_some() { "a Capital ship" } else { "a ship" };
+    format!("{name}, {players} {ship}. The host chooses.")
+}
+
 #[component]
 pub fn Crew() -> impl IntoView {
     let store = use_store();
@@ -104,14 +117,18 @@ pub fn Crew() -> impl IntoView {
     view! {
         <section class="panel panel--wide" data-testid="lobby-crew">
             <h2>{move || if thunder.get() { "Ships" } else { "Ships and crews" }}</h2>
-            <div class="seg" class:is-hidden=move || thunder.get()>
+            // A guest cannot change the shape: one line says it, and its seats come first (issue 30).
+            {move || (locked.get() && !thunder.get()).then(|| view! {
+                <p class="hint" data-testid="lobby-shape">{move || shape_words(shape.get().0, shape.get().1)}</p>
+            })}
+            <div class="seg" class:is-hidden=move || thunder.get() || locked.get()>
                 {layouts.into_iter().map(|(layout, label, id)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().0 == layout disabled=locked
                         data-testid=format!("lobby-layout-{id}")
                         on:click=move |_| reshape(store, layout, shape.get_untracked().1)>{label}</button>
                 }).collect_view()}
             </div>
-            <div class="seg" data-testid="lobby-missions" class:is-hidden=move || thunder.get()>
+            <div class="seg" data-testid="lobby-missions" class:is-hidden=move || thunder.get() || locked.get()>
                 <span class="seg__label">"Die Fighter"</span>
                 {missions.into_iter().map(|(layout, m)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().0 == layout disabled=locked
@@ -124,7 +141,7 @@ pub fn Crew() -> impl IntoView {
             {move || shape.get().0.mission().map(|m| view! {
                 <p class="hint" data-testid="lobby-mission-text">{mission_text(m)}" Each Fighter has one seat: its Pilot flies the whole cockpit."</p>
             })}
-            <div class="seg" class:is-hidden=move || !capitals.get() || thunder.get()>
+            <div class="seg" class:is-hidden=move || !capitals.get() || thunder.get() || locked.get()>
                 <span class="seg__label">"Players per Capital ship"</span>
                 {sizes.into_iter().map(|(n, label)| view! {
                     <button class="btn btn--small" class:is-on=move || shape.get().1 == n disabled=locked

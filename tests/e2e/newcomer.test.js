@@ -130,6 +130,7 @@ test("a guest names itself in the lobby, the host sees it, and Black's board is 
   const link = await host.getByTestId('lobby-share-link').inputValue();
 
   const guest = await bob.newPage();
+  await guest.setViewportSize({ width: 390, height: 844 });
   await guest.goto(link);
   const guestLobby = new LobbyPage(guest);
   await guestLobby.waitFor();
@@ -137,6 +138,11 @@ test("a guest names itself in the lobby, the host sees it, and Black's board is 
   await guest.getByTestId('lobby-joined').filter({ hasText: /^You joined .+'s room\. Take a free seat below\.$/ }).waitFor();
   const [seats, invite] = await Promise.all([guest.getByTestId('seat-1').boundingBox(), guest.getByTestId('lobby-share').boundingBox()]);
   assert.ok(seats.y < invite.y, `the seats (y=${seats.y}) before the invite (y=${invite.y})`);
+  // On a phone the free seat's Take is in the first screenful, the host's choices one line.
+  const take = await guest.getByTestId('seat-1-claim').boundingBox();
+  assert.ok(take.y + take.height <= 844, `Take at y=${take.y} on an 844 px screen`);
+  assert.match(await guest.getByTestId('lobby-shape').textContent(), /^Duel, 1 player a ship\. The host chooses\.$/);
+  await screenshot(guest, 'guest-joined-390');
   assert.equal(await host.getByTestId('lobby-joined').count(), 0, 'the host is not told it joined its own room');
   // A first join asks for a name (every guest was "Cadet"); the host is not asked.
   await guest.getByTestId('lobby-name-row').filter({ hasText: 'What should the table call you?' }).waitFor();
