@@ -35,18 +35,23 @@ before(async () => {
   await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
 });
 
+/** Alice hosts `name`, Bob and Carol join; waits until all three see the three of them. */
+async function enterAll(name) {
+  await alice.open(name, { host: true });
+  await bob.open(name);
+  await carol.open(name);
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
+  }
+}
+
 after(async () => {
   await session?.close();
   await server?.stop();
 });
 
 test("a guest's tab closes mid-game: bots play its seat within seconds, everyone is told, and it gets the seat back", { timeout: 110000 }, async () => {
-  await alice.open(room, { host: true });
-  await bob.open(room);
-  await carol.open(room);
-  for (const p of [alice, bob, carol]) {
-    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
-  }
+  await enterAll(room);
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();
   await lobby.waitHolder(0, 'player');
@@ -111,12 +116,7 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
   carol = new RoomHooks(c, 'carol');
   await carol.page.setViewportSize({ width: 390, height: 844 });
   await Promise.all([alice, bob, carol].map((p) => p.load(`${server.url}/${QUERY}`)));
-  await alice.open(room2, { host: true });
-  await bob.open(room2);
-  await carol.open(room2);
-  for (const p of [alice, bob, carol]) {
-    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3);
-  }
+  await enterAll(room2);
   // Alice's tablet: two players a ship, bots that cover at Hard, chosen in the lobby as a host would.
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();

@@ -5,6 +5,10 @@
 //! these tests run in debug, where an overflow would.
 #![allow(clippy::unwrap_used)]
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::refusals;
+
 use duel_core::{Event, Game, GameConfig, SeatId};
 use duel_net::wire::{encode_host, encode_peer, HostDecoder};
 use duel_net::{
@@ -73,15 +77,6 @@ fn cmd(id: u32, command: Command) -> PeerMsg {
 fn replies(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
     let mut d = HostDecoder::default();
     out.iter().filter(|o| o.to == to).filter_map(|o| d.decode(&o.datagram).unwrap()).map(|s| s.msg).collect()
-}
-
-fn refusals(msgs: &[HostMsg]) -> Vec<Refusal> {
-    msgs.iter()
-        .filter_map(|m| match m {
-            HostMsg::Rejected { reason, .. } | HostMsg::Refused { reason } => Some(reason.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// A started quick duel: the owner (player 0) on seat 0, the guest (player 1)

@@ -3,6 +3,10 @@
 //! wrong protocol version or build, a full room, lobby edits by a guest.
 #![allow(clippy::unwrap_used)]
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::refusals;
+
 use duel_core::{GameConfig, Intent, Layout, RuleError, SeatId};
 use duel_net::wire::{encode_peer, HostDecoder, MAX_DATAGRAM, PROTOCOL_VERSION};
 use duel_net::{
@@ -38,15 +42,6 @@ fn cmd(id: u32, command: Command) -> PeerMsg {
     duel_net::fuzz::command_of(PlayerToken(0), CommandId(id), command)
 }
 
-fn rejected(msgs: &[HostMsg]) -> Vec<Refusal> {
-    msgs.iter()
-        .filter_map(|m| match m {
-            HostMsg::Rejected { reason, .. } | HostMsg::Refused { reason } => Some(reason.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A started quick duel: owner on seat 0, guest on seat 1, a watcher.
 fn started() -> Host {
     let mut config = HostConfig::new(BUILD, PlayerToken(1), 5);
@@ -80,7 +75,7 @@ fn intents_for_seats_the_sender_does_not_hold_are_refused() {
     ];
     for (from, id, seat, why) in cases {
         let reply = send(&mut host, from, cmd(id, Command::Intent { seat, intent: intent.clone() }));
-        assert_eq!(rejected(&reply), vec![why.clone()]);
+        assert_eq!(refusals(&reply), vec![why.clone()]);
         assert!(!why.to_string().is_empty());
         assert_eq!(state(&host), before, "nothing changed");
     }
@@ -95,13 +90,13 @@ fn rule_breaking_intents_come_back_with_the_rules_reason() {
     let mut host = started();
     let before = state(&host);
     let reply = send(&mut host, OWNER, cmd(2, Command::Intent { seat: SeatId(0), intent: Intent::WarpJump }));
-    let reasons = rejected(&reply);
+    let reasons = refusals(&reply);
     assert_eq!(reasons.len(), 1);
     assert!(matches!(&reasons[0], Refusal::Rule(RuleError::WarpNeedsCrystal)), "{reasons:?}");
     assert_eq!(state(&host), before);
     // A duplicate gets the same answer and still changes nothing.
     let again = send(&mut host, OWNER, cmd(2, Command::Intent { seat: SeatId(0), intent: Intent::WarpJump }));
-    assert_eq!(rejected(&again), reasons);
+    assert_eq!(refusals(&again), reasons);
 }
 
 #[test]
@@ -125,12 +120,12 @@ fn malformed_oversized_chunked_and_foreign_datagrams_are_refused() {
     ];
     for (bytes, why) in cases {
         let reply = decode(&host.handle(0, GUEST, &bytes), GUEST);
-        let reasons = rejected(&reply);
+        let reasons = refusals(&reply);
         assert!(matches!(&reasons[..], [Refusal::Malformed(m)] if m.contains(why)), "{why}: {reasons:?}");
     }
     let huge = vec![0u8; MAX_DATAGRAM + 1];
     let reply = decode(&host.handle(0, GUEST, &huge), GUEST);
-    assert!(matches!(&rejected(&reply)[..], [Refusal::Oversized { .. }]), "{reply:?}");
+    assert!(matches!(&refusals(&reply)[..], [Refusal::Oversized { .. }]), "{reply:?}");
     assert_eq!((state(&host), host.save()), before, "nothing changed");
 }
 
@@ -141,7 +136,7 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     let mut other = encode_peer(&hello(7)).unwrap();
     other[2..4].copy_from_slice(&(PROTOCOL_VERSION + 1).to_le_bytes());
     let reply = decode(&host.handle(0, PeerId(7), &other), PeerId(7));
-    let reasons = rejected(&reply);
+    let reasons = refusals(&reply);
     assert_eq!(reasons, vec![Refusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
     assert!(reasons[0].to_string().contains("reload"));
     let chain = duel_net::fuzz::commit_of(PlayerToken(0), &duel_net::fuzz::seat_key_of(PlayerToken(7)));
@@ -152,7 +147,7 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
         key: duel_net::SeatPublic::NONE,
         chain,
     };
-    let reasons = rejected(&send(&mut host, PeerId(7), stale));
+    let reasons = refusals(&send(&mut host, PeerId(7), stale));
     assert!(matches!(&reasons[..], [Refusal::Build { .. }]) && reasons[0].to_string().contains("reload"));
     assert_eq!(host.save(), before, "not admitted");
 
@@ -180,7 +175,7 @@ fn a_full_room_refuses_newcomers_but_readmits_its_players() {
     send(&mut host, GUEST, hello(2));
     send(&mut host, GUEST, cmd(0, Command::Claim { seat: SeatId(1) }));
     let before = host.room();
-    let reasons = rejected(&send(&mut host, WATCHER, hello(3)));
+    let reasons = refusals(&send(&mut host, WATCHER, hello(3)));
     assert_eq!(reasons, vec![Refusal::RoomFull { capacity: 2 }]);
     assert_eq!(host.room(), before);
     // The guest drops and comes back under a new transport id: still its seat.
@@ -194,26 +189,26 @@ fn a_full_room_refuses_newcomers_but_readmits_its_players() {
 fn strangers_and_guests_cannot_steer_the_room() {
     let mut host = Host::new(HostConfig::new(BUILD, PlayerToken(1), 5));
     let reply = send(&mut host, GUEST, PeerMsg::Ping { nonce: 0 });
-    assert_eq!(rejected(&reply), vec![Refusal::NotJoined]);
+    assert_eq!(refusals(&reply), vec![Refusal::NotJoined]);
     send(&mut host, OWNER, hello(1));
     send(&mut host, GUEST, hello(2));
     let before = host.room();
     let edit = cmd(0, Command::Edit(LobbyEdit::Layout(Layout::TwoPerSide)));
-    assert_eq!(rejected(&send(&mut host, GUEST, edit)), vec![Refusal::NotOwner]);
-    assert_eq!(rejected(&send(&mut host, GUEST, cmd(1, Command::Start))), vec![Refusal::NotOwner]);
+    assert_eq!(refusals(&send(&mut host, GUEST, edit)), vec![Refusal::NotOwner]);
+    assert_eq!(refusals(&send(&mut host, GUEST, cmd(1, Command::Start))), vec![Refusal::NotOwner]);
     let intent = Command::Intent { seat: SeatId(0), intent: Intent::WarpJump };
-    assert_eq!(rejected(&send(&mut host, GUEST, cmd(2, intent))), vec![Refusal::NotStarted]);
+    assert_eq!(refusals(&send(&mut host, GUEST, cmd(2, intent))), vec![Refusal::NotStarted]);
     // Nothing changed but the guest's command counter (refused commands are answered once too).
     let steered = |r: duel_net::RoomView| (r.config, r.seats, r.owner, r.started);
     assert_eq!(steered(host.room()), steered(before));
     // Seats: one holder each; bots only on open seats; the owner's edits work.
     send(&mut host, GUEST, cmd(3, Command::Claim { seat: SeatId(1) }));
     assert_eq!(
-        rejected(&send(&mut host, OWNER, cmd(0, Command::Claim { seat: SeatId(1) }))),
+        refusals(&send(&mut host, OWNER, cmd(0, Command::Claim { seat: SeatId(1) }))),
         vec![Refusal::SeatTaken(SeatId(1))]
     );
     let bot = Command::Edit(LobbyEdit::Bot { seat: SeatId(1), bot: true });
-    assert_eq!(rejected(&send(&mut host, OWNER, cmd(1, bot))), vec![Refusal::SeatTaken(SeatId(1))]);
+    assert_eq!(refusals(&send(&mut host, OWNER, cmd(1, bot))), vec![Refusal::SeatTaken(SeatId(1))]);
     let bot = Command::Edit(LobbyEdit::Bot { seat: SeatId(0), bot: true });
     assert!(send(&mut host, OWNER, cmd(2, bot))
         .iter()
@@ -221,17 +216,17 @@ fn strangers_and_guests_cannot_steer_the_room() {
     assert_eq!(host.bot_seats(), vec![SeatId(0)]);
     // A map that cannot be played is refused as it is chosen, with the reason.
     let map = duel_core::map::MapSpec { cols: 3, ..Default::default() };
-    let reasons = rejected(&send(&mut host, OWNER, cmd(3, Command::Edit(LobbyEdit::Map(map)))));
+    let reasons = refusals(&send(&mut host, OWNER, cmd(3, Command::Edit(LobbyEdit::Map(map)))));
     assert_eq!(reasons, vec![Refusal::Setup("a map must be 5 to 16 squares each way, not 3×9".into())]);
     // A tile map clears the preplaced tokens (D42) and refuses new ones.
     let rift_field = duel_core::map::builtin("Rift Field").unwrap();
     send(&mut host, OWNER, cmd(4, Command::Edit(LobbyEdit::Map(rift_field))));
     assert_eq!(host.room().config.preplaced, None);
     let tokens = Command::Edit(LobbyEdit::Preplaced(Some(Default::default())));
-    assert!(matches!(&rejected(&send(&mut host, OWNER, cmd(5, tokens)))[..], [Refusal::Setup(_)]));
+    assert!(matches!(&refusals(&send(&mut host, OWNER, cmd(5, tokens)))[..], [Refusal::Setup(_)]));
     // A config the core refuses cannot start: four ships on a two-start map (D45).
     send(&mut host, OWNER, cmd(6, Command::Edit(LobbyEdit::Layout(duel_core::Layout::TwoPerSide))));
-    let reasons = rejected(&send(&mut host, OWNER, cmd(7, Command::Start)));
+    let reasons = refusals(&send(&mut host, OWNER, cmd(7, Command::Start)));
     assert_eq!(
         reasons,
         vec![Refusal::Setup("this map has start squares for 2 ships; this game needs 4".into())],

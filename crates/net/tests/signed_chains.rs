@@ -9,6 +9,10 @@
 
 mod common;
 
+#[path = "common/replies.rs"]
+mod replies;
+use replies::refusals;
+
 use common::mesh::Mesh;
 use duel_core::{GameConfig, SeatId};
 use duel_net::fair::{room_digest, ChainCommit};
@@ -28,15 +32,6 @@ fn decode(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
 fn send(host: &mut Host, from: PeerId, msg: &PeerMsg) -> Vec<HostMsg> {
     let out = host.handle(0, from, &encode_peer(msg).unwrap());
     decode(&out, from)
-}
-
-fn refusals(msgs: &[HostMsg]) -> Vec<Refusal> {
-    msgs.iter()
-        .filter_map(|m| match m {
-            HostMsg::Rejected { reason, .. } | HostMsg::Refused { reason } => Some(reason.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
