@@ -4,7 +4,7 @@
 // words, and the bot really plays (Black fires). Carol opens the room again: Black is hers, and
 // the table is told.
 //
-// The second spec: the host itself, holding a seat on each ship, closes its tab. The successor's
+// The second spec: the host itself, crewing both ships (one seat each), closes its tab. The successor's
 // bots play both seats at the cover level chosen in the lobby, the ships move, a guest takes one
 // of those seats from the Seats card on her phone, the old host returns to its remaining seat, and
 // with every seat then handed to bots the game reaches a result.
@@ -120,13 +120,11 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
   // Alice's tablet: two players a ship, bots that cover at Hard, chosen in the lobby as a host would.
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();
-  await lobby.crew(2);
   await lobby.waitHolder(0, 'player');
   await alice.page.getByTestId('lobby-cover-level').selectOption('hard');
   await bob.page.waitForFunction(() => document.querySelector('[data-testid="lobby-cover-level"]')?.value === 'hard');
-  await alice.claimSeats([2], [0, 2]); // a seat on each ship
-  await bob.claimSeats([1]); // White
-  await carol.claimSeats([3]); // Black
+  // Each ship is one seat (a whole crew): Alice's tablet crews both; Bob and Carol watch.
+  await alice.claimSeats([1], [0, 1]);
   assert.equal((await alice.start()).ok, true);
   const started = await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
   const shipsAtStart = started[0].ships;
@@ -134,10 +132,10 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
   await alice.page.close();
   const gone = Date.now();
   // Either guest may win the election: whichever hosts, its bots cover both of Alice's seats.
-  const covered = await bob.waitFor('a successor\'s bots cover both of Alice\'s seats', (s) => s.covered.join() === '0,2' && s.epoch > 0, 30000);
+  const covered = await bob.waitFor('a successor\'s bots cover both of Alice\'s seats', (s) => s.covered.join() === '0,1' && s.epoch > 0, 30000);
   console.log(`# host gone: ${Date.now() - gone} ms from the host's tab closing to both its seats played by the successor's bots`);
-  assert.deepEqual(covered.botLevels, [[0, 'hard'], [2, 'hard']], 'at the level the room chose');
-  await carol.waitFor('Carol sees them covered', (s) => s.covered.join() === '0,2' && s.epoch === covered.epoch);
+  assert.deepEqual(covered.botLevels, [[0, 'hard'], [1, 'hard']], 'at the level the room chose');
+  await carol.waitFor('Carol sees them covered', (s) => s.covered.join() === '0,1' && s.epoch === covered.epoch);
   const hosts = (await Promise.all([bob, carol].map((p) => p.state()))).filter((s) => s.hosting);
   assert.equal(hosts.length, 1, 'one successor hosts');
   // The bots fly: a ship moves or turns.
@@ -145,12 +143,12 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
 
   // Carol, on her phone, slides into Alice's Black seat from the Seats card.
   await carol.page.getByTestId('hud-seats').click();
-  await carol.page.getByTestId('game-seat-2-who').filter({ hasText: /^A hard bot, for alice$/ }).waitFor();
+  await carol.page.getByTestId('game-seat-1-who').filter({ hasText: /^A hard bot, for alice$/ }).waitFor();
   await screenshot(carol.page, 'host-gone-seats-390');
-  await carol.page.getByTestId('game-seat-2-take').click();
-  await carol.page.getByTestId('game-seat-2-who').filter({ hasText: 'You' }).waitFor();
+  await carol.page.getByTestId('game-seat-1-take').click();
+  await carol.page.getByTestId('game-seat-1-who').filter({ hasText: 'You' }).waitFor();
   await carol.page.getByTestId('seats-close').click();
-  await carol.waitFor('Carol holds both Black seats', (s) => s.seats.join() === '2,3' && s.covered.join() === '0');
+  await carol.waitFor('Carol crews Black', (s) => s.seats.join() === '1' && s.covered.join() === '0');
 
   // Alice opens the room again: White's seat is hers; the one Carol took stays Carol's.
   alice = new RoomHooks(await session.players[0].newPage(), 'alice');
@@ -160,7 +158,7 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
   await waitConverged([alice, bob, carol], 'one game after the return', 20000);
 
   // Everyone hands their seats to bots: the room's bots play the game to its end.
-  for (const [p, seats] of [[alice, [0]], [bob, [1]], [carol, [2, 3]]]) {
+  for (const [p, seats] of [[alice, [0]], [carol, [1]]]) {
     for (const seat of seats) assert.equal((await p.release(seat)).ok, true);
   }
   await bob.waitFor('the game reaches a result', (s) => s.over, 70000);
