@@ -12,8 +12,9 @@
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
+const { launchBrowser, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { startWatchedGame } = require('./lib/pages/watched_room');
 
 let server;
 let session;
@@ -45,24 +46,8 @@ after(async () => {
 const errors = () => session.players.flatMap((p) => p.errors);
 
 test('the host tab closes mid-freeze: the others elect a host and finish; the host comes back as a guest', { timeout: 100000 }, async () => {
-  await alice.open(room, { host: true });
-  await bob.open(room);
-  await carol.open(room);
-  // The whole mesh, not only each guest's link to the host: the survivors elect over their own link.
-  for (const p of [alice, bob, carol]) {
-    await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3 && s.linked === 2);
-  }
-  const lobby = new LobbyPage(alice.page);
-  await lobby.waitFor();
-  // Alice (seated on White by the room's creation) gives her seat up: she only hosts and watches.
-  await lobby.waitHolder(0, 'player');
-  await alice.page.getByTestId('seat-0-release').click();
-  await lobby.waitHolder(0, 'open');
-  await lobby.bot(1);
-  assert.equal((await bob.claim(0)).ok, true);
-  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
-  assert.equal((await alice.start()).ok, true);
-  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  // The whole mesh is linked before the start: the survivors elect over their own link.
+  await startWatchedGame({ alice, bob, carol }, room);
   await bob.autoload(0);
 
   // Bob fires as soon as he can; the bot fires too. Alice's own tab watches for the freeze
