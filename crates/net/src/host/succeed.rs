@@ -14,7 +14,6 @@ use crate::fair::{room_digest, token_proof, Digest};
 use crate::ids::{Epoch, PeerId};
 use crate::replica::Heir;
 use crate::seat_key::{SeatKey, Statement};
-use crate::wire::BotPlan;
 use crate::wire::{decode_mesh, encode_mesh, Ballot, MeshMsg};
 
 /// How often a new host repeats its election to peers that have not joined it.
@@ -116,10 +115,7 @@ impl Host {
             #[cfg(any(test, feature = "test-support"))]
             tally: (0, 0),
             heads: super::heads::Heads::signing_with(heir.seat_key, room_digest),
-            bots: BotPlan {
-                levels: view.bots.levels.iter().take(view.seats.len()).copied().collect(),
-                ..view.bots
-            },
+            bots: view.bots.fitted(view.seats.len()),
         };
         host.reconcile_after_succession(now);
         host

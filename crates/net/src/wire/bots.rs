@@ -79,6 +79,12 @@ impl BotPlan {
     pub(crate) fn fit(&mut self, seats: usize) {
         self.levels.truncate(seats);
     }
+
+    /// The plan with at most `seats` levels (a successor adopting the room view's).
+    pub(crate) fn fitted(mut self, seats: usize) -> BotPlan {
+        self.fit(seats);
+        self
+    }
 }
 
 #[cfg(test)]
