@@ -15,6 +15,11 @@ pub fn stored_pace() -> BotPace {
     storage::get(PACE_KEY).and_then(|n| BotPace::from_name(&n)).unwrap_or_default()
 }
 
+/// Whether this device ever chose a bot pace (a first practice goes relaxed otherwise).
+pub fn pace_chosen() -> bool {
+    storage::get(PACE_KEY).is_some()
+}
+
 pub fn store_pace(pace: BotPace) {
     let _ = storage::set(PACE_KEY, pace.name());
 }

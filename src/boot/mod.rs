@@ -2,7 +2,10 @@
 //! lobby, creating and joining online rooms; and keeping the host's room in
 //! browser storage so a reload resumes it.
 
+mod first_practice;
 mod online;
+
+pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
 
 use duel_core::{GameConfig, SeatId};
 use duel_net::{Command, HostConfig, Timing};

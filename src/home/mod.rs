@@ -2,6 +2,7 @@
 //! lobby, resuming a saved game, creating or joining an online room, the
 //! map editor, rules; "Learn a station", offered first to a first-time visitor.
 
+mod first_practice;
 mod saved;
 
 use leptos::prelude::*;
@@ -22,6 +23,13 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let code = RwSignal::new(String::new());
     // Practice over an unfinished practice game asks first (issue 33: it replaced it silently).
     let confirm = RwSignal::new(false);
+    // The first Practice asks how to play (issue 33); later the choice is remembered.
+    let choosing = RwSignal::new(false);
+    let start = RwSignal::new(boot::practice_start());
+    let practice = move || match start.get_untracked() {
+        Some(how) => boot::practice_as(store, how),
+        None => choosing.set(true),
+    };
     let unfinished = move || match store.mode.get_untracked() {
         Mode::Practice => store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none())),
         _ => boot::has_practice(),
@@ -97,15 +105,17 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     </button>
                 })}
                 <button class="btn btn--big btn--helm" data-testid="home-practice"
-                    on:click=move |_| if unfinished() { confirm.set(true) } else { boot::quick_practice(store) }>
+                    aria-expanded=move || choosing.get().to_string()
+                    on:click=move |_| if unfinished() { confirm.set(true) } else { practice() }>
                     "Practice"
                 </button>
+                <first_practice::Chooser choosing start />
                 {move || confirm.get().then(|| view! {
                     <div class="panel home__confirm" role="alertdialog" aria-labelledby="home-confirm-text" data-testid="home-practice-confirm">
                         <p id="home-confirm-text">"You have a practice game saved. Start a new one? The saved one will be lost."</p>
                         <div class="home__actions">
                             <button class="btn btn--helm" data-testid="home-practice-new"
-                                on:click=move |_| { confirm.set(false); boot::quick_practice(store) }>"Start a new game"</button>
+                                on:click=move |_| { confirm.set(false); practice() }>"Start a new game"</button>
                             <button class="btn btn--ghost" data-testid="home-practice-keep" on:click=move |_| back_to_it()>"Go back to it"</button>
                         </div>
                     </div>

@@ -3,7 +3,7 @@
 
 use duel_bots::Difficulty;
 use duel_core::thunderstruck::{Config, Player as Colour};
-use duel_core::{GameConfig, SeatId, SeatSpec, Setup, ShipId};
+use duel_core::{GameConfig, SeatId, SeatSpec, Setup, ShipId, Station};
 use duel_net::{Command, HostConfig, LobbyEdit};
 
 use super::{BotDriver, Offline, Options, Player, Session, BUILD};
@@ -65,6 +65,31 @@ pub fn as_engineering(opts: &Options, seed: u64, player: Player) -> Session<Offl
             .chain(others.map(|seat| Command::Edit(LobbyEdit::Bot { seat, bot: true })))
             .chain([Command::Start]),
     )
+}
+
+/// A newcomer's first practice (issue 33): the player holds one `station`
+/// of White, a Hard bot crew holds the rest of White (Engineering included,
+/// so energy comes without being asked), and Black is a Learning crew.
+/// Slow, forgiving rivals and strong crewmates: a first game a person who
+/// never played can win.
+pub fn one_station(opts: &Options, seed: u64, player: Player, station: Station) -> Session<Offline> {
+    let mut config = practice_room(opts, seed, &player);
+    let rest = duel_core::station::ALL_STATIONS.iter().copied().filter(|s| *s != station).collect();
+    config.lobby.seats = vec![
+        SeatSpec { ship: ShipId(0), stations: vec![station], captain: false },
+        SeatSpec { ship: ShipId(0), stations: rest, captain: false },
+        SeatSpec::whole_ship(ShipId(1)),
+    ];
+    let bots = BotDriver::new(opts.speed, seed, opts.bots_paused);
+    let level = |seat, level| Command::Edit(LobbyEdit::Level { seat: SeatId(seat), level });
+    Session::host(config, Offline, player, bots).then([
+        Command::Claim { seat: SeatId(0) },
+        Command::Edit(LobbyEdit::Bot { seat: SeatId(1), bot: true }),
+        Command::Edit(LobbyEdit::Bot { seat: SeatId(2), bot: true }),
+        level(1, duel_net::BotLevel::Hard),
+        level(2, duel_net::BotLevel::Learning),
+        Command::Start,
+    ])
 }
 
 /// A Thunderstruck practice as its set-up screen chooses it (`004_…` Setup, T9).

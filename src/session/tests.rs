@@ -344,3 +344,45 @@ fn the_bots_around_the_engineer_use_the_energy_it_sends() {
     }
     assert!(white_busy(&s), "a bot officer of White rolled or placed with the energy sent");
 }
+
+#[test]
+fn a_first_practice_seats_one_station_beside_a_hard_crew_against_learning_bots() {
+    let opts = Options { bots_paused: true, ..Options::default() };
+    let mut s = practice::one_station(&opts, 3, me(), Station::Weapons);
+    run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+    let room = s.room().expect("room");
+    let mine = room.seats_of(s.me().expect("me"));
+    assert_eq!(mine, vec![SeatId(0)]);
+    assert_eq!(room.config.seats[0].stations, vec![Station::Weapons]);
+    let rest = &room.config.seats[1];
+    assert_eq!((rest.ship, rest.stations.len()), (ShipId(0), 5), "a bot crew holds the rest of White");
+    assert_eq!(room.bot_level(SeatId(1)), duel_net::BotLevel::Hard);
+    assert_eq!(room.bot_level(SeatId(2)), duel_net::BotLevel::Learning);
+    assert_eq!(room.bot_seats(), vec![SeatId(1), SeatId(2)]);
+}
+
+/// A newcomer at Weapons, played here by a Learning bot acting at the rivals'
+/// speed (a person following the station's hints is no slower at a relaxed
+/// pace), wins a first practice most of the time.
+#[test]
+fn a_newcomer_at_weapons_wins_a_first_practice() {
+    let opts = Options { speed: 50, fast: true, ..Options::default() };
+    let mut wins = 0;
+    for seed in 1..=4u64 {
+        let mut s = practice::one_station(&opts, seed, me(), Station::Weapons);
+        let mut now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+        let mut newcomer = duel_bots::Crew::new(duel_bots::Difficulty::Learning, &[SeatId(0)]).seeded(seed);
+        let end = now + 900_000;
+        while now < end && s.game().is_none_or(|g| g.outcome().is_none()) {
+            now += 20;
+            s.pump(now);
+            let action = s.game().and_then(|g| newcomer.next_action(g, now * 50, &[]));
+            if let Some((seat, intent)) = action {
+                let _ = s.submit(now, seat, intent);
+            }
+        }
+        let winner = s.game().and_then(|g| g.outcome()).flatten();
+        wins += u32::from(winner == Some(duel_core::TeamId(0)));
+    }
+    assert!(wins >= 3, "the newcomer's crew won {wins} of 4 first practices");
+}

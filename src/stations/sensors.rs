@@ -46,9 +46,10 @@ pub fn Totals(ship: ShipId) -> impl IntoView {
     }
 }
 
-/// The hit test against each enemy as it stands now (`Game::fire_preview`).
+/// The hit test against each enemy as it stands now (`Game::fire_preview`);
+/// Weapons shows it too, as `weapons-hit-tests`, so whoever calls Fire sees it.
 #[component]
-pub fn HitTests(ship: ShipId) -> impl IntoView {
+pub fn HitTests(ship: ShipId, #[prop(default = "hit-tests")] testid: &'static str) -> impl IntoView {
     let store = use_store();
     let tests = Memo::new(move |_| {
         store.game.with(|g| {
@@ -84,7 +85,7 @@ pub fn HitTests(ship: ShipId) -> impl IntoView {
         })
     });
     view! {
-        <ul class="hit-tests" data-testid="hit-tests">
+        <ul class="hit-tests" data-testid=testid>
             <For each=move || tests.get() key=|t| t.clone() let:t>
                 <li class:is-hit=t.hit>
                     <b>{t.name}</b>" "{t.text.clone()}" → "

@@ -19,6 +19,18 @@ pub fn Weapons(seat: SeatId, ship: ShipId) -> impl IntoView {
             })
         })
     });
+    // Every die placed, none to roll, and no tube full: say how to go on (a
+    // newcomer who spread Noses over four tubes had nothing to tap, issue 33).
+    let stuck = Memo::new(move |_| {
+        s.with(|s| {
+            s.as_ref().is_some_and(|s| {
+                let dice = s.station_dice(Station::Weapons);
+                !dice.is_empty()
+                    && dice.iter().all(|d| d.placed().is_some())
+                    && TUBES.iter().all(|t| !s.tube_loaded(*t))
+            })
+        })
+    });
     let side = move |side: TubeSide, title: &'static str| {
         let tubes = TUBES.into_iter().filter(move |t| t.side == side);
         view! {
@@ -46,6 +58,15 @@ pub fn Weapons(seat: SeatId, ship: ShipId) -> impl IntoView {
             <p class="hint" data-testid="weapons-status">
                 {move || { let (f, r) = loaded.get(); format!("Loaded: {f} front, {r} rear") }}
             </p>
+            {move || stuck.get().then(|| view! {
+                <p class="hint hint--stuck" role="status" data-testid="weapons-stuck">
+                    "No die left to roll and no tube full: tap a placed die, take it off the display, then roll it again. \
+                     A torpedo needs a Nose, a Body and a Tail in one tube."
+                </p>
+            })}
+            // Whoever calls Fire sees whether it would hit (a first practice at Weapons alone, issue 33).
+            <p class="hint">"If you fire now (Sensors' lock must reach the range plus the enemy's jammers):"</p>
+            <super::sensors::HitTests ship testid="weapons-hit-tests" />
         </StationFrame>
     }
 }

@@ -90,6 +90,9 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
   const home = new HomePage(page);
   await home.goto(stack.server.url, '?seed=3&bots=off&fast=1');
   await tabAndPress(page, 'home-practice');
+  // The first Practice asks how to play: the question takes the focus, its answers come next.
+  await page.waitForFunction(() => document.activeElement?.id === 'home-first-title');
+  await tabAndPress(page, 'home-practice-as-crew', 4);
   await page.getByTestId('game').waitFor();
   await page.getByTestId('station-engineering').waitFor();
 

@@ -64,8 +64,12 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   await screenshot(page, 'shell-practice-tapped-390x844');
   assert.ok(wasmAsked(), 'the game is being fetched once the page has loaded');
   release();
-  await page.getByTestId('hud').waitFor({ timeout: 30000 });
+  // The game does the tap: a first Practice asks how to play.
+  await page.getByTestId('home-practice-choice').waitFor({ timeout: 30000 });
   assert.equal(await shell.count(), 0, 'the shell is gone');
+  await screenshot(page, 'shell-practice-choice-390x844');
+  await page.getByTestId('home-practice-as-weapons').tap();
+  await page.getByTestId('hud').waitFor({ timeout: 15000 });
   await page.goto(`${stack.server.url}/#/`);
   await page.getByTestId('home').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('home-name').inputValue(), 'Ada');
@@ -90,7 +94,9 @@ test('with data saver on, a first visit fetches the game only when the player as
     if (connection.saveData) await screenshot(page, 'shell-data-saver-390x844');
     // Practice asks for it: it is fetched, and the game does the tap.
     await page.getByTestId('home-practice').tap();
-    await page.getByTestId('hud').waitFor({ timeout: 30000 });
+    await page.getByTestId('home-practice-choice').waitFor({ timeout: 30000 });
+    await page.getByTestId('home-practice-as-weapons').tap();
+    await page.getByTestId('hud').waitFor({ timeout: 15000 });
     assert.ok(wasmAsked());
     assert.deepEqual(errors, []);
     await context.close();

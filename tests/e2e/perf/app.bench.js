@@ -160,6 +160,8 @@ async function inputs(browser, url, n) {
   const page = await context.newPage();
   await page.goto(`${url}?seed=1&bots=off`);
   await page.getByTestId('home-practice').click();
+  // A first Practice asks how to play: the whole ship, as measured before issue 33.
+  await page.getByTestId('home-practice-as-crew').click();
   await page.getByTestId('game').waitFor({ timeout: 15000 });
   await page.waitForTimeout(300);
   const samples = { roll: [], tab: [] };

@@ -19,13 +19,22 @@ class HomePage {
     await this.root.waitFor({ state: 'visible', timeout: 15000 });
   }
 
-  /** Taps Practice; over an unfinished practice game the app asks first: start a new one. */
-  async practice() {
+  /**
+   * Taps Practice. Over an unfinished practice game the app asks first: start a new one. The
+   * first Practice on a device asks how to play (issue 33): `as` answers it ('crew', the whole
+   * ship against Medium bots, as every Practice did before; or a station: 'weapons', 'helm').
+   */
+  async practice({ as = 'crew' } = {}) {
     await this.practiceButton.click();
     const fresh = this.page.getByTestId('home-practice-new');
+    const choice = this.page.getByTestId('home-practice-choice');
     // Either the game starts or the app asks first; whichever shows.
-    await this.page.getByTestId('game').or(fresh).first().waitFor();
-    if (await fresh.count()) await fresh.click();
+    await this.page.getByTestId('game').or(fresh).or(choice).first().waitFor();
+    if (await fresh.count()) {
+      await fresh.click();
+      await this.page.getByTestId('game').or(choice).first().waitFor();
+    }
+    if (await choice.count()) await this.page.getByTestId(`home-practice-as-${as}`).click();
   }
   practiceLobby() { return this.practiceLobbyButton.click(); }
   createRoom() { return this.createRoomButton.click(); }

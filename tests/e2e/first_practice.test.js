@@ -1,0 +1,125 @@
+// A first practice a newcomer can win (issue 33), on a 390×844 phone by touch. The first tap on
+// Practice asks how to play; "Weapons" seats the player at White's Weapons alone, a Hard bot crew
+// on the rest of White, Black's crew at the Learning level, at a relaxed pace. The spec then plays
+// as a newcomer who knows only what the Weapons screen says: roll, put a Nose, a Body and a Tail
+// in one tube, take a die off when the station says nothing is left to roll, and press Fire when
+// the hit test says HIT. White wins. (`?speed=20&fast=1` runs the
+// bots' and the host's clocks twenty times faster; the newcomer taps at the page's own speed.)
+// A second Practice remembers the choice and says so under the button.
+const assert = require('node:assert/strict');
+const { HomePage, screenshot, test, useStack } = require('./lib');
+
+const stack = useStack({ touch: true });
+
+const PARTS = ['Nose', 'Body', 'Tail'];
+const TUBES = ['f0', 'f1', 'r0', 'r1'];
+
+/** What the Weapons screen shows: its dice, the tubes (their parts and placed dice), the orders. */
+function weapons(page) {
+  return page.evaluate(([tubes, parts]) => {
+    const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+    const dice = [...document.querySelectorAll('[data-testid^="weapons-die-"]')].map((e) => ({
+      i: Number(e.dataset.testid.split('-').pop()),
+      face: e.dataset.face,
+      state: e.dataset.state,
+    }));
+    const tubesNow = tubes.map((tube) => ({
+      tube,
+      loaded: !!q(`weapons-tube-${tube}`)?.classList.contains('is-loaded'),
+      empty: parts.filter((part) => Number(q(`weapons-${tube}-${part.toLowerCase()}`)?.dataset.count ?? 1) === 0),
+      placed: [...(q(`weapons-tube-${tube}`)?.querySelectorAll('[data-testid^="weapons-placed-"]') ?? [])].map((e) => e.dataset.testid),
+    }));
+    return {
+      dice,
+      tubes: tubesNow,
+      stuck: !!q('weapons-stuck'),
+      hit: !!document.querySelector('[data-testid="weapons-hit-tests"] li.is-hit'),
+      fire: !!q('cmd-fire1')?.classList.contains('is-lit'),
+      freeze: !!q('freeze-overlay'),
+      result: !!q('freeze-result-close'),
+      over: !!q('result'),
+    };
+  }, [TUBES, PARTS]);
+}
+
+/** Taps `testid` if it is there within 2 s (the game moves on between a look and a tap). */
+async function tapIf(page, testid) {
+  await page.getByTestId(testid).tap({ timeout: 2000 }).catch(() => {});
+}
+
+test('a first Practice: one station beside a bot crew, against the slowest bots, and a newcomer wins it', { timeout: 120000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5&speed=20&fast=1');
+
+  await home.practiceButton.tap();
+  const choice = page.getByTestId('home-practice-choice');
+  await choice.waitFor();
+  const weaponsChoice = page.getByTestId('home-practice-as-weapons');
+  const box = await weaponsChoice.boundingBox();
+  assert.ok(box && box.y + box.height <= 844 && box.height >= 44, `the first choice is a 44 px target in the first screenful: ${JSON.stringify(box)}`);
+  await screenshot(page, 'first-practice-choice-390');
+  await weaponsChoice.tap();
+
+  await page.getByTestId('game').waitFor();
+  await page.getByTestId('station-weapons').waitFor();
+  assert.equal(await page.getByTestId('tab-0-helm').count(), 0, 'the newcomer holds Weapons alone');
+  await page.getByTestId('toast').filter({ hasText: /White's Weapons.*To take more stations, tap Seats/ }).first().waitFor();
+  // The Seats card says who plays the rest: a hard bot beside the newcomer, a learning bot crew for Black.
+  await page.getByTestId('hud-seats').tap();
+  assert.match(await page.getByTestId('game-seat-1-who').textContent(), /hard bot/i);
+  assert.match(await page.getByTestId('game-seat-2-who').textContent(), /learning bot/i);
+  await page.getByTestId('seats-close').tap();
+  await screenshot(page, 'first-practice-weapons-390');
+
+  // The newcomer plays: fire on HIT, else fill a tube, else roll; wait for energy otherwise.
+  const started = Date.now();
+  let fired = 0;
+  for (;;) {
+    assert.ok(Date.now() - started < 108000, `no result within 108 s (${fired} torpedoes fired)`);
+    const w = await weapons(page);
+    if (w.over) break;
+    if (w.freeze) {
+      await page.waitForTimeout(100);
+      continue;
+    }
+    if (w.result) await tapIf(page, 'freeze-result-close');
+    if (w.fire && w.hit) {
+      await tapIf(page, 'cmd-fire1');
+      fired += 1;
+      continue;
+    }
+    // One torpedo at a time (the station says a torpedo needs all three parts in one tube): the
+    // fullest tube not yet loaded is the one to fill.
+    const open = w.tubes.filter((t) => !t.loaded && t.empty.length);
+    const target = open.sort((a, b) => a.empty.length - b.empty.length)[0];
+    if (w.stuck) {
+      // The station says what to do: take a die off (from another tube) and roll it again.
+      const other = w.tubes.find((t) => t !== target && !t.loaded && t.placed.length) ?? target;
+      if (other?.placed.length) await tapIf(page, other.placed[0]);
+      await tapIf(page, 'weapons-remove');
+      continue;
+    }
+    const die = target && w.dice.find((d) => d.state === 'rolled' && target.empty.includes(d.face));
+    if (die) {
+      await tapIf(page, `weapons-die-${die.i}`);
+      await tapIf(page, `weapons-${target.tube}-${die.face.toLowerCase()}`);
+      continue;
+    }
+    if (target) await tapIf(page, 'weapons-roll');
+    await page.waitForTimeout(150);
+  }
+  const winner = await page.getByTestId('result-winner').textContent();
+  console.log(`# first practice: "${winner}" after ${Date.now() - started} ms, ${fired} Fire calls`);
+  assert.match(winner, /White|You/, 'White, the newcomer\'s ship, won');
+  assert.doesNotMatch(winner, /Black/);
+  await screenshot(page, 'first-practice-won-390');
+
+  // Later, Practice remembers: the line under the button says what a tap starts.
+  await page.getByTestId('result-home').tap();
+  await page.getByTestId('home').waitFor();
+  assert.match(await page.getByTestId('home-practice-as').textContent(), /you at Weapons.*Learning/);
+  assert.deepEqual(player.errors, []);
+});
