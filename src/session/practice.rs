@@ -107,7 +107,8 @@ pub struct ThunderPractice {
 
 impl Default for ThunderPractice {
     fn default() -> ThunderPractice {
-        ThunderPractice { players: 2, rounds: 12, level: Difficulty::Hard, red_first: false }
+        // A first duel a newcomer can win (issue 33): six rounds against Easy bots.
+        ThunderPractice { players: 2, rounds: 6, level: Difficulty::Easy, red_first: false }
     }
 }
 

@@ -29,14 +29,25 @@ pub fn ResultScreen() -> impl IntoView {
                     Some((name, format!("{} damage · {fate}", s.console.damage())))
                 })
                 .collect();
-            Some((headline, ships, g.round(), g.config().rounds))
+            // Why it ended, in the rules' words (T3, T9): the players saw only "destroyed".
+            let others_destroyed = |w| g.players().filter(|p| *p != w).all(|p| g.ship(p).is_some_and(|s| s.destroyed));
+            let of = g.config().rounds;
+            let reason = match winner {
+                Some(w) if others_destroyed(*w) => "Every other ship was destroyed: a ship is destroyed when both \
+                     spaces of its Fire, Boost or Manoeuvre are damaged, or when a hit finds no shield and no space to damage."
+                    .to_string(),
+                Some(w) => format!("All {of} rounds were played: {w} has the least damage, and the least damage wins."),
+                None => format!("All {of} rounds were played and the least damage is shared: a draw."),
+            };
+            Some((headline, reason, ships, g.round(), of))
         })
     });
     move || {
-        summary.get().map(|(headline, ships, round, of)| {
+        summary.get().map(|(headline, reason, ships, round, of)| {
             view! {
                 <main class="ts-result center" data-testid="ts-result">
                     <h1 data-testid="ts-winner">{headline}</h1>
+                    <p data-testid="ts-reason">{reason}</p>
                     <p class="hint" data-testid="ts-rounds">{format!("Rounds played: {round} of {of}")}</p>
                     <dl class="ts-result__ships">
                         {ships.into_iter().map(|(n, d)| view! { <dt>{n}</dt><dd>{d}</dd> }).collect_view()}

@@ -23,6 +23,14 @@ test('three ships: Red plays two bots to the result by touch on a phone', { time
   const home = new HomePage(page);
   await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
   const duel = new ThunderPage(page, 'tap');
+  // A first-timer's set-up (issue 33): six rounds against Easy bots, and the duel's words open.
+  await duel.press('home-thunderstruck');
+  assert.equal(await duel.id('ts-setup-rounds-6').getAttribute('aria-pressed'), 'true');
+  assert.equal(await duel.id('ts-setup-level-easy').getAttribute('aria-pressed'), 'true');
+  assert.equal(await duel.id('ts-setup-words').getAttribute('open'), '');
+  assert.match(await duel.id('ts-setup-words').textContent(), /Reflex die.*green fifth die/);
+  await page.goBack();
+  await home.root.waitFor();
   await duel.start({ players: 3, rounds: 12, level: 'easy' });
   assert.equal(await page.locator('.ts-ship').count(), 3, 'three ships on the ring');
   assert.match(await duel.id('ts-round').textContent(), /Round 1 of 12/);
@@ -99,6 +107,8 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   await duel.playToResult({ timeoutMs: 100000 });
   assert.match(await duel.id('ts-winner').textContent(), /^(You win!|Blue wins\.|A draw\.)$/);
   assert.match(await duel.id('ts-rounds').textContent(), /of 6/);
+  // Why it ended, in words (issue 33): a destruction or the damage after the last round.
+  assert.match(await duel.id('ts-reason').textContent(), /^(Every other ship was destroyed|All 6 rounds were played)/);
   const damage = await page.locator('.ts-result__ships dd').allTextContents();
   assert.equal(damage.length, 2);
   await duel.press('ts-result-home');
