@@ -6,7 +6,7 @@
 //! replays exactly.
 
 use duel_core::thunderstruck::{
-    Config, ConfigError, Game, HostAction, Intent, Phase, Planning, Player, Seed,
+    Config, ConfigError, Game, HostAction, Intent, Phase, Planning, Player, Secret,
 };
 
 use super::level::Level;
@@ -40,13 +40,13 @@ pub struct GameRecord {
 
 /// A player's secret seed for `round`, derived from the game's seed (the
 /// pilots never see each other's).
-fn round_seed(game_seed: u64, player: Player, round: u8) -> Seed {
+fn round_seed(game_seed: u64, player: Player, round: u8) -> Secret {
     let mut rng = BotRng::new(game_seed ^ (u64::from(player.0) << 40) ^ (u64::from(round) << 48));
     let mut bytes = [0u8; 32];
     for chunk in bytes.chunks_mut(8) {
         chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
     }
-    Seed(bytes)
+    Secret(bytes)
 }
 
 /// Plays one duel: `levels[i]` flies player `i`; the beacon dice, the
