@@ -44,7 +44,7 @@ pub mod transport;
 pub mod wire;
 
 pub use device::{Device, Handover};
-pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
+pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
@@ -55,6 +55,6 @@ pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
 pub use wire::{
-    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder,
+    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, Timing,
     WireError,
 };

@@ -90,7 +90,7 @@ impl Audit {
             owned_upto: 0,
             last: None,
             steps: BTreeMap::new(),
-            every: crate::host::Timing::default().checkpoint_every,
+            every: crate::wire::Timing::default().checkpoint_every,
             now: 0,
             over_since: None,
             report: AuditReport::default(),
