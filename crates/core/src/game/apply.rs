@@ -12,7 +12,7 @@ impl Game {
         self.applied += 1;
         match event {
             Event::Thunderstruck(e) => {
-                if let Some(duel) = self.thunderstruck.as_mut() {
+                if let super::ModeState::Thunderstruck(duel) = &mut self.mode {
                     duel.apply(e);
                 }
             }
