@@ -31,6 +31,9 @@ pub mod chain;
 pub mod device;
 mod envelope;
 pub mod fair;
+// Builds commands in any player's name from its token: for fuzzers, tests
+// and benches only (feature `test-support`), never the app.
+#[cfg(any(test, feature = "test-support"))]
 pub mod fuzz;
 pub mod host;
 pub mod ids;
