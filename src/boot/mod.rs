@@ -97,13 +97,13 @@ pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)]) {
         Mode::Online { room, host: true } => room.as_str(),
         _ => return,
     };
-    let _ = net::store::save_host(room, bytes);
+    let _ = net::saves::save_host(room, bytes);
     save_desks(room, desks);
 }
 
 /// Whether a practice game is saved (the home screen offers to resume it).
 pub fn has_practice() -> bool {
-    net::store::load_host(PRACTICE).is_some()
+    net::saves::load_host(PRACTICE).is_some()
 }
 
 fn seed(store: Store) -> u64 {
@@ -123,7 +123,7 @@ pub fn remember_practice_behind(ms: u64) {
 /// Makes `session` the practice (the saved one is forgotten) and shows it.
 pub fn start_practice(store: Store, session: Session<Offline>) {
     crate::course::forget_saved();
-    net::store::forget_host(PRACTICE);
+    net::saves::forget_host(PRACTICE);
     storage::remove(&desks_key(PRACTICE));
     storage::remove(BEHIND_KEY);
     store.install(Box::new(session), Mode::Practice);
@@ -160,7 +160,7 @@ fn drop_old_thunderstruck(store: Store) {
 
 /// Resumes the saved practice. Returns whether there was one that loads.
 pub fn resume_practice(store: Store) -> bool {
-    let Some(bytes) = net::store::load_host(PRACTICE) else { return false };
+    let Some(bytes) = net::saves::load_host(PRACTICE) else { return false };
     let opts = store.opts;
     let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
     load_desks(PRACTICE, &mut bots);
@@ -170,7 +170,7 @@ pub fn resume_practice(store: Store) -> bool {
             true
         }
         Err(e) => {
-            net::store::forget_host(PRACTICE);
+            net::saves::forget_host(PRACTICE);
             store.toasts.error(format!("The saved practice could not be resumed: {e}"));
             false
         }
@@ -213,7 +213,7 @@ pub fn join_room(store: Store, room: &str) {
     wake_on_news(store, &transport);
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
-        if let Some(bytes) = net::store::load_host(room) {
+        if let Some(bytes) = net::saves::load_host(room) {
             let mut bots = BotDriver::new(1, random::u64(), false);
             load_desks(room, &mut bots);
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
@@ -222,7 +222,7 @@ pub fn join_room(store: Store, room: &str) {
                     return;
                 }
                 Err(e) => {
-                    net::store::forget_host(room);
+                    net::saves::forget_host(room);
                     store.toasts.error(format!("This room's save could not be resumed: {e}"));
                     return join_room(store, room);
                 }
@@ -254,8 +254,8 @@ pub fn leave(store: Store) {
 /// changing the screen: something else is about to be shown.
 pub fn leave_quietly(store: Store) {
     match store.mode.get_untracked() {
-        Mode::Practice => net::store::forget_host(PRACTICE),
-        Mode::Online { room, host: true } => net::store::forget_host(&room),
+        Mode::Practice => net::saves::forget_host(PRACTICE),
+        Mode::Online { room, host: true } => net::saves::forget_host(&room),
         _ => {}
     }
     store.uninstall();

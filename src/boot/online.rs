@@ -4,9 +4,9 @@
 use duel_net::PeerId;
 
 use crate::net::{ConnState, RoomTransport};
-use crate::session::Remote;
+use crate::session::RoomLink;
 
-impl Remote for RoomTransport {
+impl RoomLink for RoomTransport {
     fn link_state(&self) -> ConnState {
         self.state()
     }

@@ -6,7 +6,7 @@
 //!
 //! - [`new_room_id`], [`room_from_location`], [`share_url`], [`qr_svg`]:
 //!   creating and sharing a room (`/?room=<id>` links, QR codes).
-//! - [`player_token`], [`store`]: who this device's player is, and the host's
+//! - [`player_token`], [`saves`]: who this device's player is, and the host's
 //!   saved room, in `localStorage`, so a reloaded tab resumes.
 //! - [`RoomTransport`]: a [`duel_net::Transport`] over a matchbox
 //!   `WebRtcSocket` (one reliable channel for the protocol, one for the
@@ -16,7 +16,7 @@
 //! How the app uses the transport (`src/boot/`, `session/`):
 //!
 //! 1. [`role_for`] the room (a device holding the room's save hosts it;
-//!    the creator calls [`store::save_host`] at once), then
+//!    the creator calls [`saves::save_host`] at once), then
 //!    [`RoomTransport::connect`]. The session's host wraps it in
 //!    [`duel_net::WithLocal`] beside a loopback for its own replica.
 //! 2. [`RoomTransport::set_waker`] to pump as soon as a datagram lands (a
@@ -48,7 +48,7 @@ mod link_hint;
 mod peers;
 mod qr;
 mod room;
-pub mod store;
+pub mod saves;
 mod transport;
 
 #[cfg(target_arch = "wasm32")]
@@ -60,5 +60,5 @@ pub use connection::{ConnState, Role};
 pub use link_hint::link_hint_in_location;
 pub use qr::qr_svg;
 pub use room::{bad_room_in_location, new_room_id, room_from_location, room_from_text, share_url};
-pub use store::{player_token, role_for};
+pub use saves::{player_token, role_for};
 pub use transport::RoomTransport;

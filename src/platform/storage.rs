@@ -2,7 +2,7 @@
 //! per-thread map natively (tests; native builds have no browser storage).
 //! Keys are namespaced `dice-duel/…` by their owners (the player's name
 //! and mute here in the app; the token, seat key and host saves in
-//! `net::store`).
+//! `net::saves`).
 //!
 //! Storage can be missing (privacy modes, sandboxed iframes) or full; every
 //! function here degrades to "nothing stored" instead of failing loudly,

@@ -1,6 +1,6 @@
 //! What the UI sees of a session, whatever its transport: [`SessionApi`],
 //! the outcome of a pump ([`Pumped`]), and what a remote transport tells
-//! about its link ([`Remote`], in the app's one [`ConnState`]).
+//! about its link ([`RoomLink`], in the app's one [`ConnState`]).
 
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, Timing, Transport};
@@ -8,8 +8,9 @@ use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, Timing, Transpo
 use super::{BotDriver, Offline};
 use crate::net::ConnState;
 
-/// A remote transport that can say how it is doing and who the host is.
-pub trait Remote: Transport {
+/// A transport that can say how its link to the room is doing and who the
+/// host is (offline practice has none: [`Offline`] says so).
+pub trait RoomLink: Transport {
     /// The state of the connection (offline practice: [`ConnState::Offline`]),
     /// with the reason a player can read when it failed.
     fn link_state(&self) -> ConnState;
@@ -28,7 +29,7 @@ pub trait Remote: Transport {
     }
 }
 
-impl Remote for Offline {
+impl RoomLink for Offline {
     fn link_state(&self) -> ConnState {
         ConnState::Offline
     }

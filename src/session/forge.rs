@@ -8,9 +8,9 @@ use duel_net::seat_key::SeatSig;
 use duel_net::wire::{encode_mesh, MeshMsg};
 use duel_net::{Epoch, Seq};
 
-use super::{Remote, Session};
+use super::{RoomLink, Session};
 
-impl<T: Remote> Session<T> {
+impl<T: RoomLink> Session<T> {
     /// Sends `kind` to every other player in the room view: `election` (an
     /// `Elected` naming this tab with signatures it made up), `batch` (events
     /// nobody asked for that end the game), `hosting` (a false claim to host).

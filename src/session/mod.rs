@@ -32,7 +32,7 @@ use duel_net::{
     RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
 };
 
-pub use api::{Player, Pumped, Remote, SessionApi};
+pub use api::{Player, Pumped, RoomLink, SessionApi};
 pub use bots::{bot_level, difficulty, BotDriver, BotPace};
 pub use duel_bots::suggest_token;
 pub use link::Offline;
@@ -66,7 +66,7 @@ pub struct Session<T: Transport> {
     cover: cover::CoverWatch,
 }
 
-impl<T: Remote> Session<T> {
+impl<T: RoomLink> Session<T> {
     /// A new room hosted in this tab, reachable through `remote`.
     pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
         let timing = config.timing;
@@ -230,7 +230,7 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     cfg.room = room.to_string();
     crate::platform::random::fill(&mut cfg.nonce_seed);
     // The device's own seat key, kept with the token: it signs this device's election votes.
-    cfg.seat_key = crate::net::store::seat_key();
+    cfg.seat_key = crate::net::saves::seat_key();
     cfg
 }
 
@@ -251,7 +251,7 @@ fn submit_error(e: SubmitError) -> String {
     e.to_string()
 }
 
-impl<T: Remote> SessionApi for Session<T> {
+impl<T: RoomLink> SessionApi for Session<T> {
     fn pump(&mut self, now_ms: u64) -> Pumped {
         let mut p = Pumped::default();
         self.cycle(now_ms, &mut p);

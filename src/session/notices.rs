@@ -5,9 +5,9 @@
 use duel_net::{Command, Notice, Refusal};
 
 use super::api::Pumped;
-use super::{Remote, Session};
+use super::{RoomLink, Session};
 
-impl<T: Remote> Session<T> {
+impl<T: RoomLink> Session<T> {
     /// Two phones tapped Take on one seat at once and this one lost: say who
     /// has it, in the seat's own words, not "seat 3 is taken".
     fn seat_race_lost(&self, seat: duel_core::SeatId) -> String {

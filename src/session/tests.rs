@@ -145,7 +145,7 @@ impl Transport for Mem {
     }
 }
 
-impl Remote for Mem {
+impl RoomLink for Mem {
     fn link_state(&self) -> ConnState {
         ConnState::Connected
     }

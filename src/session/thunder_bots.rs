@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use duel_bots::thunderstruck::{Level, Pilot};
 use duel_bots::Difficulty;
-use duel_core::thunderstruck::{self as ts, Phase, Planning, Player, Seed};
+use duel_core::thunderstruck::{self as ts, Phase, Planning, Player, Secret};
 use duel_core::{Intent, SeatId};
 use duel_net::thunder::Desk;
 
@@ -107,5 +107,5 @@ fn master(seed: u64, seat: SeatId) -> [u8; 32] {
     bytes[8] = seat.0;
     bytes[9..13].copy_from_slice(b"tsbt");
     // SHA-256 of it (the rules' seed digest is exactly that hash, tagged).
-    Seed(bytes).digest().0
+    Secret(bytes).digest().0
 }

@@ -16,7 +16,7 @@ impl Store {
     pub(super) fn hosting_changed(&self, hosting: bool) {
         let Mode::Online { room, .. } = self.mode.get_untracked() else { return };
         if !hosting {
-            crate::net::store::forget_host(&room);
+            crate::net::saves::forget_host(&room);
         }
         self.set.mode.set(Mode::Online { room, host: hosting });
         if hosting {

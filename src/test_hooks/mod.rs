@@ -194,7 +194,7 @@ pub fn test_hook_open(room: String, host: bool, name: String) {
         return;
     }
     with_hooks(|h| *h = Hooks { timer: h.timer, ..Hooks::default() });
-    if host && net::store::load_host(&room).is_none() {
+    if host && net::saves::load_host(&room).is_none() {
         boot::host_room(store, room);
     } else {
         boot::enter_room(store, &room);

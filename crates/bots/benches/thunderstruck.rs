@@ -11,16 +11,16 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use duel_bots::thunderstruck::{play_game, Level, Pilot};
 use duel_core::thunderstruck::{
-    Arrangement, Config, Facing, Game, HostAction, Intent, Player, Seed, ShipSetup, Slot,
+    Arrangement, Config, Facing, Game, HostAction, Intent, Player, Secret, ShipSetup, Slot,
 };
 use duel_core::FixedDice;
 
 /// A duel after round 1's beacon, every seed committed.
-fn rolled(players: u8) -> (Game, Seed) {
+fn rolled(players: u8) -> (Game, Secret) {
     let mut g = Game::new(Config { players, rounds: 12, first: Player(0) }).expect("config");
-    let seed = Seed([3; 32]);
+    let seed = Secret([3; 32]);
     for p in 0..players {
-        let s = Seed([p + 3; 32]);
+        let s = Secret([p + 3; 32]);
         g.play(Player(p), &Intent::CommitSeed { seed: s.digest() }).expect("commit");
     }
     g.host(HostAction::Beacon, &mut FixedDice::cycling(&[4, 2, 6])).expect("beacon");

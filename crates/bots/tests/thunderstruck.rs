@@ -5,14 +5,14 @@
 
 use duel_bots::sim::ChaChaDice;
 use duel_bots::thunderstruck::{play_game, run_series, Level, Pilot};
-use duel_core::thunderstruck::{Config, Game, HostAction, Intent, Phase, Planning, Player, Seed};
+use duel_core::thunderstruck::{Config, Game, HostAction, Intent, Phase, Planning, Player, Secret};
 
-fn seed_for(game: u64, p: Player, round: u8) -> Seed {
+fn seed_for(game: u64, p: Player, round: u8) -> Secret {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&game.to_le_bytes());
     bytes[8] = p.0;
     bytes[9] = round;
-    Seed(bytes)
+    Secret(bytes)
 }
 
 /// Flies one duel step by step, checking every pilot choice against the

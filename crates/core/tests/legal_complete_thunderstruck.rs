@@ -33,7 +33,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use duel_core::thunderstruck::console::MAX_CUBES;
 use duel_core::thunderstruck::{
-    self as ts, Act, Digest, Facing, Placement, Planning, Player, Seed, Shield, Slot, Space, Steer, System,
+    self as ts, Act, Digest, Facing, Placement, Planning, Player, Secret, Shield, Slot, Space, Steer, System,
 };
 use duel_core::{HostAction, Intent, SeatId};
 use support::thunder_walk::{seed, step, Duel};
@@ -63,7 +63,7 @@ fn candidates(d: &Duel, p: Player, every_act: bool) -> Vec<ts::Intent> {
         placements.push(Placement::new(vec![None; dice.len()]));
         placements.extend(Placement::all(&dice, &ship.console).into_iter().take(6));
     }
-    for s in [mine, Seed([0xab; 32])] {
+    for s in [mine, Secret([0xab; 32])] {
         for r in 0..=MAX_CUBES + 1 {
             out.push(ts::Intent::Reveal { seed: s, rerolls: r, placement: sealed.clone(), next });
         }

@@ -16,7 +16,7 @@ fn r23_a_thunderstruck_match_routes_everything_to_the_duel() {
     let mut g = Game::new(config(3)).unwrap();
     let duel = g.thunderstruck().expect("a Thunderstruck match");
     assert_eq!(duel.config().players, 3);
-    let seed = ts::Seed([9; 32]);
+    let seed = ts::Secret([9; 32]);
     let events = g
         .play(
             SeatId(2),
@@ -46,7 +46,7 @@ fn r23_a_thunderstruck_match_routes_everything_to_the_duel() {
 #[test]
 fn a_dice_duel_refuses_thunderstruck_intents() {
     let g = Game::new(GameConfig::duel()).unwrap();
-    let intent = Intent::Thunderstruck(ts::Intent::CommitSeed { seed: ts::Seed([1; 32]).digest() });
+    let intent = Intent::Thunderstruck(ts::Intent::CommitSeed { seed: ts::Secret([1; 32]).digest() });
     assert_eq!(g.validate(SeatId(0), &intent), Err(RuleError::OtherMode));
     assert!(g.thunderstruck().is_none());
 }

@@ -5,17 +5,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use duel_core::thunderstruck::{
-    Config, Event, Game, HostAction, Intent, Phase, Placement, Planning, Player, Refusal, Seed,
+    Config, Event, Game, HostAction, Intent, Phase, Placement, Planning, Player, Refusal, Secret,
 };
 use duel_core::FixedDice;
 use proptest::prelude::*;
 
-fn seed(player: Player, round: u8, salt: u64) -> Seed {
+fn seed(player: Player, round: u8, salt: u64) -> Secret {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&salt.to_le_bytes());
     bytes[8] = player.0;
     bytes[9] = round;
-    Seed(bytes)
+    Secret(bytes)
 }
 
 /// Commits every living player's seed and draws the beacon.
@@ -31,7 +31,7 @@ fn roll_round(g: &mut Game, salt: u64) -> Vec<Event> {
     log
 }
 
-fn first_plan(g: &Game, p: Player, salt: u64) -> (Seed, Placement) {
+fn first_plan(g: &Game, p: Player, salt: u64) -> (Secret, Placement) {
     let s = seed(p, g.round(), salt);
     let dice = g.roll(p, &s, 0).unwrap();
     let plan = Placement::all(&dice, &g.ship(p).unwrap().console).swap_remove(0);

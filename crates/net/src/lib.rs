@@ -31,6 +31,9 @@ pub mod chain;
 pub mod device;
 mod envelope;
 pub mod fair;
+// Builds commands in any player's name from its token: for fuzzers, tests
+// and benches only (feature `test-support`), never the app.
+#[cfg(any(test, feature = "test-support"))]
 pub mod fuzz;
 pub mod host;
 pub mod ids;
@@ -44,7 +47,7 @@ pub mod transport;
 pub mod wire;
 
 pub use device::{Device, Handover};
-pub use host::{Host, HostConfig, Outbound, RestoreError, Timing};
+pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
@@ -55,6 +58,6 @@ pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
 pub use wire::{
-    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder,
+    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, Timing,
     WireError,
 };

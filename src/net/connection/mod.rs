@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use duel_net::{ConnectionEvent, PeerId};
 
-mod election;
 mod refusal;
+mod role;
 mod state;
 mod timers;
 

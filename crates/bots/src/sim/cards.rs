@@ -5,7 +5,7 @@ use std::fmt;
 
 use duel_core::equipment::DECK;
 
-use super::{GameRecord, Outcome};
+use super::{Outcome, SimSummary};
 
 /// Per card, in deck order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub struct CardTally {
 }
 
 impl CardTally {
-    pub fn add(&mut self, rec: &GameRecord) {
+    pub fn add(&mut self, rec: &SimSummary) {
         for card in &rec.dealt {
             self.dealt[card.index()] += 1;
         }

@@ -16,19 +16,21 @@ impl ChaChaDice {
 
 impl DiceSource for ChaChaDice {
     fn roll(&mut self) -> Pip {
-        // Rejection sampling keeps every face exactly equally likely.
-        loop {
-            let x = self.0.next_u32();
-            if x < u32::MAX - u32::MAX % 6 {
-                return Pip::new((x % 6) as u8 + 1);
-            }
-        }
+        // The d6 draw keeps every face exactly equally likely.
+        duel_core::draw::d6(|| self.0.next_u32())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_draws_stay_the_ones_soaks_and_benches_hold() {
+        let mut d = ChaChaDice::new(9);
+        let faces: Vec<u8> = (0..12).map(|_| d.roll().value()).collect();
+        assert_eq!(faces, vec![4, 6, 3, 3, 6, 5, 2, 4, 6, 2, 2, 2]);
+    }
 
     #[test]
     fn every_face_comes_up_and_the_stream_replays() {

@@ -113,9 +113,10 @@ pub enum Outcome {
     Unfinished,
 }
 
-/// What happened in one game.
+/// What happened in one simulated game, summed up for the tallies (not a
+/// game kept for replay: that is `duel_net::GameRecord`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct SimSummary {
     pub seed: u64,
     pub outcome: Outcome,
     /// Simulated time at the end.
@@ -156,7 +157,7 @@ pub fn play_game(
     white: CrewSpec,
     black: CrewSpec,
     seed: u64,
-) -> Result<GameRecord, SetupError> {
+) -> Result<SimSummary, SetupError> {
     play_game_observed(opts, white, black, seed, &mut |_, _, _| {})
 }
 
@@ -184,7 +185,7 @@ pub fn play_game_observed(
     black: CrewSpec,
     seed: u64,
     observe: &mut Observer<'_>,
-) -> Result<GameRecord, SetupError> {
+) -> Result<SimSummary, SetupError> {
     let config = setup::config(opts, seed);
     let layout = config.layout;
     let seats_of = |team: u8| -> Vec<SeatId> {
@@ -203,7 +204,7 @@ pub fn play_game_observed(
     let mut game = Game::new(config)?;
     let mut dice = ChaChaDice::new(seed);
     let mut order = BotRng::new(seed ^ 0x5EED);
-    let mut rec = GameRecord {
+    let mut rec = SimSummary {
         seed,
         outcome: Outcome::Unfinished,
         ms: 0,
@@ -317,7 +318,7 @@ fn track(game: &Game, now: u64, opened: &mut Vec<(ChoiceId, u64)>, review_since:
     }
 }
 
-fn record(game: &Game, events: &[Event], rec: &mut GameRecord) {
+fn record(game: &Game, events: &[Event], rec: &mut SimSummary) {
     for (i, ship) in game.ships().iter().enumerate() {
         for card in &ship.cards {
             let c = &mut rec.charged[card.index()];

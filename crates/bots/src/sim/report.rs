@@ -4,7 +4,7 @@ use std::fmt;
 
 use duel_core::TeamId;
 
-use super::{CrewSpec, GameRecord, Outcome};
+use super::{CrewSpec, Outcome, SimSummary};
 
 /// Totals of a series between crews A and B.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ impl Tally {
     }
 
     /// Adds one game in which A played White when `a_white`.
-    pub fn add(&mut self, rec: &GameRecord, a_white: bool) {
+    pub fn add(&mut self, rec: &SimSummary, a_white: bool) {
         let (a_team, b_team) = if a_white { (0, 1) } else { (1, 0) };
         self.games += 1;
         match rec.outcome {

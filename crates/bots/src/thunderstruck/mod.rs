@@ -25,4 +25,4 @@ pub mod sim;
 pub use level::Level;
 pub use pilot::Pilot;
 pub use series::{run_series, Tally};
-pub use sim::{play_game, GameRecord};
+pub use sim::{play_game, ThunderSummary};

@@ -10,7 +10,7 @@
 //! in range of a ship without a facing shield, shields raised towards the
 //! rival, Boost closing or opening the distance, Power when cubes run low.
 
-use duel_core::thunderstruck::{Console, Event, Game, Placement, Player, Seed, Slot, System};
+use duel_core::thunderstruck::{Console, Event, Game, Placement, Player, Secret, Slot, System};
 use duel_core::Pip;
 
 use super::moves::Spend;
@@ -106,11 +106,11 @@ pub(super) fn imagine(game: &Game, me: Player, dice: &[Pip], placement: &Placeme
     let mut g = game.clone();
     g.apply(&Event::Revealed {
         player: me,
-        seed: Seed([0; 32]),
+        seed: Secret([0; 32]),
         rerolls: 0,
         dice: dice.to_vec(),
         placement: placement.clone(),
-        next: Seed([0; 32]).digest(),
+        next: Secret([0; 32]).digest(),
     });
     for rival in game.living().filter(|p| *p != me).collect::<Vec<_>>() {
         g.apply(&Event::Forfeited { player: rival });

@@ -6,7 +6,7 @@
 //! replays exactly.
 
 use duel_core::thunderstruck::{
-    Config, ConfigError, Game, HostAction, Intent, Phase, Planning, Player, Seed,
+    Config, ConfigError, Game, HostAction, Intent, Phase, Planning, Player, Secret,
 };
 
 use super::level::Level;
@@ -18,9 +18,10 @@ use crate::sim::ChaChaDice;
 /// included): a game still going is stopped as unfinished.
 const MAX_INTENTS: u64 = 2_000;
 
-/// How one duel went.
+/// How one simulated duel went, summed up (not a game kept for replay:
+/// that is `duel_net::GameRecord`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct ThunderSummary {
     pub seed: u64,
     /// `Some(None)`: a draw; `None`: stopped unfinished.
     pub winner: Option<Option<Player>>,
@@ -40,13 +41,13 @@ pub struct GameRecord {
 
 /// A player's secret seed for `round`, derived from the game's seed (the
 /// pilots never see each other's).
-fn round_seed(game_seed: u64, player: Player, round: u8) -> Seed {
+fn round_seed(game_seed: u64, player: Player, round: u8) -> Secret {
     let mut rng = BotRng::new(game_seed ^ (u64::from(player.0) << 40) ^ (u64::from(round) << 48));
     let mut bytes = [0u8; 32];
     for chunk in bytes.chunks_mut(8) {
         chunk.copy_from_slice(&rng.next_u64().to_le_bytes());
     }
-    Seed(bytes)
+    Secret(bytes)
 }
 
 /// Plays one duel: `levels[i]` flies player `i`; the beacon dice, the
@@ -55,7 +56,7 @@ fn round_seed(game_seed: u64, player: Player, round: u8) -> Seed {
 /// # Errors
 /// A [`ConfigError`] if `config` cannot start a duel, or `levels` does not
 /// give one level per player.
-pub fn play_game(config: Config, levels: &[Level], seed: u64) -> Result<GameRecord, ConfigError> {
+pub fn play_game(config: Config, levels: &[Level], seed: u64) -> Result<ThunderSummary, ConfigError> {
     if levels.len() != usize::from(config.players) {
         return Err(ConfigError::Players(levels.len() as u8));
     }
@@ -65,7 +66,7 @@ pub fn play_game(config: Config, levels: &[Level], seed: u64) -> Result<GameReco
         players.iter().zip(levels).map(|(p, l)| Pilot::new(*l, *p, seed.wrapping_mul(31) ^ 0x5eed)).collect();
     let mut beacon = ChaChaDice::new(seed);
     let n = players.len();
-    let mut rec = GameRecord {
+    let mut rec = ThunderSummary {
         seed,
         winner: None,
         rounds: 0,
@@ -142,7 +143,7 @@ pub fn play_game(config: Config, levels: &[Level], seed: u64) -> Result<GameReco
 }
 
 /// Plays `intent` for `p`, counting it, and whether the rules accepted it.
-fn played(game: &mut Game, p: Player, intent: &Intent, rec: &mut GameRecord) -> bool {
+fn played(game: &mut Game, p: Player, intent: &Intent, rec: &mut ThunderSummary) -> bool {
     rec.intents[usize::from(p.0)] += 1;
     let ok = game.play(p, intent).is_ok();
     if !ok {

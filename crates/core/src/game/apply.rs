@@ -8,11 +8,18 @@ use crate::ship::{mine_index, DieState, EnergyAt, MineToken, HULL};
 
 impl Game {
     /// Applies one event. Never panics; unknown references are ignored.
+    ///
+    /// The replica's path (STYLE habit 3): it trusts the event, which the
+    /// host produced by validating an intent (`duel-net` bounds a peer's
+    /// events with `check_event` first). It is public because every replica,
+    /// replay and audit in `duel-net` and the app applies the host's events,
+    /// and a bot imagines a round on a copy; it is not how a position is
+    /// built: a lesson, a scenario or a test starts from [`crate::Setup`].
     pub fn apply(&mut self, event: &Event) {
         self.applied += 1;
         match event {
             Event::Thunderstruck(e) => {
-                if let Some(duel) = self.thunderstruck.as_mut() {
+                if let super::ModeState::Thunderstruck(duel) = &mut self.mode {
                     duel.apply(e);
                 }
             }

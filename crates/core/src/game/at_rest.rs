@@ -14,7 +14,7 @@ impl Game {
     pub fn to_setup(&self) -> Option<Setup> {
         // The draft is not at rest either: a `Setup` has no place for it.
         let drafting = matches!(self.phase, Phase::Draft { .. });
-        let at_rest = self.thunderstruck.is_none()
+        let at_rest = matches!(self.mode, super::ModeState::DiceDuel)
             && self.freeze.is_none()
             && self.choices.is_empty()
             && self.outcome().is_none()

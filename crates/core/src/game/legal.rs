@@ -15,7 +15,7 @@ use crate::station::{MineId, Station, TubeSide, DICE_STATIONS};
 impl Game {
     /// Every intent `seat` may send now, each accepted by [`Game::validate`].
     pub fn legal_intents(&self, seat: SeatId) -> Vec<Intent> {
-        if let Some(duel) = &self.thunderstruck {
+        if let super::ModeState::Thunderstruck(duel) = &self.mode {
             // Planning intents need the seat's secret seed: not listable here.
             let player = crate::thunderstruck::Player(seat.0);
             return duel.legal_intents(player).into_iter().map(Intent::Thunderstruck).collect();

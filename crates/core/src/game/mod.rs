@@ -14,6 +14,7 @@ mod equipment;
 mod fighter;
 mod freezes;
 mod legal;
+mod mode;
 mod movement;
 mod orders;
 mod play;
@@ -37,6 +38,7 @@ use crate::geometry::{Position, Square};
 use crate::map::{MapSpec, Obstacle};
 use crate::ship::Ship;
 use crate::station::MineId;
+use mode::ModeState;
 
 /// Where the match is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,9 +83,11 @@ pub struct Game {
     draft: Option<crate::equipment::Draft>,
     /// Events applied so far (a cheap progress counter for replicas and tests).
     applied: u64,
-    /// A Thunderstruck duel (R23): the room plays it instead, and every
-    /// intent, event and host action of the match goes to it.
-    thunderstruck: Option<Box<crate::thunderstruck::Game>>,
+    /// What the match plays: Dice Duel, or a Thunderstruck duel (R23) that
+    /// every intent, event and host action of the match goes to. Last, and
+    /// encoded as the `Option` it once was (`thunderstruck`), so saves hold.
+    #[serde(rename = "thunderstruck")]
+    mode: ModeState,
 }
 
 impl Game {
@@ -131,7 +135,7 @@ impl Game {
             next_choice: 0,
             draft: None,
             applied: 0,
-            thunderstruck: None,
+            mode: ModeState::DiceDuel,
         };
         match (game.map.is_tiled(), config.preplaced) {
             (true, Some(_)) => return Err(SetupError::TokensOnTileMap),
@@ -157,7 +161,9 @@ impl Game {
         intent: &crate::intent::Intent,
         dice: &mut dyn crate::dice::DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        if self.thunderstruck.is_some() || matches!(intent, crate::intent::Intent::Thunderstruck(_)) {
+        if let (ModeState::Thunderstruck(_), _) | (_, crate::intent::Intent::Thunderstruck(_)) =
+            (&self.mode, intent)
+        {
             return thunderstruck::play(self, seat, intent);
         }
         self.validate(seat, intent)?;
@@ -176,7 +182,9 @@ impl Game {
         action: &crate::intent::HostAction,
         dice: &mut dyn crate::dice::DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        if self.thunderstruck.is_some() || matches!(action, crate::intent::HostAction::Thunderstruck(_)) {
+        if let (ModeState::Thunderstruck(_), _) | (_, crate::intent::HostAction::Thunderstruck(_)) =
+            (&self.mode, action)
+        {
             return thunderstruck::host(self, action, dice);
         }
         let mut out = Vec::new();
@@ -198,10 +206,10 @@ impl Game {
     /// Snapshot to bytes-agnostic form: the `Game` itself is the snapshot
     /// (serde); this checks a restored one is usable.
     pub fn is_consistent(&self) -> bool {
-        if let Some(duel) = &self.thunderstruck {
-            return duel.check_invariants().is_ok();
+        match &self.mode {
+            ModeState::Thunderstruck(duel) => duel.check_invariants().is_ok(),
+            ModeState::DiceDuel => crate::invariants::check(self).is_ok(),
         }
-        crate::invariants::check(self).is_ok()
     }
 
     /// Applies `event` to the state and records it in `out`: the one path the host uses.

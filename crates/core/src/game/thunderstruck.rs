@@ -6,7 +6,7 @@
 //!
 //! Seat `i` plays player `i` (`GameConfig::thunderstruck`).
 
-use super::Game;
+use super::{Game, ModeState};
 use crate::config::{GameConfig, Mode, SeatId, TeamId};
 use crate::dice::DiceSource;
 use crate::error::{RuleError, SetupError};
@@ -25,7 +25,7 @@ pub(super) fn new(config: GameConfig, mode: ts::Config) -> Result<Game, SetupErr
     }
     let mut game = Game::new(GameConfig { mode: Mode::DiceDuel, ..GameConfig::duel() })?;
     game.seats = config.seats;
-    game.thunderstruck = Some(Box::new(duel));
+    game.mode = ModeState::Thunderstruck(Box::new(duel));
     Ok(game)
 }
 
@@ -42,7 +42,7 @@ fn parts<'a>(
     seat: SeatId,
     intent: &'a Intent,
 ) -> Result<(&'a ts::Game, Player, &'a ts::Intent), RuleError> {
-    let (Some(duel), Intent::Thunderstruck(intent)) = (game.thunderstruck.as_deref(), intent) else {
+    let (ModeState::Thunderstruck(duel), Intent::Thunderstruck(intent)) = (&game.mode, intent) else {
         return Err(RuleError::OtherMode);
     };
     if game.seat(seat).is_none() {
@@ -60,7 +60,7 @@ pub(super) fn validate(game: &Game, seat: SeatId, intent: &Intent) -> Result<(),
 pub(super) fn play(game: &mut Game, seat: SeatId, intent: &Intent) -> Result<Vec<Event>, RuleError> {
     let (_, player, inner) = parts(game, seat, intent)?;
     let inner = inner.clone();
-    let duel = game.thunderstruck.as_deref_mut().ok_or(RuleError::OtherMode)?;
+    let ModeState::Thunderstruck(duel) = &mut game.mode else { return Err(RuleError::OtherMode) };
     let events = duel.play(player, &inner).map_err(RuleError::Thunderstruck)?;
     Ok(wrap(game, events))
 }
@@ -70,7 +70,7 @@ pub(super) fn host(
     action: &HostAction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let (Some(duel), HostAction::Thunderstruck(action)) = (game.thunderstruck.as_deref_mut(), action) else {
+    let (ModeState::Thunderstruck(duel), HostAction::Thunderstruck(action)) = (&mut game.mode, action) else {
         return Err(RuleError::OtherMode);
     };
     let events = duel.host(*action, dice).map_err(RuleError::Thunderstruck)?;

@@ -15,7 +15,8 @@ impl Game {
     /// # Errors
     /// A [`RuleError`] a player can read, e.g. "Sensors has no energy die to roll with".
     pub fn validate(&self, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
-        if self.thunderstruck.is_some() || matches!(intent, Intent::Thunderstruck(_)) {
+        if let (super::ModeState::Thunderstruck(_), _) | (_, Intent::Thunderstruck(_)) = (&self.mode, intent)
+        {
             return super::thunderstruck::validate(self, seat, intent);
         }
         let Some(ship_id) = self.seat_ship(seat) else {

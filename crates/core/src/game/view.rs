@@ -64,7 +64,7 @@ impl Game {
     }
     /// The Thunderstruck duel this match plays, if it is one (R23).
     pub fn thunderstruck(&self) -> Option<&crate::thunderstruck::Game> {
-        self.thunderstruck.as_deref()
+        self.mode.duel()
     }
     pub fn events_applied(&self) -> u64 {
         self.applied
@@ -72,7 +72,7 @@ impl Game {
 
     /// The winner once the game is over (`Some(None)` is a draw).
     pub fn outcome(&self) -> Option<Option<TeamId>> {
-        if let Some(duel) = &self.thunderstruck {
+        if let super::ModeState::Thunderstruck(duel) = &self.mode {
             return thunderstruck::outcome(duel);
         }
         match self.phase {

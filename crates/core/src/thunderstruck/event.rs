@@ -7,7 +7,7 @@ use super::board::{Facing, Space};
 use super::console::{Shield, Slot};
 use super::intent::{Act, Steer};
 use super::plan::Placement;
-use super::seal::{Digest, Seed};
+use super::seal::{Digest, Secret};
 use super::Player;
 use crate::dice::Pip;
 
@@ -67,7 +67,7 @@ pub enum Event {
     },
     Revealed {
         player: Player,
-        seed: Seed,
+        seed: Secret,
         rerolls: u8,
         dice: Vec<Pip>,
         placement: Placement,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{Facing, Space};
 use super::console::{Shield, Slot};
 use super::plan::Placement;
-use super::seal::{Digest, Seed};
+use super::seal::{Digest, Secret};
 use super::Player;
 
 /// Actioning one die on one's turn (`004_…` Actions, T6–T7), with the
@@ -55,7 +55,7 @@ pub enum Intent {
     /// Lock in the plan: the seal of seed, rerolls and placement.
     SealPlan { plan: Digest },
     /// Show the plan once every plan is sealed; `next` commits the next round's seed.
-    Reveal { seed: Seed, rerolls: u8, placement: Placement, next: Digest },
+    Reveal { seed: Secret, rerolls: u8, placement: Placement, next: Digest },
     /// Action a die.
     Act(Act),
     /// The hit player's choice: which shield takes it and where the damage goes.

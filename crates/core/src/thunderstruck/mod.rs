@@ -34,7 +34,7 @@ pub use event::{Event, Outcome, Shot};
 pub use intent::{Act, HostAction, Intent, Steer};
 pub use plan::Placement;
 pub use refusal::{Misplaced, Refusal};
-pub use seal::{Digest, Seed};
+pub use seal::{Digest, Secret};
 
 use serde::{Deserialize, Serialize};
 
@@ -281,7 +281,7 @@ impl Game {
 
     /// The dice `player` would roll with `seed` after `rerolls` rerolls
     /// (what its own device computes privately once the beacon is drawn).
-    pub fn roll(&self, player: Player, seed: &Seed, rerolls: u8) -> Option<Vec<crate::dice::Pip>> {
+    pub fn roll(&self, player: Player, seed: &Secret, rerolls: u8) -> Option<Vec<crate::dice::Pip>> {
         let beacon = self.beacon()?;
         Some(seed.roll(beacon, self.round, player, rerolls, self.dice_count(player)))
     }

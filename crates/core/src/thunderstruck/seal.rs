@@ -16,34 +16,20 @@
 //! 256-bit secret. A player cannot choose its dice (the beacon comes after
 //! its seed) and the host cannot either (it never learns the seed in time).
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use super::plan::Placement;
 use super::Player;
 use crate::dice::Pip;
+use crate::draw::d6_from_byte;
+pub use crate::seal::{Digest, Secret};
 
-/// A SHA-256 digest: a commitment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Digest(pub [u8; 32]);
-
-/// A player's secret for one round (kept by its device until the reveal).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Seed(pub [u8; 32]);
-
-impl std::fmt::Debug for Seed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Seed({:02x}{:02x}…)", self.0[0], self.0[1])
-    }
-}
-
-impl Seed {
+/// A player's seed for one round is a [`Secret`] (kept by its device until
+/// the reveal); these are what Thunderstruck does with it.
+impl Secret {
     /// What the player commits to before the beacon.
     pub fn digest(&self) -> Digest {
-        let mut h = Sha256::new();
-        h.update(b"thunderstruck seed v1");
-        h.update(self.0);
-        Digest(h.finalize().into())
+        self.commit(b"thunderstruck seed v1")
     }
 
     /// The seal of a plan: binds the seed, the rerolls paid for and where each die went.
@@ -59,7 +45,8 @@ impl Seed {
     }
 
     /// The player's `count` dice for the round after `rerolls` rerolls:
-    /// SHA-256 of everything, bytes below 252 taken mod 6 (no bias).
+    /// SHA-256 of everything, a face from each byte by the d6 draw
+    /// ([`crate::draw`]).
     pub fn roll(&self, beacon: u64, round: u8, player: Player, rerolls: u8, count: u8) -> Vec<Pip> {
         let mut dice = Vec::with_capacity(usize::from(count));
         let mut block = 0u32;
@@ -71,9 +58,9 @@ impl Seed {
             h.update([round, player.0, rerolls]);
             h.update(block.to_le_bytes());
             let bytes: [u8; 32] = h.finalize().into();
-            for b in bytes.into_iter().filter(|b| *b < 252) {
+            for pip in bytes.into_iter().filter_map(d6_from_byte) {
                 if dice.len() < usize::from(count) {
-                    dice.push(Pip::new(b % 6 + 1));
+                    dice.push(pip);
                 }
             }
             block += 1;
@@ -87,8 +74,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_draws_stay_the_ones_saved_games_and_replays_hold() {
+        let faces: Vec<u8> = Secret([7; 32]).roll(1, 1, Player(0), 0, 12).iter().map(|p| p.value()).collect();
+        assert_eq!(faces, vec![1, 1, 5, 6, 3, 3, 2, 4, 6, 2, 4, 3]);
+        // Many blocks, so bytes at or above 252 (redrawn) come up too.
+        let weighted: u64 = (0..64)
+            .flat_map(|beacon| Secret([3; 32]).roll(beacon, 2, Player(1), 1, 40))
+            .enumerate()
+            .map(|(i, p)| (i as u64 + 1) * u64::from(p.value()))
+            .sum();
+        assert_eq!(weighted, 11_518_338);
+    }
+
+    #[test]
     fn the_roll_depends_on_every_input_and_is_fair_enough() {
-        let seed = Seed([7; 32]);
+        let seed = Secret([7; 32]);
         let base = seed.roll(1, 1, Player(0), 0, 4);
         assert_eq!(base, seed.roll(1, 1, Player(0), 0, 4));
         assert_ne!(base, seed.roll(2, 1, Player(0), 0, 4));

@@ -5,18 +5,18 @@
 //! and then, and plays some turns by its deadline default (D38). Everything
 //! goes through the match (`duel_core::Game`), as a room would send it.
 
-use duel_core::thunderstruck::{self as ts, Placement, Planning, Player, Seed};
+use duel_core::thunderstruck::{self as ts, Placement, Planning, Player, Secret};
 use duel_core::{Game, GameConfig, HostAction, Intent, SeatId};
 
 use super::TestRng;
 
 /// The secret seed a player's device uses in `round` of the duel `salt`.
-pub fn seed(player: Player, round: u8, salt: u64) -> Seed {
+pub fn seed(player: Player, round: u8, salt: u64) -> Secret {
     let mut bytes = [0x5e; 32];
     bytes[..8].copy_from_slice(&salt.to_le_bytes());
     bytes[8] = player.0;
     bytes[9] = round;
-    Seed(bytes)
+    Secret(bytes)
 }
 
 /// A match playing a duel, and what each device sealed: (round, rerolls, placement).

@@ -25,25 +25,13 @@ use crate::ids::{CommandId, PlayerNo, Seq};
 /// A SHA-256 digest.
 pub type Digest = [u8; 32];
 
-/// A host's secret for one key of one epoch. Never sent before it is revealed.
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Secret(pub [u8; 32]);
+/// A host's secret for one key of one epoch is the core's commit-reveal
+/// [`Secret`]. Never sent before it is revealed.
+pub use duel_core::seal::Secret;
 
-impl std::fmt::Debug for Secret {
-    /// Only a prefix: an unrevealed secret must not end up in a shared log.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Secret({:02x}{:02x}…)", self.0[0], self.0[1])
-    }
-}
-
-impl Secret {
-    /// The public commitment to this secret.
-    pub fn commit(&self) -> Digest {
-        let mut h = Sha256::new();
-        h.update(b"dice-duel/commit/1");
-        h.update(self.0);
-        h.finalize().into()
-    }
+/// The public commitment to a host's dice secret.
+pub fn dice_commitment(secret: &Secret) -> Digest {
+    secret.commit(b"dice-duel/commit/1").0
 }
 
 /// Which key of which host a batch was rolled with.
@@ -71,10 +59,6 @@ pub fn room_digest(room: &str) -> Digest {
     h.update(room.as_bytes());
     h.finalize().into()
 }
-
-/// Largest multiple of 6 that fits a u32: draws at or above it are redrawn,
-/// so each face has exactly the same chance.
-const FAIR_LIMIT: u32 = u32::MAX - (u32::MAX % 6);
 
 /// What caused a batch, as it enters the batch's dice: a player's command
 /// (its number and id), or the host's own `step`-th action under the key.
@@ -140,12 +124,7 @@ impl FairDice {
 impl DiceSource for FairDice {
     fn roll(&mut self) -> Pip {
         let rng = self.rng();
-        loop {
-            let r = rng.next_u32();
-            if r < FAIR_LIMIT {
-                return Pip::new((r % 6) as u8 + 1);
-            }
-        }
+        duel_core::draw::d6(|| rng.next_u32())
     }
 }
 
@@ -219,6 +198,13 @@ mod tests {
     }
 
     #[test]
+    fn the_draws_stay_the_ones_saved_games_and_replays_hold() {
+        let (s, room, key) = (Secret([7; 32]), room_digest("abc"), KeyId { epoch: 1, index: 2 });
+        let mut d = FairDice::new(&s, &room, key, Cause::Host { step: 3 }, &[9; 32]);
+        assert_eq!(faces(&mut d, 12), vec![3, 4, 5, 5, 5, 1, 5, 6, 2, 6, 6, 4]);
+    }
+
+    #[test]
     fn every_face_comes_up_evenly() {
         let s = Secret([1; 32]);
         let room = room_digest("r");
@@ -260,8 +246,12 @@ mod tests {
     fn a_commitment_names_one_secret_and_proofs_one_token() {
         let mut src = SecretSource::new(3);
         let (a, b) = (src.draw(), src.draw());
-        assert_ne!(a.commit(), b.commit());
-        assert_eq!(a.commit(), Secret(a.0).commit());
+        assert_ne!(dice_commitment(&a), dice_commitment(&b));
+        assert_eq!(dice_commitment(&a), dice_commitment(&Secret(a.0)));
+        let old = |s: &Secret| -> Digest {
+            Sha256::new().chain_update(b"dice-duel/commit/1").chain_update(s.0).finalize().into()
+        };
+        assert_eq!(dice_commitment(&a), old(&a), "the commitments the saved games hold");
         let mut again = SecretSource::from_state(SecretSource::new(3).state());
         assert_eq!(again.draw(), a);
         assert_ne!(token_proof(1), token_proof(2));

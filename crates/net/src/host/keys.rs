@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::fair::{room_digest, Cause, Digest, FairDice, KeyId, Secret, SecretSource};
+use crate::fair::{dice_commitment, room_digest, Cause, Digest, FairDice, KeyId, Secret, SecretSource};
 use crate::ids::Epoch;
 use crate::wire::Seal;
 
@@ -50,7 +50,7 @@ impl Keys {
 
     /// The public commitments: the key in use and the next one.
     pub(crate) fn commits(&self) -> Vec<(KeyId, Digest)> {
-        vec![(self.current.0, self.current.1.commit()), (self.next.0, self.next.1.commit())]
+        vec![(self.current.0, dice_commitment(&self.current.1)), (self.next.0, dice_commitment(&self.next.1))]
     }
 
     /// The dice of a batch `cause` makes with `nonce` (its command's chain link).
@@ -86,7 +86,7 @@ impl Keys {
         let fresh = (fresh_id, self.source.draw());
         let revealed = std::mem::replace(&mut self.current, std::mem::replace(&mut self.next, fresh));
         self.step = 0;
-        Seal { revealed: revealed.0, secret: revealed.1, next: fresh_id, commit: fresh.1.commit() }
+        Seal { revealed: revealed.0, secret: revealed.1, next: fresh_id, commit: dice_commitment(&fresh.1) }
     }
 
     pub(crate) fn save(&self) -> SavedKeys {
@@ -115,7 +115,7 @@ mod tests {
         let commits = k.commits();
         let seal = k.seal();
         assert_eq!(seal.revealed, KeyId { epoch: 2, index: 0 });
-        assert_eq!(seal.secret.commit(), commits[0].1, "the revealed secret matches its commitment");
+        assert_eq!(dice_commitment(&seal.secret), commits[0].1, "the revealed secret matches its commitment");
         assert_eq!(seal.next, KeyId { epoch: 2, index: 2 });
         assert_eq!(k.commits()[0], commits[1], "the next key, committed before, is now in use");
         assert_eq!(k.commits()[1], (seal.next, seal.commit));

@@ -37,7 +37,7 @@ impl Saved<SettingsV8, OldMark> {
     pub(super) fn upgrade(self) -> Saved {
         let s = self.settings;
         let [choice_ms, review_ms, away_after_ms, hash_every, checkpoint_every, plan_ms, turn_ms] = s.timing;
-        let timing = crate::host::Timing {
+        let timing = crate::wire::Timing {
             choice_ms,
             review_ms,
             away_after_ms,
@@ -45,7 +45,7 @@ impl Saved<SettingsV8, OldMark> {
             checkpoint_every,
             plan_ms,
             turn_ms,
-            ..crate::host::Timing::default()
+            ..crate::wire::Timing::default()
         };
         let settings = Settings {
             build: s.build,

@@ -15,6 +15,7 @@ mod pending;
 mod sync;
 
 pub use audit::{AuditFinding, AuditReport, Finding, REVEAL_MS};
+#[cfg(any(test, feature = "test-support"))]
 pub(crate) use config::test_seat_key;
 pub use config::{ReplicaConfig, ReplicaTiming};
 pub use heir::Heir;

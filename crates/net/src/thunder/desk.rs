@@ -3,7 +3,7 @@
 //! them; `to_bytes` lets the app keep them across a reload, so a sealed plan
 //! can still be revealed after the tab comes back.
 
-use duel_core::thunderstruck::{Game, Intent, Phase, Placement, Planning, Player, Refusal, Seed};
+use duel_core::thunderstruck::{Game, Intent, Phase, Placement, Planning, Player, Refusal, Secret};
 use duel_core::Pip;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
@@ -35,12 +35,12 @@ impl Desk {
     }
 
     /// The round's secret seed (never leaves the device before the reveal).
-    fn seed(&self, round: u8) -> Seed {
+    fn seed(&self, round: u8) -> Secret {
         let mut h = Sha256::new();
         h.update(b"thunderstruck desk v1");
         h.update(self.master);
         h.update([self.player.0, round]);
-        Seed(h.finalize().into())
+        Secret(h.finalize().into())
     }
 
     /// The protocol step due now, if any: the seed commitment before the

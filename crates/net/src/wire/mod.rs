@@ -22,6 +22,7 @@ mod chunk;
 mod msg;
 mod refusal;
 mod sanitize;
+mod timing;
 
 pub use ballot::{Ballot, Vote};
 pub use bots::{BotLevel, BotPlan};
@@ -32,6 +33,7 @@ pub use msg::{
 };
 pub use refusal::Refusal;
 pub use sanitize::{check_event, check_game};
+pub use timing::Timing;
 
 use crate::ids::Epoch;
 use serde::de::DeserializeOwned;

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use super::{Ballot, BotLevel, BotPlan, Refusal};
 use crate::chain::SignedHead;
 use crate::fair::{Cause, ChainCommit, Digest, KeyId, Secret};
-use crate::host::Timing;
 use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::{SeatPublic, SeatSig};
 
@@ -305,7 +304,7 @@ pub struct RoomView {
     pub successors: Vec<PlayerNo>,
     /// Most players the room admits, and the host's clocks (a successor keeps them).
     pub capacity: u16,
-    pub timing: Timing,
+    pub timing: super::Timing,
     pub owner: Option<PlayerNo>,
     pub started: bool,
     /// The config being edited, or the one the game was built from.

@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use duel_core::{Event, Game};
 
 use super::sync::GameSync;
-use crate::fair::{ChainCommit, Digest, FairDice, KeyId, Secret};
+use crate::fair::{dice_commitment, ChainCommit, Digest, FairDice, KeyId, Secret};
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::wire::{Act, Mark, RoomView};
 
@@ -90,7 +90,7 @@ impl Audit {
             owned_upto: 0,
             last: None,
             steps: BTreeMap::new(),
-            every: crate::host::Timing::default().checkpoint_every,
+            every: crate::wire::Timing::default().checkpoint_every,
             now: 0,
             over_since: None,
             report: AuditReport::default(),
@@ -172,7 +172,7 @@ impl Audit {
         for m in sync.marks.get(self.sealed_upto..).unwrap_or_default() {
             if let Some(seal) = &m.seal {
                 self.commits.entry(seal.next).or_insert(seal.commit);
-                if self.commits.get(&seal.revealed).is_some_and(|c| *c == seal.secret.commit()) {
+                if self.commits.get(&seal.revealed).is_some_and(|c| *c == dice_commitment(&seal.secret)) {
                     self.secrets.entry(seal.revealed).or_insert(seal.secret);
                 } else if self.commits.contains_key(&seal.revealed) {
                     // A secret that is not the one committed to: the dice were the host's choice.

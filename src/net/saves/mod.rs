@@ -28,24 +28,24 @@ const HOST_PREFIX: &str = "dice-duel/host/";
 /// Why a write to browser storage failed (the game goes on; only a reload
 /// would lose the unsaved part).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(String);
+pub struct SaveError(String);
 
-impl std::fmt::Display for StoreError {
+impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "could not save the room: {}", self.0)
     }
 }
 
-impl std::error::Error for StoreError {}
+impl std::error::Error for SaveError {}
 
 /// Remembers the host's room `room` (the bytes of [`duel_net::Host::save`]).
 /// Call it when the room is created (so a reload knows this tab is the host)
 /// and after changes (every applied batch is fine: it is a few KiB).
 ///
 /// # Errors
-/// [`StoreError`] when the browser has no storage or it is full.
-pub fn save_host(room: &str, bytes: &[u8]) -> Result<(), StoreError> {
-    storage::set(&host_key(room), &codec::encode(bytes)).map_err(StoreError)
+/// [`SaveError`] when the browser has no storage or it is full.
+pub fn save_host(room: &str, bytes: &[u8]) -> Result<(), SaveError> {
+    storage::set(&host_key(room), &codec::encode(bytes)).map_err(SaveError)
 }
 
 /// The saved room `room`, if this device hosts it. Damaged text gives `None`

@@ -1,13 +1,13 @@
-//! The connection's side of a host election (`duel-net`'s succession
-//! decides; the app tells the connection): this tab's role changes, and every
-//! peer must hear it by a new beacon.
+//! This tab's role in the room, host or guest, as the connection holds it.
+//! A succession (`duel-net`'s `succession/`) decides it and the app tells the
+//! connection: when the role changes, every peer must hear it by a new beacon.
 
 use duel_net::PeerId;
 
 use super::{Connection, Role};
 
 impl<R: Ord + Copy> Connection<R> {
-    /// An election changed this tab's part: it hosts now, or follows `host`.
+    /// A succession changed this tab's role: it hosts now, or follows `host`.
     pub fn set_role(&mut self, role: Role, host: Option<PeerId>) {
         if role != self.role {
             self.role = role;
