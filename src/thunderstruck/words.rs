@@ -4,21 +4,9 @@
 
 use duel_core::thunderstruck::{Board, Facing, Shield, Slot, Space, System};
 
-/// A console space's label on its button ("Boost A", "Front 1–2").
+/// A console space's label on its button ("Boost A", "Front 1–2"): the core's one table.
 pub fn slot_label(slot: Slot) -> &'static str {
-    match slot {
-        Slot::BoostA => "Boost A",
-        Slot::BoostB => "Boost B",
-        Slot::ManoeuvreA => "Manoeuvre A",
-        Slot::ManoeuvreB => "Manoeuvre B",
-        Slot::FireA => "Fire A",
-        Slot::FireB => "Fire B",
-        Slot::PowerA => "Power A",
-        Slot::PowerB => "Power B",
-        Slot::ShieldFront => "Front 1–2",
-        Slot::ShieldRear => "Rear 3–4",
-        Slot::ShieldMid => "Mid 5–6",
-    }
+    slot.label()
 }
 
 /// A stable key for test ids and CSS (`boost-a`, `shield-front`).

@@ -58,19 +58,33 @@ pub enum Refusal {
     NotAWarpSpot,
 }
 
+impl Slot {
+    /// The space's name as its console prints it ("Boost A", "Front 1–2"):
+    /// the one table of slot names, for the app's labels and these messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Slot::BoostA => "Boost A",
+            Slot::BoostB => "Boost B",
+            Slot::ManoeuvreA => "Manoeuvre A",
+            Slot::ManoeuvreB => "Manoeuvre B",
+            Slot::FireA => "Fire A",
+            Slot::FireB => "Fire B",
+            Slot::PowerA => "Power A",
+            Slot::PowerB => "Power B",
+            Slot::ShieldFront => "Front 1–2",
+            Slot::ShieldRear => "Rear 3–4",
+            Slot::ShieldMid => "Mid 5–6",
+        }
+    }
+}
+
+/// A slot in a sentence: a shield is "the front shield (1–2)".
 fn slot_name(slot: Slot) -> &'static str {
     match slot {
-        Slot::BoostA => "Boost A",
-        Slot::BoostB => "Boost B",
-        Slot::ManoeuvreA => "Manoeuvre A",
-        Slot::ManoeuvreB => "Manoeuvre B",
-        Slot::FireA => "Fire A",
-        Slot::FireB => "Fire B",
-        Slot::PowerA => "Power A",
-        Slot::PowerB => "Power B",
         Slot::ShieldFront => "the front shield (1–2)",
         Slot::ShieldRear => "the rear shield (3–4)",
         Slot::ShieldMid => "the mid shield (5–6)",
+        other => other.label(),
     }
 }
 
