@@ -33,11 +33,7 @@ pub fn begin(store: Store, lesson: &'static Lesson) {
     boot::start_practice(store, practice::lesson(&store.opts, seed, boot::player(), position));
     // The lesson's station in front, so "press Roll" means its Roll (and R rolls its dice),
     // not the first tab's (issue 33).
-    if let Some(station) =
-        lesson.hints.iter().find_map(|h| h.station).or_else(|| lesson.holds.first().copied())
-    {
-        store.ui.show(crate::ui::state::Tab::Station { seat: duel_core::SeatId(0), station });
-    }
+    show_station(store, lesson);
     store.lesson.set(Some(lesson));
     let _ = storage::set(RUNNING_KEY, lesson.id);
 }
@@ -67,7 +63,15 @@ pub fn restore(store: Store) {
         return;
     }
     if let Some(lesson) = storage::get(RUNNING_KEY).and_then(|id| find(&id)) {
+        show_station(store, lesson);
         store.lesson.set(Some(lesson));
+    }
+}
+
+/// Shows the lesson's own station (a reload too), so "press Roll" and R mean its Roll.
+fn show_station(store: Store, lesson: &Lesson) {
+    if let Some(station) = lesson.station() {
+        store.ui.show(crate::ui::state::Tab::Station { seat: duel_core::SeatId(0), station });
     }
 }
 
