@@ -209,7 +209,7 @@ pub static LESSONS: [Lesson; 9] = [
         goal: Goal::TorpedoHit,
         hints: &[
             hint("Press Roll to roll two sensor dice.", Some(Sensors), "sensors-roll", Step::Rolled(Sensors)),
-            hint("Tap a Lock or Double Lock die, then the Lock box, until the lock total is 3: the hit test then says HIT. Roll again for more locks.", Some(Sensors), "sensors-lock", Step::LockAtLeast(3)),
+            hint("Tap a Lock or Double Lock die, then the Lock box, until the lock total is 3: the hit test then says HIT. Roll again for more locks; out of energy, Engineering sends a 2.", Some(Sensors), "sensors-lock", Step::LockAtLeast(3)),
             hint("Press Fire 1: the freeze tells the rest.", None, "cmd-fire1", Step::Read),
         ],
         freeze: true,

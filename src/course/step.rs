@@ -16,7 +16,8 @@ pub enum Step {
     Read,
     /// Engineering rolled: a die in the pool shows a face.
     PoolRolled,
-    /// A die of this station rolled and not yet placed.
+    /// A die of this station rolled and not yet placed, or nothing left to roll with (then
+    /// "press Roll" is no step to take: the next hint says where energy comes from).
     Rolled(Station),
     /// A rolled, unplaced die shows this face.
     Showing(Face),
@@ -39,7 +40,7 @@ impl Step {
         match self {
             Step::Read => false,
             Step::PoolRolled => ship.pool().any(|(_, pip)| pip.is_some()),
-            Step::Rolled(station) => ship.rolled_count(station) > 0,
+            Step::Rolled(station) => ship.rolled_count(station) > 0 || ship.ready_to_roll(station) == 0,
             Step::Showing(face) => {
                 let station = face_station(face);
                 ship.station_dice(station).iter().any(|d| d.rolled() == Some(face))

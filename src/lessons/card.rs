@@ -29,11 +29,22 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                 lesson.goal.met(g, &events)
             })
         });
-        if met && !done.get_untracked() {
+        if met && done.try_get_untracked() == Some(false) {
             done.set(true);
             open.set(true);
             run::mark_done(lesson);
         }
+    });
+    // The lesson's own station in front once its game is on screen (a reload too).
+    Effect::new(move |shown: Option<bool>| {
+        if shown == Some(true) {
+            return true;
+        }
+        let ready = store.game.with(|g| g.is_some());
+        if ready {
+            run::show_station(store, lesson);
+        }
+        ready
     });
     let count = lesson.hints.len();
     // The card follows the learner (issue 33): the hint after the furthest step done, checked
