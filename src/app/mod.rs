@@ -3,6 +3,7 @@
 //! window's listeners, keyboard shortcuts and the first-gesture audio
 //! unlock. The only module that imports screens (see `docs/LAYERS.md`).
 
+mod focus;
 mod keys;
 mod play;
 
@@ -75,6 +76,7 @@ pub fn App() -> impl IntoView {
         }
     });
     keys::install(store, route);
+    focus::follow_screens(Memo::new(move |_| route.get()));
     update::listen();
     set_interval(move || store.pump(), PUMP);
     set_interval(move || store.tick(), TICK);

@@ -40,6 +40,7 @@ pub fn Play() -> impl IntoView {
             (Some(true), Some(true)) => Stage::Over,
         }
     });
+    super::focus::follow_screens(stage);
     move || match stage.get() {
         Stage::Nothing => view! {
             <main class="center" data-testid="no-game">

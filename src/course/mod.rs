@@ -8,11 +8,13 @@
 mod goal;
 pub mod run;
 mod start;
+mod step;
 #[cfg(test)]
 mod tests;
 
 pub use goal::{FreezeKind, Goal, LEARNER};
 pub use run::{begin_by_id, dismiss_offer, forget_saved, offer_due, restore};
+pub use step::Step;
 
 use duel_core::{Setup, SetupError, Station};
 
@@ -24,6 +26,8 @@ pub struct Hint {
     pub station: Option<Station>,
     /// The `data-testid` of the control to highlight.
     pub target: &'static str,
+    /// What the learner does to follow it: once done, the card moves on.
+    pub step: Step,
 }
 
 /// One lesson. See the module docs.
@@ -61,6 +65,17 @@ impl Lesson {
         Ok(setup)
     }
 
+    /// The hint to show in `game`: the one after the furthest step the
+    /// learner has done (issue 33: the card follows the learner).
+    pub fn hint_at(&self, game: &duel_core::Game) -> usize {
+        step::follow(self.hints.iter().map(|h| h.step), game)
+    }
+
+    /// The station the lesson is played at: its first hint's, else the first it holds.
+    pub fn station(&self) -> Option<Station> {
+        self.hints.iter().find_map(|h| h.station).or_else(|| self.holds.first().copied())
+    }
+
     /// The lesson after this one in the list, if any.
     pub fn next(&self) -> Option<&'static Lesson> {
         let at = LESSONS.iter().position(|l| l.id == self.id)?;
@@ -73,11 +88,17 @@ pub fn find(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
 }
 
-const fn hint(text: &'static str, station: Option<Station>, target: &'static str) -> Hint {
-    Hint { text, station, target }
+const fn hint(text: &'static str, station: Option<Station>, target: &'static str, step: Step) -> Hint {
+    Hint { text, station, target, step }
 }
 
+use duel_core::dice::{HelmFace, ShieldFace};
+use duel_core::station::TorpedoPart;
+use duel_core::{Face, Spot, Tube, TubeSide};
 use Station::{Engineering as Eng, Helm, Sensors, Shields, Tractor, Weapons};
+
+/// The Nose box of front tube 1 (the Weapons lesson's tube).
+const F0_NOSE: Spot = Spot::Torpedo(Tube { side: TubeSide::Front, index: 0 }, TorpedoPart::Nose);
 
 /// Every lesson, in the order the list offers them: the six stations, then the freezes.
 pub static LESSONS: [Lesson; 9] = [
@@ -90,9 +111,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng],
         goal: Goal::EnergyAt { station: Weapons, dice: 2 },
         hints: &[
-            hint("Press Roll to roll the energy dice in the pool.", Some(Eng), "engineering-roll"),
-            hint("A die showing 1 powers Weapons: press the 1 → Weapons button to send it.", Some(Eng), "eng-send-1"),
-            hint("No 1 showing? Roll again (only the dice still in the pool roll) until two have gone to Weapons.", Some(Eng), "engineering-roll"),
+            hint("Press Roll to roll the energy dice in the pool.", Some(Eng), "engineering-roll", Step::PoolRolled),
+            hint("A die showing 1 powers Weapons: press the 1 → Weapons button to send it.", Some(Eng), "eng-send-1", Step::EnergyAt { station: Weapons, dice: 1 }),
+            hint("No 1 showing? Roll again (only the dice still in the pool roll) until two have gone to Weapons.", Some(Eng), "engineering-roll", Step::Read),
         ],
         freeze: false,
         start: start::plain,
@@ -106,9 +127,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Helm],
         goal: Goal::ShipAt { square: start::C4, facing: duel_core::Dir::East },
         hints: &[
-            hint("Slots A and B already hold a Forward 1 each: from C7 that flies you to C5. Press Roll to roll the last helm die.", Some(Helm), "helm-roll"),
-            hint("You need Forward + turn right (one square on to C4, then face east). Any other face: press Roll again.", Some(Helm), "helm-roll"),
-            hint("Tap the Forward + turn right die, then slot C: the ship moves.", Some(Helm), "helm-slot-c"),
+            hint("Slots A and B already hold a Forward 1 each: from C7 that flies you to C5. Press Roll to roll the last helm die.", Some(Helm), "helm-roll", Step::Rolled(Helm)),
+            hint("You need Forward + turn right (one square on to C4, then face east). Any other face: press Roll again.", Some(Helm), "helm-roll", Step::Showing(Face::Helm(HelmFace::TurnRight))),
+            hint("Tap the Forward + turn right die, then slot C: the ship moves.", Some(Helm), "helm-slot-c", Step::Read),
         ],
         freeze: false,
         start: start::helm,
@@ -122,10 +143,10 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Weapons],
         goal: Goal::TorpedoLoaded { tube: duel_core::Tube { side: duel_core::TubeSide::Front, index: 0 } },
         hints: &[
-            hint("Weapons has three energy dice: press Roll to roll three weapon dice.", Some(Weapons), "weapons-roll"),
-            hint("Tap a Nose die, then the Nose box of front tube 1.", Some(Weapons), "weapons-f0-nose"),
-            hint("Then a Body, then a Tail, in the same tube. Roll again for the faces you lack.", Some(Weapons), "weapons-f0-body"),
-            hint("Out of energy? Engineering sends more: a 1 powers Weapons.", Some(Eng), "eng-send-1"),
+            hint("Weapons has three energy dice: press Roll to roll three weapon dice.", Some(Weapons), "weapons-roll", Step::Rolled(Weapons)),
+            hint("Tap a Nose die, then the Nose box of front tube 1.", Some(Weapons), "weapons-f0-nose", Step::Placed(F0_NOSE)),
+            hint("Then a Body, then a Tail, in the same tube. Roll again for the faces you lack.", Some(Weapons), "weapons-f0-body", Step::Read),
+            hint("Out of energy? Engineering sends more: a 1 powers Weapons.", Some(Eng), "eng-send-1", Step::Read),
         ],
         freeze: false,
         start: start::weapons,
@@ -139,9 +160,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Sensors],
         goal: Goal::LockAtLeast { n: 3 },
         hints: &[
-            hint("Press Roll to roll two sensor dice.", Some(Sensors), "sensors-roll"),
-            hint("Tap a Lock or Double Lock die, then the Lock box. A Double Lock counts 2.", Some(Sensors), "sensors-lock"),
-            hint("The Lock total shows how far you are. Roll again for more locks; ask Engineering for a 2 when out of energy.", Some(Sensors), "sensors-lock-total"),
+            hint("Press Roll to roll two sensor dice.", Some(Sensors), "sensors-roll", Step::Rolled(Sensors)),
+            hint("Tap a Lock or Double Lock die, then the Lock box. A Double Lock counts 2.", Some(Sensors), "sensors-lock", Step::LockAtLeast(1)),
+            hint("The Lock total shows how far you are. Roll again for more locks; ask Engineering for a 2 when out of energy.", Some(Sensors), "sensors-lock-total", Step::Read),
         ],
         freeze: false,
         start: start::sensors,
@@ -155,9 +176,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Shields],
         goal: Goal::ShieldsOn { sector: duel_core::Sector::Front, n: 1 },
         hints: &[
-            hint("Press Roll to roll a shield die.", Some(Shields), "shields-roll"),
-            hint("You need Shield 1 (front). Any other face: roll again.", Some(Shields), "shields-roll"),
-            hint("Tap the Shield 1 die, then the front side.", Some(Shields), "shields-sector-1"),
+            hint("Press Roll to roll a shield die.", Some(Shields), "shields-roll", Step::Rolled(Shields)),
+            hint("You need Shield 1 (front). Any other face: roll again.", Some(Shields), "shields-roll", Step::Showing(Face::Shields(ShieldFace::Front))),
+            hint("Tap the Shield 1 die, then the front side.", Some(Shields), "shields-sector-1", Step::Read),
         ],
         freeze: false,
         start: start::shields,
@@ -171,9 +192,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Tractor],
         goal: Goal::CrystalsHeld { n: 1 },
         hints: &[
-            hint("Press Roll to roll two tractor dice.", Some(Tractor), "tractor-roll"),
-            hint("Place Bolt or Double Bolt dice in the bolts box until the strength is 2 (E7 is one square away).", Some(Tractor), "tractor-bolts"),
-            hint("Now pull the crystal at E7 aboard.", Some(Tractor), "tractor-crystal-5"),
+            hint("Press Roll to roll two tractor dice.", Some(Tractor), "tractor-roll", Step::Rolled(Tractor)),
+            hint("Place Bolt or Double Bolt dice in the bolts box until the strength is 2 (E7 is one square away).", Some(Tractor), "tractor-bolts", Step::BoltsAtLeast(2)),
+            hint("Now pull the crystal at E7 aboard.", Some(Tractor), "tractor-crystal-5", Step::Read),
         ],
         freeze: false,
         start: start::tractor,
@@ -187,9 +208,9 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Weapons, Sensors],
         goal: Goal::TorpedoHit,
         hints: &[
-            hint("Roll sensor dice and place locks until the lock total is 3.", Some(Sensors), "sensors-lock"),
-            hint("The hit test says HIT when the lock is enough.", Some(Sensors), "hit-tests"),
-            hint("Press Fire 1: the freeze tells the rest.", None, "cmd-fire1"),
+            hint("Press Roll to roll two sensor dice.", Some(Sensors), "sensors-roll", Step::Rolled(Sensors)),
+            hint("Tap a Lock or Double Lock die, then the Lock box, until the lock total is 3: the hit test then says HIT. Roll again for more locks; out of energy, Engineering sends a 2.", Some(Sensors), "sensors-lock", Step::LockAtLeast(3)),
+            hint("Press Fire 1: the freeze tells the rest.", None, "cmd-fire1", Step::Read),
         ],
         freeze: true,
         start: start::fire,
@@ -203,9 +224,8 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Tractor],
         goal: Goal::FreezeDone { kind: FreezeKind::Tractor },
         hints: &[
-            hint("Strength 2 reaches a ship one square away.", Some(Tractor), "tractor-strength"),
-            hint("Press Tractor.", None, "cmd-tractor"),
-            hint("Choose where the Black ship goes, then wait for the freeze to end.", None, "freeze-overlay"),
+            hint("Your beam's strength 2 reaches a ship one square away: press Tractor.", Some(Tractor), "cmd-tractor", Step::Frozen),
+            hint("Choose where the Black ship goes, then wait for the freeze to end.", None, "freeze-overlay", Step::Read),
         ],
         freeze: true,
         start: start::tractor_freeze,
@@ -219,8 +239,8 @@ pub static LESSONS: [Lesson; 9] = [
         holds: &[Eng, Helm],
         goal: Goal::FreezeDone { kind: FreezeKind::Warp },
         hints: &[
-            hint("Press Warp.", None, "cmd-warp"),
-            hint("Choose one of the squares the dice name, then wait for the freeze to end.", None, "freeze-overlay"),
+            hint("Press Warp.", None, "cmd-warp", Step::Frozen),
+            hint("Choose one of the squares the dice name, then wait for the freeze to end.", None, "freeze-overlay", Step::Read),
         ],
         freeze: true,
         start: start::warp,

@@ -29,15 +29,12 @@ pub fn begin(store: Store, lesson: &'static Lesson) {
             return;
         }
     };
+    // The card of the lesson before goes first, so nothing of it reacts to the new game.
+    store.lesson.set(None);
     let seed = store.opts.seed.unwrap_or_else(random::u64);
     boot::start_practice(store, practice::lesson(&store.opts, seed, boot::player(), position));
     // The lesson's station in front, so "press Roll" means its Roll (and R rolls its dice),
     // not the first tab's (issue 33).
-    if let Some(station) =
-        lesson.hints.iter().find_map(|h| h.station).or_else(|| lesson.holds.first().copied())
-    {
-        store.ui.show(crate::ui::state::Tab::Station { seat: duel_core::SeatId(0), station });
-    }
     store.lesson.set(Some(lesson));
     let _ = storage::set(RUNNING_KEY, lesson.id);
 }
@@ -68,6 +65,15 @@ pub fn restore(store: Store) {
     }
     if let Some(lesson) = storage::get(RUNNING_KEY).and_then(|id| find(&id)) {
         store.lesson.set(Some(lesson));
+    }
+}
+
+/// Shows the lesson's own station, so "press Roll" and R mean its Roll (issue 33). The
+/// card calls it once its game is on screen: a tab changed while the game before was
+/// still being taken down made that screen read its disposed state.
+pub fn show_station(store: Store, lesson: &Lesson) {
+    if let Some(station) = lesson.station() {
+        store.ui.show(crate::ui::state::Tab::Station { seat: duel_core::SeatId(0), station });
     }
 }
 

@@ -113,3 +113,59 @@ fn a_hit_counts_only_when_the_learner_fired_it() {
     assert!(!Goal::TorpedoHit.met(&game, &[test(LEARNER, false)]), "a miss");
     assert!(!Goal::TorpedoHit.met(&game, &[test(ShipId(1), true)]), "Black's hit");
 }
+
+#[test]
+fn every_lesson_opens_on_its_first_hint() {
+    for lesson in &LESSONS {
+        let game = lesson.position().unwrap().into_game().unwrap();
+        assert_eq!(lesson.hint_at(&game), 0, "{}: a step counted done before the learner did it", lesson.id);
+        assert!(
+            lesson.station().is_some() || lesson.freeze,
+            "{}: a station lesson names its station",
+            lesson.id
+        );
+    }
+}
+
+#[test]
+fn the_card_follows_the_learner_and_goes_back_when_a_step_is_undone() {
+    use duel_core::{Intent, Station};
+    // Engineering: Roll moves the card on from "press Roll"; a 1 sent to Weapons moves it on again.
+    let lesson = find("engineering").unwrap();
+    let mut game = lesson.position().unwrap().into_game().unwrap();
+    let mut dice = Dice(7);
+    let pool: Vec<u8> = game.ship(super::LEARNER).unwrap().pool().map(|(i, _)| i).collect();
+    game.play(SeatId(0), &Intent::RollEnergy { dice: pool }, &mut dice).unwrap();
+    assert_eq!(lesson.hint_at(&game), 1, "rolled: the card asks for a 1 sent to Weapons");
+
+    // Sensors: a lock placed moves the card to the lock total; taking it off brings the hint back.
+    let lesson = find("sensors").unwrap();
+    let mut game = lesson.position().unwrap().into_game().unwrap();
+    let mut dice = Dice(11);
+    let mut placed = None;
+    for _ in 0..60 {
+        if placed.is_some() {
+            break;
+        }
+        let legal = game.legal_intents(SeatId(0));
+        let lock = legal.iter().find(|i| {
+            matches!(i, Intent::PlaceDie { station: Station::Sensors, spot: duel_core::Spot::Lock, .. })
+        });
+        match lock {
+            Some(intent) => {
+                game.play(SeatId(0), intent, &mut dice).unwrap();
+                placed = Some(intent.clone());
+            }
+            None => {
+                let roll =
+                    legal.iter().find(|i| matches!(i, Intent::RollDice { station: Station::Sensors, .. }));
+                game.play(SeatId(0), roll.expect("Sensors can roll again"), &mut dice).unwrap();
+                assert!(lesson.hint_at(&game) >= 1, "rolled: past \u{201c}press Roll\u{201d}");
+            }
+        }
+    }
+    let Some(Intent::PlaceDie { die, .. }) = placed else { panic!("no lock in 60 rolls") };
+    assert_eq!(lesson.hint_at(&game), 2, "a lock placed: the card points at the lock total");
+    game.play(SeatId(0), &Intent::RemoveDie { station: Station::Sensors, die }, &mut dice).unwrap();
+    assert!(lesson.hint_at(&game) < 2, "the lock taken off: the card goes back");
+}

@@ -22,11 +22,17 @@ fn clock(ms: u64) -> String {
 #[component]
 pub fn Debrief() -> impl IntoView {
     let store = use_store();
+    // Said from this device's side (issue 33): "You won!", or who beat you; a device that
+    // holds no seat (a spectator) hears the winner's name.
     let headline = Memo::new(move |_| {
+        let seats = store.my_seats();
         store.game.with(|g| {
             let g = g.as_ref()?;
+            let mine = seats.iter().find_map(|s| g.seat_ship(*s)).map(|ship| g.layout().team_of(ship));
             Some(match g.outcome()? {
-                Some(team) => format!("{} wins!", team_name(g.layout(), team)),
+                Some(team) if mine == Some(team) => "You won!".to_string(),
+                Some(team) if mine.is_some() => format!("{} won: you lost.", team_name(g.layout(), team)),
+                Some(team) => format!("{} won!", team_name(g.layout(), team)),
                 None => "A draw: both ships destroyed.".to_string(),
             })
         })
@@ -43,6 +49,7 @@ pub fn Debrief() -> impl IntoView {
     let is_fighter =
         move |ship: ShipId| fighters.with(|f| f.get(usize::from(ship.0)).copied().unwrap_or(false));
     let ships = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.ships().len() as u8)));
+    let any_ship = move |fighter: bool| fighters.with(|f| f.contains(&fighter));
     let marks = Memo::new(move |_| store.log.with(|l| l.damage.clone()));
     let tally = Memo::new(move |_| store.log.with(|l| l.tally.clone()));
     let timeline = move || {
@@ -51,38 +58,38 @@ pub fn Debrief() -> impl IntoView {
         let n = ships.get().max(1);
         let end = marks.iter().filter_map(|m| m.at).max().unwrap_or(0).max(1);
         let last_seq = marks.iter().map(|m| m.seq).max().unwrap_or(1).max(1);
-        let dots = marks.iter().enumerate().map(|(k, m)| {
-            let x = match m.at {
-                Some(at) => 40 + (at * 520 / end) as i32,
-                None => 40 + (m.seq * 520 / last_seq) as i32,
-            };
-            let y = 24 + i32::from(m.ship.0) * 36;
-            let icon = match m.cause {
-                DamageCause::Mine => "M",
-                DamageCause::PulseBomb => "B",
-                DamageCause::Launch => "L",
-                DamageCause::Torpedo | DamageCause::Missile => "T",
-            };
-            view! {
-                <g class=format!("tl__mark ship--{}", ship_class(layout, m.ship)) data-testid=format!("timeline-mark-{k}")>
-                    <circle cx=x cy=y r="12" /><text x=x y=y + 5 text-anchor="middle">{icon}</text>
-                </g>
-            }
-        });
+        // One row a ship: its name in full as text of the page's size (an SVG label shrank to
+        // ~7 px on a phone and was cut to seven letters), its damage marks on a line below.
         let rows = (0..n).map(|s| {
-            let y = 24 + i32::from(s) * 36;
+            let dots = marks.iter().enumerate().filter(|(_, m)| m.ship.0 == s).map(|(k, m)| {
+                let x = match m.at {
+                    Some(at) => 20 + (at * 560 / end) as i32,
+                    None => 20 + (m.seq * 560 / last_seq) as i32,
+                };
+                let icon = match m.cause {
+                    DamageCause::Mine => "M",
+                    DamageCause::PulseBomb => "B",
+                    DamageCause::Launch => "L",
+                    DamageCause::Torpedo | DamageCause::Missile => "T",
+                };
+                view! {
+                    <g class=format!("tl__mark ship--{}", ship_class(layout, m.ship)) data-testid=format!("timeline-mark-{k}")>
+                        <circle cx=x cy="18" r="12" /><text x=x y="23" text-anchor="middle">{icon}</text>
+                    </g>
+                }
+            });
             view! {
-                <g class="tl__row">
-                    <line x1="40" x2="560" y1=y y2=y />
-                    <text x="0" y=y + 5>{ship_name(layout, ShipId(s)).chars().take(7).collect::<String>()}</text>
-                </g>
+                <li class="tl__row">
+                    <span class="tl__name" data-testid=format!("timeline-name-{s}")>{ship_name(layout, ShipId(s))}</span>
+                    <svg class="tl__line" viewBox="0 0 600 36" aria-hidden="true">
+                        <line x1="20" x2="580" y1="18" y2="18" />
+                        {dots.collect_view()}
+                    </svg>
+                </li>
             }
         });
-        let h = 24 + i32::from(n) * 36;
         view! {
-            <svg class="timeline" viewBox=format!("0 0 600 {h}") data-testid="timeline">
-                {rows.collect_view()}{dots.collect_view()}
-            </svg>
+            <ul class="timeline" data-testid="timeline">{rows.collect_view()}</ul>
             <ol class="timeline__list">
                 {marks.iter().map(|m| {
                     let when = m.at.map(clock).unwrap_or_default();
@@ -99,10 +106,12 @@ pub fn Debrief() -> impl IntoView {
         }
         .into_any()
     };
-    let flows = move || {
+    // Capital ships' energy, or (`fighter`) the Fighters', which have none (R22).
+    let flows = move |fighter: bool| {
         let Some(layout) = layout.get() else { return ().into_any() };
         let tally = tally.get();
         (0..ships.get())
+            .filter(|s| is_fighter(ShipId(*s)) == fighter)
             .map(|s| {
                 let id = ShipId(s);
                 let t = tally.get(&id).cloned().unwrap_or_default();
@@ -111,7 +120,7 @@ pub fn Debrief() -> impl IntoView {
                     return view! {
                         <section class=format!("flow ship-edge--{}", ship_class(layout, id)) data-testid=format!("flow-{s}")>
                             <h3>{ship_name(layout, id)}</h3>
-                            <p class="hint">{format!("A Fighter: no energy. {} missiles launched, {} hits, {} freezes", t.launched, t.hits, t.freezes)}</p>
+                            <p class="hint">{format!("{} missiles launched, {} hits, {} freezes", t.launched, t.hits, t.freezes)}</p>
                         </section>
                     }
                     .into_any();
@@ -155,10 +164,18 @@ pub fn Debrief() -> impl IntoView {
                     <h2>"Damage"</h2>
                     {timeline}
                 </section>
-                <section class="panel">
-                    <h2>"Energy sent to each station"</h2>
-                    {flows}
-                </section>
+                {move || any_ship(false).then(|| view! {
+                    <section class="panel" data-testid="result-energy">
+                        <h2>"Energy sent to each station"</h2>
+                        {move || flows(false)}
+                    </section>
+                })}
+                {move || any_ship(true).then(|| view! {
+                    <section class="panel" data-testid="result-fighters">
+                        <h2>"Fighters"</h2>
+                        {move || flows(true)}
+                    </section>
+                })}
                 <section class="panel result__board">
                     <h2>"The final board"</h2>
                     <Board focus=Signal::stored(None::<ShipId>) />

@@ -5,7 +5,7 @@ use duel_core::event::{CrystalAt, Removal};
 use duel_core::{Answer, EnergySource, Event, Game, HitTest, Layout, TubeSide};
 
 use super::{die_key, energy_key, Line, Log, Mark, Tone};
-use crate::ui::names::{damage_cause, dir_name, sector_name, square, team_name};
+use crate::ui::names::{damage_cause, dir_name, launch_line, sector_name, square, team_name};
 
 impl Log {
     pub(super) fn one(&mut self, game: Option<&Game>, seq: u64, e: &Event, now: u64) {
@@ -59,19 +59,9 @@ impl Log {
             }
             Event::TorpedoesLaunched { ship, tubes, on_target } => {
                 self.tally(*ship).launched += tubes.len() as u32;
-                // "2 torpedoes away from the front tubes", as the rules and the legend say
-                // Fire 1 and Fire 2: one or two torpedoes from one side (never "front and front").
-                let mut sides: Vec<&str> =
-                    tubes.iter().map(|t| if t.side == TubeSide::Front { "front" } else { "rear" }).collect();
-                sides.dedup();
-                let n = tubes.len();
-                let text = format!(
-                    "{} torpedo{} away from the {} tube{}; {on_target} on target.",
-                    n,
-                    if n == 1 { "" } else { "es" },
-                    sides.join(" and "),
-                    if n == 1 { "" } else { "s" },
-                );
+                // Which ship fired, and from which side, as the rules say Fire 1 and Fire 2 (issue 33).
+                let sides: Vec<TubeSide> = tubes.iter().map(|t| t.side).collect();
+                let text = launch_line(self.name(*ship), &sides, *on_target);
                 self.say(seq, text, Tone::Plain);
             }
             Event::HitTested { ship, lock, range, jammers, hit } => {

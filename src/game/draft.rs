@@ -69,7 +69,7 @@ pub fn DraftPanel() -> impl IntoView {
                                 <article class=format!("card card--{}", card_key(card))>
                                     <header class="card__head">
                                         <h3>{spec.name}</h3>
-                                        {spec.freeze.then(|| view! { <span class="card__snow" title="Using it freezes the game">"❄"</span> })}
+                                        {spec.freeze.then(|| view! { <span class="card__snow" title="Using it freezes the game">{crate::ui::icons::snow_icon()}</span> })}
                                     </header>
                                     <p class="card__text">{spec.text}</p>
                                     {mine.map(|seat| view! {

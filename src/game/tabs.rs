@@ -87,7 +87,8 @@ fn keep_active_in_view(bar: NodeRef<leptos::html::Nav>, tab: impl Fn() -> Option
     Effect::new(move |_| {
         let _ = tab();
         request_animation_frame(move || {
-            let Some(bar) = bar.get_untracked() else { return };
+            // The screen may be gone by the next frame (a new game or lesson replaced it).
+            let Some(bar) = bar.try_get_untracked().flatten() else { return };
             let Ok(Some(active)) = bar.query_selector(".tab.is-active") else { return };
             let Ok(active) = active.dyn_into::<web_sys::HtmlElement>() else { return };
             let (left, width) = (active.offset_left(), active.offset_width());

@@ -1,5 +1,5 @@
-//! The lesson card over the game screen: the goal, the current hint with its
-//! control highlighted ("Show me" opens the station and puts the focus on
+//! The lesson card below the game screen: the goal, the current hint (it
+//! follows what the learner did, `course::Step`) with its control highlighted ("Show me" opens the station and puts the focus on
 //! it), a check mark and "Next lesson" once the goal is met, "Start over"
 //! (a learner who placed a wrong die is never stuck) and "Leave lesson".
 
@@ -19,7 +19,6 @@ pub fn LessonCard() -> impl IntoView {
 #[component]
 fn Card(lesson: &'static Lesson) -> impl IntoView {
     let store = use_store();
-    let hint = RwSignal::new(0usize);
     let done = RwSignal::new(false);
     let open = RwSignal::new(true);
     // Checked after every event: the game changes with each batch the host applies.
@@ -30,34 +29,35 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                 lesson.goal.met(g, &events)
             })
         });
-        if met && !done.get_untracked() {
+        if met && done.try_get_untracked() == Some(false) {
             done.set(true);
             open.set(true);
             run::mark_done(lesson);
         }
     });
-    let count = lesson.hints.len();
-    let current = move || lesson.hints[hint.get().min(count - 1)];
-    // The card follows the learner (issue 33): using the control the hint points at moves it
-    // on to the next hint; ‹ and › stay for going back and skipping.
-    let follow = window_event_listener(leptos::ev::click, move |ev| {
-        use wasm_bindgen::JsCast;
-        let at = hint.get_untracked().min(count - 1);
-        if done.get_untracked() || at + 1 >= count {
-            return;
+    // The lesson's own station in front once its game is on screen (a reload too).
+    Effect::new(move |shown: Option<bool>| {
+        if shown == Some(true) {
+            return true;
         }
-        let target = lesson.hints[at].target;
-        // A dimmed control (a Roll the rules refuse) only says why: not a step taken.
-        let hit = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest(&format!("[data-testid=\"{target}\"]")).ok().flatten())
-            .is_some_and(|e| e.get_attribute("data-refused").as_deref() != Some("true"));
-        if hit {
-            hint.set(at + 1);
+        let ready = store.game.with(|g| g.is_some());
+        if ready {
+            run::show_station(store, lesson);
         }
+        ready
     });
-    on_cleanup(move || follow.remove());
+    let count = lesson.hints.len();
+    // The card follows the learner (issue 33): the hint after the furthest step done, checked
+    // on the game after every event, so a step undone brings its hint back. ‹ and › choose
+    // another hint until the learner's next step moves the card on again.
+    let follow = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| lesson.hint_at(g))));
+    let chosen = RwSignal::new(None::<(usize, usize)>);
+    let hint = Memo::new(move |_| {
+        let auto = follow.get();
+        chosen.get().filter(|(at, _)| *at == auto).map_or(auto, |(_, k)| k).min(count - 1)
+    });
+    let pick = move |k: usize| chosen.set(Some((follow.get_untracked(), k.min(count - 1))));
+    let current = move || lesson.hints[hint.get()];
     // The highlighted control: a style rule, so it survives the station's re-renders.
     let spot = move || {
         (!done.get()).then(|| {
@@ -99,16 +99,16 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
             } else {
                 view! {
                     <p class="lesson-card__hint" data-testid="lesson-hint" aria-live="polite">
-                        {move || format!("Hint {} of {count}: {}", hint.get().min(count - 1) + 1, current().text)}
+                        {move || format!("Hint {} of {count}: {}", hint.get() + 1, current().text)}
                     </p>
                     <div class="lesson-card__actions">
                         <button class="btn btn--small btn--helm" data-testid="lesson-show" on:click=show_me>"Show me"</button>
                         <button class="btn btn--small" data-testid="lesson-prev-hint" aria-label="Previous hint"
                             disabled=move || { hint.get() == 0 }
-                            on:click=move |_| hint.update(|h| *h = h.saturating_sub(1))>"‹"</button>
+                            on:click=move |_| pick(hint.get_untracked().saturating_sub(1))>"‹"</button>
                         <button class="btn btn--small" data-testid="lesson-next-hint" aria-label="Next hint"
                             disabled=move || { hint.get() + 1 >= count }
-                            on:click=move |_| hint.update(|h| *h = (*h + 1).min(count - 1))>"›"</button>
+                            on:click=move |_| pick(hint.get_untracked() + 1)>"›"</button>
                         <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
                             on:click=move |_| run::begin(store, lesson)>"Start over"</button>
                     </div>

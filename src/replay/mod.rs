@@ -117,7 +117,7 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
                             <button class="btn btn--small" data-testid="replay-prev-freeze"
                                 class:is-hidden=move || st.with(|s| s.as_ref().is_none_or(|s| s.freezes.is_empty()))
                                 prop:disabled=move || st.with(|s| s.as_ref().is_none_or(|s| s.previous.is_none()))
-                                on:click=move |_| act(ReplayControl::PreviousFreeze)>"◀ Freeze"</button>
+                                on:click=move |_| act(ReplayControl::PreviousFreeze)>"Previous freeze"</button>
                             <button class="btn btn--helm" data-testid="replay-play"
                                 on:click=move |_| act(ReplayControl::PlayPause)>
                                 {move || if st.with(|s| s.as_ref().is_some_and(|s| s.playing)) { "Pause" } else { "Play" }}

@@ -26,7 +26,8 @@ const RULES: &[(&str, &[&str])] = &[
         "Shields: a shield die goes in the sector its number names: 1 front, 2 right, 3 aft, 4 left.",
     ]),
     ("Fire!", &[
-        "“Fire 1” or “Fire 2” freezes the game. The torpedoes hit if the enemy is in the arc of a loaded side (front or rear arc, diagonals included) and lock ≥ range + the enemy's jammers (range counts orthogonal steps; at least one lock point is always needed).",
+        crate::ui::names::FIRE,
+        "Either freezes the game. The torpedoes hit if the enemy is in the arc of a loaded side (front or rear arc, diagonals included) and lock ≥ range + the enemy's jammers (range counts orthogonal steps; at least one lock point is always needed).",
         "Hit or miss, the torpedoes and every lock die are spent, and if a torpedo flew from the arc's side the target's jammers are removed.",
         "On a hit, the side facing the shooter is struck (on an exact diagonal, the sector with more shields; a tie, the defender chooses). No shields there: one damage per torpedo. Three shields: none. One or two: a weapons die is rolled per torpedo; a Blast beats one shield, a Double Blast two. The struck sector's shields are removed. Used crystals then return to the map.",
     ]),
@@ -101,7 +102,7 @@ pub fn RulesPage() -> impl IntoView {
             }).collect_view()}
             <section class="rules__section" data-testid="rules-equipment">
                 <h2>"Die Fighter: Experimental Equipment"</h2>
-                <p>"With equipment on (lobby), five cards (here four) are dealt face up; a random team takes one, the other two, the first the last. Each card gives the team's Capital ship an ability powered by dice and crystals placed on it. Only the officer of a die's station rolls and places it; dice and crystals on a card can be taken off at any time, and a crystal action (override, warp, surge, launch) may take its crystals from a card. Using a card takes its dice off and uses its crystals, except those on a locked space (marked \u{201c}locked: stays\u{201d} on the card). A card with a snowflake (❄) is shouted by name and freezes the game like Fire. Fighters cannot use cards."</p>
+                <p>"With equipment on (lobby), five cards (here four) are dealt face up; a random team takes one, the other two, the first the last. Each card gives the team's Capital ship an ability powered by dice and crystals placed on it. Only the officer of a die's station rolls and places it; dice and crystals on a card can be taken off at any time, and a crystal action (override, warp, surge, launch) may take its crystals from a card. Using a card takes its dice off and uses its crystals, except those on a locked space (marked \u{201c}locked: stays\u{201d} on the card). A card with a snowflake is shouted by name and freezes the game like Fire. Fighters cannot use cards."</p>
                 <dl class="rulings">
                     {duel_core::equipment::DECK.iter().map(|card| view! { <dt>{card.name()}</dt><dd>{card.spec().text}</dd> }).collect_view()}
                 </dl>
@@ -120,8 +121,17 @@ pub fn RulesPage() -> impl IntoView {
             </section>
             <section class="rules__section">
                 <h2>"Keys"</h2>
-                <p>"R roll (in a cockpit: the picked dice, else the next unrolled kind) · 1–5 send energy (Engineering) · Tab or 1–9 switch station · F fire 1 · Shift+F fire 2 · T tractor · W warp · B board · M mute"</p>
+                <p>"R roll (in a cockpit: the picked dice, else the next unrolled kind) · 1–5 send energy (Engineering) · Tab or 1–9 switch station · F Fire 1 · Shift+F Fire 2 · T tractor · W warp · B board · M mute"</p>
             </section>
         </main>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rules_say_fire_as_the_keys_and_the_legend_do() {
+        let fire = super::RULES.iter().find(|(h, _)| *h == "Fire!").map(|(_, p)| *p).unwrap_or_default();
+        assert_eq!(fire.first(), Some(&crate::ui::names::FIRE));
     }
 }

@@ -105,7 +105,7 @@ fn CardView(ship: ShipId, card: Card) -> impl IntoView {
         <article class=format!("card card--{key}") class:is-active=move || active.get() data-testid=format!("card-{key}")>
             <header class="card__head">
                 <h3>{spec.name}</h3>
-                {spec.freeze.then(|| view! { <span class="card__snow" title="Using it freezes the game">"❄"</span> })}
+                {spec.freeze.then(|| view! { <span class="card__snow" title="Using it freezes the game">{crate::ui::icons::snow_icon()}</span> })}
             </header>
             <p class="card__text">{spec.text}</p>
             <div class="card__slots">{slots.collect_view()}</div>

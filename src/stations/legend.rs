@@ -33,7 +33,8 @@ pub fn entries(station: Station) -> &'static [(&'static str, &'static str)] {
             ("Front tubes, rear tubes", "Four torpedo tubes: two fire forward, two backward."),
             ("Nose · Body · Tail", "A tube is loaded when its three parts hold a nose, a body and a tail die."),
             ("Blast faces", "Not torpedo parts: reroll them. Blasts count only in a damage roll."),
-            ("Fire 1! / Fire 2!", "Fire one or two loaded tubes. Time stops for both ships while the shot is resolved."),
+            ("Fire 1! / Fire 2!", crate::ui::names::FIRE),
+            ("A freeze", "Fire stops time for both ships while the shot is resolved."),
         ],
         Station::Sensors => &[
             ("Energy", "Energy dice Engineering sent (2s). Each lets Sensors roll one green die."),
@@ -95,5 +96,10 @@ mod tests {
             assert!(list.len() >= 4, "{station:?} has {} entries", list.len());
             assert!(list.iter().all(|(a, b)| !a.is_empty() && b.ends_with('.')), "{station:?}");
         }
+    }
+
+    #[test]
+    fn the_weapons_legend_says_fire_as_the_rules_do() {
+        assert!(entries(Station::Weapons).iter().any(|(_, what)| *what == crate::ui::names::FIRE));
     }
 }

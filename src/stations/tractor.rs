@@ -87,14 +87,15 @@ pub fn Tractor(seat: SeatId, ship: ShipId) -> impl IntoView {
             .get()
             .into_iter()
             .map(|(at, cols, rows)| {
-                let arrows = [(-1, -1, "↖"), (0, -1, "↑"), (1, -1, "↗"), (-1, 0, "←"), (1, 0, "→"), (-1, 1, "↙"), (0, 1, "↓"), (1, 1, "↘")];
+                // Drawn arrows, not the emoji arrows (a device without an emoji font drew boxes).
+                let arrows: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
                 let buttons = arrows
                     .into_iter()
-                    .filter_map(|(dx, dy, label)| {
+                    .filter_map(|(dx, dy)| {
                         let to = at.offset(dx, dy, cols, rows)?;
                         Some(view! {
-                            <button class="btn btn--small btn--tractor" title=format!("to {}", square(to))
-                                on:click=move |_| { store.send(seat, Intent::TractorMine { at, to }); }>{label}</button>
+                            <button class="btn btn--small btn--tractor" title=format!("to {}", square(to)) aria-label=format!("Move the mine to {}", square(to))
+                                on:click=move |_| { store.send(seat, Intent::TractorMine { at, to }); }>{crate::ui::icons::arrow_icon(dx, dy)}</button>
                         })
                     })
                     .collect_view();

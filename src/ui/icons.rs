@@ -52,3 +52,33 @@ pub fn board_icon() -> impl IntoView {
         </svg>
     }
 }
+
+/// A snowflake: an equipment card that freezes the game when used (drawn, not the emoji,
+/// which a device without an emoji font shows as an empty box).
+pub fn snow_icon() -> impl IntoView {
+    view! {
+        <svg class="icon icon--inline" viewBox="0 0 24 24" role="img" aria-label="snowflake: using it freezes the game">
+            <path d="M12 2 V22 M3.3 7 L20.7 17 M3.3 17 L20.7 7 M9 3.5 L12 6 L15 3.5 M9 20.5 L12 18 L15 20.5 M3.5 11 L6.8 9 L5 5.6 M20.5 13 L17.2 15 L19 18.4 M3.5 13 L6.8 15 L5 18.4 M20.5 11 L17.2 9 L19 5.6" />
+        </svg>
+    }
+}
+
+/// An arrow pointing one square's way: (`dx`, `dy`) each −1, 0 or 1 (up is −1, as on the board).
+pub fn arrow_icon(dx: i8, dy: i8) -> impl IntoView {
+    // Degrees clockwise from up.
+    let turn = match (dx.signum(), dy.signum()) {
+        (0, -1) => 0,
+        (1, -1) => 45,
+        (1, 0) => 90,
+        (1, 1) => 135,
+        (0, 1) => 180,
+        (-1, 1) => 225,
+        (-1, 0) => 270,
+        _ => 315,
+    };
+    view! {
+        <svg class="icon icon--inline" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 20 V5 M6 11 L12 5 L18 11" transform=format!("rotate({turn} 12 12)") />
+        </svg>
+    }
+}

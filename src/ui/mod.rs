@@ -2,6 +2,8 @@
 //! toasts, sounds, and the UI-only state (which station is shown, which dice are picked).
 
 pub mod die;
+#[cfg(test)]
+mod glyphs;
 pub mod icons;
 pub mod names;
 pub mod shortcuts;

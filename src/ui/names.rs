@@ -129,3 +129,52 @@ pub fn slot_label(slot: &duel_core::equipment::Slot) -> String {
     let lock = if slot.locked { " (locked: stays)" } else { "" };
     format!("{optional}{} {face}{lock}", station_short(slot.station))
 }
+
+/// Fire 1 and Fire 2 as the rulebook's "Launching torpedoes" has them (R14, R26, D8), in one
+/// sentence the keys list, the Weapons legend and the rules page all show (issue 33: they said
+/// it three ways).
+pub const FIRE: &str =
+    "Fire 1 launches one torpedo and Fire 2 two, from the side (front or rear) whose arc holds the enemy.";
+
+/// The story's line for a launch: which ship fired, how many, and from which side
+/// ("White fires 2 torpedoes from its front tubes; 1 on target."), never "front and front".
+pub fn launch_line(ship: &str, sides: &[duel_core::TubeSide], on_target: u8) -> String {
+    let n = sides.len();
+    let mut names: Vec<&str> =
+        sides.iter().map(|s| if *s == duel_core::TubeSide::Front { "front" } else { "rear" }).collect();
+    names.dedup();
+    format!(
+        "{ship} fires {n} torpedo{} from its {} tube{}; {on_target} on target.",
+        if n == 1 { "" } else { "es" },
+        names.join(" and "),
+        if n == 1 { "" } else { "s" },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use duel_core::TubeSide::{Front, Rear};
+
+    #[test]
+    fn a_launch_names_the_ship_and_its_side_once() {
+        assert_eq!(
+            launch_line("White", &[Front, Front], 1),
+            "White fires 2 torpedoes from its front tubes; 1 on target."
+        );
+        assert_eq!(
+            launch_line("Black", &[Rear], 0),
+            "Black fires 1 torpedo from its rear tube; 0 on target."
+        );
+        assert_eq!(
+            launch_line("White", &[Front, Rear], 1),
+            "White fires 2 torpedoes from its front and rear tubes; 1 on target."
+        );
+    }
+
+    #[test]
+    fn fire_is_told_as_the_rulebook_tells_it() {
+        assert!(FIRE.contains("Fire 1 launches one torpedo and Fire 2 two"));
+        assert!(FIRE.contains("from the side (front or rear) whose arc holds the enemy"));
+    }
+}

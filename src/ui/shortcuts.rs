@@ -6,7 +6,7 @@ pub const SHORTCUTS: [(&str, &str); 12] = [
     ("R", "roll the dice of the station shown"),
     ("1 – 5", "Engineering: send an energy die of that face; elsewhere: show tab 1 – 5"),
     ("] and [", "next and previous tab"),
-    ("F", "Fire 1: one torpedo from the side facing the enemy (Shift+F: Fire 2, two torpedoes)"),
+    ("F, Shift+F", super::names::FIRE),
     ("T", "tractor the enemy ship"),
     ("W", "warp"),
     ("B", "show the board"),
@@ -16,3 +16,13 @@ pub const SHORTCUTS: [(&str, &str); 12] = [
     ("Tab, Shift+Tab", "move through the controls; Enter or Space presses one"),
     ("Esc", "close this list"),
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_keys_say_fire_as_the_rules_do() {
+        assert!(super::SHORTCUTS
+            .iter()
+            .any(|(k, what)| k.contains("Shift+F") && *what == super::super::names::FIRE));
+    }
+}

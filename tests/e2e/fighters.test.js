@@ -74,9 +74,11 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   // The second missile destroys it: the result screen names the winner.
   const result = page.getByTestId('result');
   await result.waitFor({ timeout: 20000 });
-  assert.match(await page.getByTestId('result-winner').textContent(), /White wins/);
+  assert.equal(await page.getByTestId('result-winner').textContent(), 'You won!', "White's pilot is told it won");
   assert.match(await page.getByTestId('flow-0').textContent(), /2 missiles launched, 2 hits/);
-  assert.match(await page.getByTestId('timeline').textContent(), /Black F/);
+  assert.match(await page.getByTestId('timeline').textContent(), /Black Fighter/, 'ship names in full');
+  assert.equal(await page.getByTestId('result-energy').count(), 0, 'Fighters have no energy to tell');
+  assert.match(await page.getByTestId('result-fighters').textContent(), /missiles launched/);
   await screenshot(page, 'fighters-result');
   assert.deepEqual(player.errors, []);
 });

@@ -127,7 +127,29 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
     await page.getByTestId('freeze-result').waitFor({ state: 'detached' });
   }
   await page.getByTestId('result').waitFor({ timeout: 20000 });
-  assert.match(await page.getByTestId('result-winner').textContent(), /White wins/);
+  assert.equal(await page.getByTestId('result-winner').textContent(), 'You won!', "White's crew is told it won");
+  // The result is a new screen: the focus is on its heading; the ships are named in full.
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'result-winner');
+  assert.equal(await page.getByTestId('timeline-name-1').textContent(), 'Black');
   await screenshot(page, 'keyboard-result');
+  assert.deepEqual(player.errors, []);
+});
+
+test('a new screen takes the focus to its heading: Enter on "Learn a station", then Tab, is the first lesson', { timeout: 60000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url);
+  await tabAndPress(page, 'home-learn');
+  await page.getByTestId('learn').waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Learn a station');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'learn-engineering', 'the first lesson, not deep in the page');
+  // And back: Home's heading.
+  await tabAndPress(page, 'learn-home');
+  await home.root.waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Dice Duel');
   assert.deepEqual(player.errors, []);
 });

@@ -196,3 +196,59 @@ test('every other lesson reaches its check the way its hints say', { timeout: 10
   }
   assert.deepEqual(learner.errors, []);
 });
+
+/** The card's box and the named control's: the card never covers it, nor cuts its own words. */
+async function cardLeaves(page, testid) {
+  return page.evaluate((id) => {
+    const card = document.querySelector('[data-testid="lesson-card"]').getBoundingClientRect();
+    const el = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+    const box = document.querySelector('[data-testid="lesson-card"]');
+    return { covered: el.bottom > card.top && el.top < card.bottom, cut: box.scrollHeight > box.clientHeight + 1 };
+  }, testid);
+}
+
+test('by touch on a phone: a station lesson opens on its station and the hint follows the learner', { timeout: 100000 }, async () => {
+  const [, , learner] = stack.session.players;
+  const context = await learner.context.browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(`${stack.server.url}?seed=8#/learn/sensors`);
+    await page.getByTestId('lesson-card').waitFor();
+    // Its own station in front, so "press Roll" (and R) mean Sensors' Roll.
+    await page.getByTestId('station-sensors').waitFor();
+    assert.ok(await page.getByTestId('tab-0-sensors').evaluate((e) => e.classList.contains('is-active')), 'Sensors shown first');
+    const hint = page.getByTestId('lesson-hint');
+    assert.match(await hint.textContent(), /^Hint 1 of 3: Press Roll/);
+    await page.getByTestId('sensors-roll').scrollIntoViewIfNeeded();
+    assert.deepEqual(await cardLeaves(page, 'sensors-roll'), { covered: false, cut: false }, 'Roll in sight beside the whole card');
+    await screenshot(page, 'lesson-touch-390');
+
+    // Tapping Roll moves the card on; ‹ and › still go back and forth.
+    await page.getByTestId('sensors-roll').tap();
+    await hint.filter({ hasText: /^Hint 2 of 3: Tap a Lock/ }).waitFor();
+    await page.getByTestId('lesson-prev-hint').tap();
+    await hint.filter({ hasText: /^Hint 1 of 3/ }).waitFor();
+    await page.getByTestId('lesson-next-hint').tap();
+    await hint.filter({ hasText: /^Hint 2 of 3/ }).waitFor();
+
+    // A Lock die tapped onto the Lock box: the card points at the lock total.
+    const lockDie = () => page.evaluate(() => [...document.querySelectorAll('[data-testid^="sensors-die-"]')]
+      .find((e) => e.dataset.state === 'rolled' && /^(Lock|Double Lock)$/.test(e.dataset.face))?.dataset.testid ?? null);
+    for (let k = 0; k < 60 && !(await lockDie()); k++) await page.getByTestId('sensors-roll').tap();
+    await page.getByTestId(await lockDie()).tap();
+    await page.getByTestId('sensors-lock').tap();
+    await hint.filter({ hasText: /^Hint 3 of 3: The Lock total/ }).waitFor();
+    assert.equal(await page.locator('.lesson-card__actions button').first().isVisible(), true);
+
+    // A tablet: the card still leaves Roll uncovered and shows all its words.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('sensors-roll').scrollIntoViewIfNeeded();
+    assert.deepEqual(await cardLeaves(page, 'sensors-roll'), { covered: false, cut: false }, 'at 1024×768 too');
+    await screenshot(page, 'lesson-touch-1024');
+  } finally {
+    await context.close();
+  }
+  assert.deepEqual(errors, []);
+});

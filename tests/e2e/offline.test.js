@@ -36,7 +36,7 @@ test('after one visit the app opens offline and a practice game plays to its res
   await lobby.waitFor();
   await lobby.start();
   await page.getByTestId('result').waitFor({ timeout: 100000 });
-  assert.match(await page.getByTestId('result-winner').textContent(), /^(White|Black) wins!$|draw/);
+  assert.match(await page.getByTestId('result-winner').textContent(), /^(You won!|(White|Black) won: you lost\.)$|draw/);
   await screenshot(page, 'offline-result');
   // The rules page is there too.
   await page.goto(`${stack.server.url}/#/rules`);

@@ -25,14 +25,16 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   await lobby.bot(0);
   await lobby.start();
   await page.getByTestId('result').waitFor({ timeout: 100000 });
-  const winner = (await page.getByTestId('result-winner').textContent()).replace('!', '');
+  // Said from this tab's side ("Black won: you lost.", "You won!"); the replay's title names the team.
+  const headline = await page.getByTestId('result-winner').textContent();
+  const winner = headline.match(/^(White|Black) (won|wins)/)?.[1] ?? '(White|Black)';
   const end = await duel(page);
   const seen = await page.evaluate(() => window.__duelSeen.slice());
 
   // The replay opens at the start; the first freeze shows what the live tab showed.
   await page.getByTestId('result-replay').click();
   await page.getByTestId('replay-controls').waitFor();
-  assert.match(await page.getByTestId('replay-title').textContent(), new RegExp(`Dice Duel.*${winner}`));
+  assert.match(await page.getByTestId('replay-title').textContent(), new RegExp(`Dice Duel.*${winner} wins`));
   assert.equal((await duel(page)).head, 0, 'the replay starts before the first event');
   await page.getByTestId('replay-next-freeze').click();
   await page.waitForFunction(() => window.__duel.head > 0);
