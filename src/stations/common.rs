@@ -200,8 +200,21 @@ pub fn Tray(
             (n, _) => format!("Reroll {n}"),
         }
     });
+    // The picked dice by name: a tap names a face without a hover (issue 33).
+    let picked_words = Memo::new(move |_| {
+        let picks = store.ui.picks(station);
+        let names: Vec<String> = items.with(|dice| {
+            dice.iter()
+                .filter(|(i, _, _)| picks.contains(i))
+                .filter_map(|(_, d, _)| d.rolled().map(|f| Show::Face(f).name()))
+                .collect()
+        });
+        (!names.is_empty()).then(|| format!("Picked: {}", names.join(", ")))
+    });
+    let picked_id = format!("{key}-picked");
     view! {
         <div class="tray">
+            <p class="tray__picked" aria-live="polite" data-testid=picked_id>{move || picked_words.get()}</p>
             <div class="tray__dice">
                 <For each=move || items.get() key=|d| *d let:d>
                     {

@@ -77,6 +77,7 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   // The newcomer plays: fire on HIT, else fill a tube, else roll; wait for energy otherwise.
   const started = Date.now();
   let fired = 0;
+  let named = false;
   for (;;) {
     assert.ok(Date.now() - started < 108000, `no result within 108 s (${fired} torpedoes fired)`);
     const w = await weapons(page);
@@ -105,6 +106,11 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
     const die = target && w.dice.find((d) => d.state === 'rolled' && target.empty.includes(d.face));
     if (die) {
       await tapIf(page, `weapons-die-${die.i}`);
+      if (!named) {
+        // A tap names the face: no hover needed (issue 33).
+        await page.getByTestId('weapons-picked').filter({ hasText: `Picked: ${die.face}` }).waitFor({ timeout: 5000 });
+        named = true;
+      }
       await tapIf(page, `weapons-${target.tube}-${die.face.toLowerCase()}`);
       continue;
     }
