@@ -168,6 +168,8 @@ test('with every seat handed to bots, the room\'s bots play the game to its resu
     for (const seat of seats) assert.equal((await p.release(seat)).ok, true);
   }
   const handed = await bob.waitFor('every seat a bot\'s', (s) => s.botLevels.length === 2 && s.pending === 0);
+  // A seat handed to a bot mid-game is played at the room's cover level, as a departed player's is.
+  assert.deepEqual(handed.botLevels, [[0, 'hard'], [1, 'hard']], 'at the level the room chose');
   const t0 = Date.now();
   await bob.waitFor('the bots play the game to its result', (s) => s.over, 90000);
   console.log(`# result: ${Date.now() - t0} ms after every seat was a bot's (${handed.head} events before)`);

@@ -241,6 +241,12 @@ fn the_owner_chooses_each_bots_level_and_the_cover_and_every_replica_sees_them()
         sim.run_until(8_000, |s| s.peers[2].replica.room().is_some_and(|r| !r.covered_seats().is_empty()))
     );
     assert_eq!(sim.peers[0].replica.room().unwrap().bot_level(SeatId(1)), BotLevel::Learning);
+
+    // The owner hands its own seat to a bot mid-game: that bot, too, plays at the cover level.
+    sim.command(0, Command::Release { seat: SeatId(0) });
+    assert!(sim.run_until(5_000, |s| s.all_idle()
+        && s.peers[2].replica.room().is_some_and(|r| r.bot_seats().contains(&SeatId(0)))));
+    assert_eq!(sim.peers[2].replica.room().unwrap().bot_level(SeatId(0)), BotLevel::Learning);
 }
 
 #[test]

@@ -37,9 +37,15 @@ impl Host {
     }
 
     /// Gives a seat up: open in the lobby, a bot's mid-game (every station stays crewed).
+    /// Mid-game the bot plays at the room's cover level when bots cover: the
+    /// same bot that plays a departed player's seats takes one handed over.
     pub(super) fn give_up_seat(&mut self, seat: SeatId, player: PlayerNo, now: u64) -> Result<(), Refusal> {
-        let to = if matches!(self.stage, Stage::Playing(_)) { SeatHolder::Bot } else { SeatHolder::Open };
+        let playing = matches!(self.stage, Stage::Playing(_));
+        let to = if playing { SeatHolder::Bot } else { SeatHolder::Open };
         self.seats.give_up(seat, player, to)?;
+        if let (true, Some(level)) = (playing, self.bots.cover) {
+            self.bots.set_level(seat, level, self.seats.all().len());
+        }
         self.seats_changed(now);
         Ok(())
     }
