@@ -7,6 +7,7 @@
 # Usage: tests/e2e/run-in-netns.sh [spec.test.js ...]   (default: every *.test.js here)
 #   E2E_CONCURRENCY=N  specs run at once in the default run (2; the timed multi-browser ones alone)
 #   VERBOSE=1          print the browsers' console
+#   E2E_ARTIFACTS=DIR  screenshots and logs there instead of artifacts/ (wiped at the start)
 #   DUEL_SERVER_BIN, DUEL_DIST, CHROMIUM   override what is tested (see lib/paths.js)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,10 +20,13 @@ ip link set lo up
 
 cd "$HERE"
 [ -d node_modules/playwright-core ] || { echo "tests/e2e: run scripts/install-tools.sh --browser first" >&2; exit 1; }
-# Fresh artifacts (screenshots, server logs) for every run.
-rm -rf artifacts && mkdir -p artifacts
+# Fresh artifacts (screenshots, server logs) for every run; E2E_ARTIFACTS=DIR keeps a second
+# run (a spec tried by hand beside a loop) from wiping the first one's.
+ARTIFACTS=${E2E_ARTIFACTS:-$HERE/artifacts}
+export E2E_ARTIFACTS=$ARTIFACTS
+rm -rf "$ARTIFACTS" && mkdir -p "$ARTIFACTS"
 # Chromium profiles and crash dumps stay out of the shared /tmp.
-TMPDIR=$(mktemp -d "$HERE/artifacts/tmp.XXXXXX"); export TMPDIR
+TMPDIR=$(mktemp -d "$ARTIFACTS/tmp.XXXXXX"); export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 
 # TAP reporter: each run ends with "# pass N" / "# fail N", which scripts/test adds up.
