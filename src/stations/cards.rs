@@ -12,6 +12,7 @@ use super::common::{ship_memo, SpotView};
 use crate::store::actions;
 use crate::store::seats::{acting_seat, focus_ship};
 use crate::store::{use_store, Store};
+use crate::ui::die::{die_svg, Show};
 use crate::ui::names::{card_key, slot_label};
 
 /// The cards of the ship this device plays, if it holds any.
@@ -28,10 +29,18 @@ pub fn CardsPanel() -> impl IntoView {
             (!cards.is_empty()).then_some((ship, cards))
         })
     });
+    let section = NodeRef::<leptos::html::Section>::new();
     move || {
         held.get().map(|(ship, cards)| {
+            let n = cards.len();
             view! {
-                <section class="cards" data-testid="cards" aria-label="Equipment cards">
+                // Below the station on a phone: a cue that stays at the foot of the screen until
+                // the cards come into sight, then sits above them (issue 33).
+                <button class="cards-cue" data-testid="cards-cue"
+                    on:click=move |_| if let Some(s) = section.get() { s.scroll_into_view() }>
+                    {format!("Your {} below", if n == 1 { "equipment card is".to_string() } else { format!("{n} equipment cards are") })}
+                </button>
+                <section class="cards" node_ref=section data-testid="cards" aria-label="Equipment cards">
                     {cards.into_iter().map(|card| view! { <CardView ship card /> }).collect_view()}
                     <CardRemoveBar ship />
                 </section>
@@ -107,7 +116,7 @@ fn CardView(ship: ShipId, card: Card) -> impl IntoView {
                 <h3>{spec.name}</h3>
                 {spec.freeze.then(|| view! { <span class="card__snow" title="Using it freezes the game">{crate::ui::icons::snow_icon()}</span> })}
             </header>
-            <p class="card__text">{spec.text}</p>
+            <p class="card__text">{card_text(spec.text)}</p>
             <div class="card__slots">{slots.collect_view()}</div>
             {(spec.crystals > 0).then(|| view! {
                 <div class="card__crystals">
@@ -155,5 +164,23 @@ fn CardRemoveBar(ship: ShipId) -> impl IntoView {
                 </div>
             }
         })
+    }
+}
+
+/// A card's text with the special symbol drawn where the text names it (the
+/// cards said "the special symbol" and never showed it; issue 33).
+fn card_text(text: &'static str) -> AnyView {
+    const NAMED: &str = "the special symbol";
+    match text.split_once(NAMED) {
+        Some((before, after)) => {
+            let symbol = Show::Face(duel_core::Face::Sensors(duel_core::dice::SensorFace::Special));
+            view! {
+                {before}{NAMED}" ("
+                <span class="card__symbol" data-testid="card-special-symbol">{die_svg(Some(Station::Sensors), symbol)}</span>
+                ")"{after}
+            }
+            .into_any()
+        }
+        None => text.into_any(),
     }
 }

@@ -157,11 +157,15 @@ fn cards_row(game: &duel_core::Game, ship: ShipId) -> Option<AnyView> {
         let crystals = game.crystals_on_card(ship, *card);
         let charged = game.card_active(ship, *card);
         view! {
-            <span class="disp__card" class:is-active=charged data-testid=format!("display-{}-card-{}", ship.0, crate::ui::names::card_key(*card))>
-                {card.name()}" "
-                {dice.into_iter().map(|(station, _, _, face)| mini(Some(station), Show::Face(face))).collect_view()}
-                {(crystals > 0).then(|| format!(" ◆{crystals}"))}
-            </span>
+            // Tap the name for what the card does: the other crew's cards are read, not guessed (issue 33).
+            <details class="disp__card" class:is-active=charged data-testid=format!("display-{}-card-{}", ship.0, crate::ui::names::card_key(*card))>
+                <summary>
+                    {card.name()}" "
+                    {dice.into_iter().map(|(station, _, _, face)| mini(Some(station), Show::Face(face))).collect_view()}
+                    {(crystals > 0).then(|| format!(" ◆{crystals}"))}
+                </summary>
+                <p class="disp__card-text">{card.spec().text}</p>
+            </details>
         }
     });
     Some(view! { <div class="disp__row disp__row--cards"><span class="disp__k">"Cards"</span>{cards.collect_view()}</div> }.into_any())

@@ -41,7 +41,7 @@ pub fn entries(station: Station) -> &'static [(&'static str, &'static str)] {
             ("Weapon lock", "Lock dice (a double lock counts two). A torpedo hits when your lock is at least the range plus the enemy's jammers."),
             ("Jammers", "Jammer dice protect your ship: each adds one to what the enemy's lock must reach."),
             ("Hit tests", "For each enemy: your lock against range + jammers, and whether a shot now would hit."),
-            ("Diamond with ?", "An expansion symbol: it fits only an equipment card that takes it; otherwise reroll it."),
+            ("Diamond with a star", "The expansion's special symbol: it fits only an equipment card that asks for it; otherwise reroll it."),
         ],
         Station::Shields => &[
             ("Energy", "Energy dice Engineering sent (4s). Each lets Shields roll one blue die."),

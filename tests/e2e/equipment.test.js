@@ -39,6 +39,15 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   await page.getByTestId('card-blink').waitFor();
   assert.equal(await page.locator('[data-testid^="card-"][data-testid$="-status"]').count(), 2, 'White holds two cards');
   assert.match(await page.getByTestId('display-1').textContent(), /Cards/, "the enemy's cards are visible");
+  // Below the station on a phone, a cue says so and brings them into sight (issue 33).
+  const cue = page.getByTestId('cards-cue');
+  assert.match(await cue.textContent(), /Your 2 equipment cards are below/);
+  await cue.click();
+  // The enemy's cards say what they do (on the Board tab on a phone): a tap on the name opens the text.
+  await game.showBoard();
+  const theirs = page.locator('[data-testid^="display-1-card-"]').first();
+  await theirs.locator('summary').click();
+  assert.ok((await theirs.locator('.disp__card-text').textContent()).length > 20, "the enemy card's text");
   assert.match(await page.getByTestId('card-blink-status').textContent(), /Place its dice/);
 
   // Blink: a Tractor die showing the square, then a Helm die for the direction.
