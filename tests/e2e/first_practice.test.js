@@ -3,8 +3,8 @@
 // on the rest of White, Black's crew at the Learning level, at a relaxed pace. The spec then plays
 // as a newcomer who knows only what the Weapons screen says: roll, put a Nose, a Body and a Tail
 // in one tube, take a die off when the station says nothing is left to roll, and press Fire when
-// the hit test says HIT. White wins. (`?speed=20&fast=1` runs the
-// bots' and the host's clocks twenty times faster; the newcomer taps at the page's own speed.)
+// the hit test says HIT. White wins. (`?speed=40&fast=1` runs the bots' and the host's clocks
+// forty times faster, twenty at the relaxed pace; the newcomer taps at the page's own speed.)
 // A second Practice remembers the choice and says so under the button.
 const assert = require('node:assert/strict');
 const { HomePage, screenshot, test, useStack } = require('./lib');
@@ -52,7 +52,7 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&speed=20&fast=1');
+  await home.goto(stack.server.url, '?seed=5&speed=40&fast=1');
 
   await home.practiceButton.tap();
   const choice = page.getByTestId('home-practice-choice');
