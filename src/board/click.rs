@@ -1,7 +1,7 @@
 //! A tap on a board square does what the moment calls for: place a set-up
 //! token, answer a choice that offers the square (tractor or warp
 //! destination), tractor a crystal from the Tractor screen, or pick the
-//! Fire target.
+//! Fire target; anywhere else it names the square and what lies on it.
 
 use duel_core::event::CrystalAt;
 use duel_core::{Answer, ChoiceKind, Intent, Phase, Square, Station, Target};
@@ -59,5 +59,21 @@ pub fn on_square(store: Store, sq: Square) {
     } else if game.mine_at(sq).is_some() {
         store.ui.target.set(Some(Target::Mine(sq)));
         store.toasts.info(format!("Target: the mine at {}", square(sq)));
+    } else if let Some(words) = name_of(&game, sq) {
+        // Nothing to do here: a tap names the square instead (no hover on a phone, issue 33).
+        store.toasts.info(words);
     }
+}
+
+/// What a tap on a square with nothing to do says: its printed terrain and
+/// what it does, else what lies on it; an empty square says nothing.
+fn name_of(game: &duel_core::Game, sq: Square) -> Option<String> {
+    if let Some(terrain) = game.map().terrain.iter().find(|(at, _)| *at == sq).map(|(_, t)| *t) {
+        if let Some(words) = super::terrain::said(sq, terrain) {
+            return Some(words);
+        }
+    }
+    let all = super::describe::contents(game);
+    let what = all.get(&(sq.row, sq.col))?;
+    Some(super::describe::square_name(sq, Some(what)))
 }

@@ -19,6 +19,23 @@ pub fn TerrainLayer() -> impl IntoView {
     move || terrain.get().unwrap_or_default().into_iter().filter_map(|(sq, t)| piece(sq, t)).collect_view()
 }
 
+/// What a square's printed terrain does, in a sentence (its title, and what a
+/// tap on the square says: issue 33, a rift or an arrow said nothing on a phone).
+pub fn said(sq: Square, terrain: Terrain) -> Option<String> {
+    let name = square(sq);
+    Some(match terrain {
+        Terrain::Rift => {
+            format!("Rift at {name}: a ship moving through loses every shield die; fire cannot pass through it")
+        }
+        Terrain::Gravity(dir) => format!(
+            "Gravity arrow at {name} pointing {}: moving with it keeps a helm die; moving against it with die A or B cancels die C",
+            dir_name(dir)
+        ),
+        Terrain::Void => format!("{name}: no tile here; ships cannot enter"),
+        Terrain::Asteroid | Terrain::Nebula | Terrain::Wormhole => return None,
+    })
+}
+
 /// One square's printed terrain, drawn at `sq` (the lobby's preview uses it too).
 pub fn piece(sq: Square, terrain: Terrain) -> Option<AnyView> {
     let (x, y) = centre(sq);
@@ -27,7 +44,7 @@ pub fn piece(sq: Square, terrain: Terrain) -> Option<AnyView> {
     Some(match terrain {
         Terrain::Rift => view! {
             <g class="terrain terrain--rift" transform=at data-testid=format!("rift-{name}")>
-                <title>{format!("Rift at {name}: a ship moving through loses every shield die; fire cannot pass through it")}</title>
+                <title>{said(sq, terrain)}</title>
                 <path class="terrain__crack" d="M-40 -30 L-18 -8 L-26 6 L4 14 L-2 30 L30 40 M-18 -8 L6 -24 L20 -40" />
                 <text y="44" text-anchor="middle">"RIFT"</text>
             </g>
@@ -35,10 +52,7 @@ pub fn piece(sq: Square, terrain: Terrain) -> Option<AnyView> {
         .into_any(),
         Terrain::Gravity(dir) => view! {
             <g class="terrain terrain--arrow" transform=at data-testid=format!("arrow-{name}") data-dir=dir_name(dir)>
-                <title>{format!(
-                    "Gravity arrow at {name} pointing {}: moving with it keeps a helm die; moving against it with die A or B cancels die C",
-                    dir_name(dir)
-                )}</title>
+                <title>{said(sq, terrain)}</title>
                 <g transform=format!("rotate({})", angle(dir))>
                     <path class="terrain__arrow" d="M0 -40 L22 -14 L8 -14 L8 30 L-8 30 L-8 -14 L-22 -14 Z" />
                 </g>
@@ -48,7 +62,7 @@ pub fn piece(sq: Square, terrain: Terrain) -> Option<AnyView> {
         .into_any(),
         Terrain::Void => view! {
             <g class="terrain terrain--gap" transform=at data-testid=format!("gap-{name}")>
-                <title>{format!("{name}: no tile here; ships cannot enter")}</title>
+                <title>{said(sq, terrain)}</title>
                 <rect x=-CELL / 2 y=-CELL / 2 width=CELL height=CELL />
                 <path d="M-50 -20 L-20 -50 M-50 20 L20 -50 M-50 50 L50 -50 M-20 50 L50 -20 M20 50 L50 20" />
             </g>

@@ -106,6 +106,9 @@ test('maps: draw, check, save, play on it, share it', { timeout: 100000 }, async
   assert.equal(await page.locator('.terrain--rift').count() >= 2, true);
   assert.equal(await page.locator('.terrain--arrow').count() >= 2, true);
   await screenshot(page, 'maps-battle');
+  // A tap on a square with nothing to do names it: the rift says what it does (no hover on a phone).
+  await page.getByTestId('sq-C4').first().click();
+  await page.getByTestId('toast').filter({ hasText: 'Rift at C4: a ship moving through loses every shield die' }).first().waitFor();
 
   // Another device: a damaged link says why and opens nothing ...
   const other = await friend.newPage();
