@@ -167,20 +167,24 @@ fn CardRemoveBar(ship: ShipId) -> impl IntoView {
     }
 }
 
-/// A card's text with the special symbol drawn where the text names it (the
-/// cards said "the special symbol" and never showed it; issue 33).
+/// A card's text with the expansion symbol drawn where the text names it (the
+/// cards said "the special symbol" or "the square" and never showed it; issue 33).
 fn card_text(text: &'static str) -> AnyView {
-    const NAMED: &str = "the special symbol";
-    match text.split_once(NAMED) {
-        Some((before, after)) => {
-            let symbol = Show::Face(duel_core::Face::Sensors(duel_core::dice::SensorFace::Special));
-            view! {
-                {before}{NAMED}" ("
-                <span class="card__symbol" data-testid="card-special-symbol">{die_svg(Some(Station::Sensors), symbol)}</span>
+    use duel_core::dice::{SensorFace, TractorFace};
+    use duel_core::Face;
+    const NAMED: [(&str, Station, Face); 2] = [
+        ("the special symbol", Station::Sensors, Face::Sensors(SensorFace::Special)),
+        ("showing the square", Station::Tractor, Face::Tractor(TractorFace::Special)),
+    ];
+    for (phrase, station, face) in NAMED {
+        if let Some((before, after)) = text.split_once(phrase) {
+            return view! {
+                {before}{phrase}" ("
+                <span class="card__symbol" data-testid="card-special-symbol">{die_svg(Some(station), Show::Face(face))}</span>
                 ")"{after}
             }
-            .into_any()
+            .into_any();
         }
-        None => text.into_any(),
     }
+    text.into_any()
 }

@@ -56,6 +56,7 @@ pub fn entries(station: Station) -> &'static [(&'static str, &'static str)] {
             ("Mine A, Mine B", "A mine die arms that mine. A ship entering the square of a released mine takes one damage."),
             ("Release", "Drops an armed mine in your ship's square."),
             ("Crystal at … · needs …", "A crystal on the board and the beam strength needed to pull it aboard."),
+            ("Square", "The expansion symbol: it fits only an equipment card that asks for it (Blink); otherwise reroll it."),
         ],
     }
 }

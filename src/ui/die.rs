@@ -156,8 +156,9 @@ fn zigzag(y: u8) -> String {
     format!("M14 {y} L26 {} L38 {} L50 {} L62 {} L74 {} L86 {y}", y - 12, y + 12, y - 12, y + 12, y - 12)
 }
 
-/// The expansion's special symbol: the "✱" the equipment cards ask for, drawn
-/// (not a font's glyph), inside the die's diamond.
+/// The expansion's special symbol on the Sensors and Shields dice: the "✱" the
+/// equipment cards ask for, drawn (not a font's glyph), inside a diamond. The
+/// Tractor die's is the square (R2).
 fn special() -> String {
     strokes(&["M50 18 L80 50 L50 82 L20 50 Z", "M50 36 L50 64", "M38 43 L62 57", "M38 57 L62 43"])
 }
@@ -197,6 +198,7 @@ fn tractor(face: TractorFace) -> String {
                 + r#"<circle class="die__stroke" cx="50" cy="50" r="22"/>"#
                 + &text(letter, 32, 62)
         }
-        TractorFace::Special => special(),
+        // R2: the Tractor die's expansion symbol is the square (Blink's cards ask for it).
+        TractorFace::Special => strokes(&["M26 26 H74 V74 H26 Z"]),
     }
 }

@@ -37,6 +37,8 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   const game = new GamePage(page, 0);
   await game.waitFor();
   await page.getByTestId('card-blink').waitFor();
+  // "showing the square": the card draws the Tractor die's square where its text names it.
+  assert.equal(await page.getByTestId('card-blink').getByTestId('card-special-symbol').count(), 1);
   assert.equal(await page.locator('[data-testid^="card-"][data-testid$="-status"]').count(), 2, 'White holds two cards');
   assert.match(await page.getByTestId('display-1').textContent(), /Cards/, "the enemy's cards are visible");
   // Below the station on a phone, a cue says so and brings them into sight (issue 33).
