@@ -63,8 +63,8 @@ pub fn Debrief() -> impl IntoView {
         let rows = (0..n).map(|s| {
             let dots = marks.iter().enumerate().filter(|(_, m)| m.ship.0 == s).map(|(k, m)| {
                 let x = match m.at {
-                    Some(at) => 20 + (at * 560 / end) as i32,
-                    None => 20 + (m.seq * 560 / last_seq) as i32,
+                    Some(at) => 20 + (at * 320 / end) as i32,
+                    None => 20 + (m.seq * 320 / last_seq) as i32,
                 };
                 let icon = match m.cause {
                     DamageCause::Mine => "M",
@@ -81,8 +81,10 @@ pub fn Debrief() -> impl IntoView {
             view! {
                 <li class="tl__row">
                     <span class="tl__name" data-testid=format!("timeline-name-{s}")>{ship_name(layout, ShipId(s))}</span>
-                    <svg class="tl__line" viewBox="0 0 600 36" aria-hidden="true">
-                        <line x1="20" x2="580" y1="18" y2="18" />
+                    // 360 units across a card about as wide: a mark stays as large as the text
+                    // on a phone (600 drew it at ~7 px).
+                    <svg class="tl__line" viewBox="0 0 360 36" aria-hidden="true">
+                        <line x1="20" x2="340" y1="18" y2="18" />
                         {dots.collect_view()}
                     </svg>
                 </li>

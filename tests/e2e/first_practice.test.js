@@ -122,6 +122,9 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   assert.match(winner, /White|You/, 'White, the newcomer\'s ship, won');
   assert.doesNotMatch(winner, /Black/);
   await screenshot(page, 'first-practice-won-390');
+  // The debrief's damage marks are drawn as large as its text on a phone (they were ~14 px).
+  const mark = await page.getByTestId('timeline-mark-0').locator('circle').boundingBox();
+  assert.ok(mark && mark.width >= 20, `a damage mark ${JSON.stringify(mark)} is 20 px or more across`);
 
   // Later, Practice remembers: the line under the button says what a tap starts.
   await page.getByTestId('result-home').tap();
