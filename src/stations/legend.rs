@@ -5,7 +5,21 @@
 use duel_core::Station;
 use leptos::prelude::*;
 
+use crate::ui::die::{die_svg, Show};
 use crate::ui::names::station_key;
+
+/// The distinct faces of `station`'s die, in pip order (Engineering has none).
+pub fn faces(station: Station) -> Vec<duel_core::Face> {
+    let mut out = Vec::new();
+    for pip in 1..=6 {
+        if let Some(face) = station.face(duel_core::Pip::new(pip)) {
+            if !out.contains(&face) {
+                out.push(face);
+            }
+        }
+    }
+    out
+}
 
 /// The words for `station`'s screen: (what you see, what it means).
 pub fn entries(station: Station) -> &'static [(&'static str, &'static str)] {
@@ -76,6 +90,18 @@ pub fn Legend(station: Station) -> impl IntoView {
         </button>
         <Show when=move || open.get()>
             <dl class="legend" id=id.clone() data-testid=format!("{key}-legend")>
+                // Every face of this station's die, drawn beside its name (issue 33: the
+                // legend told the boxes but not which icon is which face).
+                {(!faces(station).is_empty()).then(|| view! {
+                    <dt>"The die's faces"</dt>
+                    <dd>
+                        <ul class="legend__faces" data-testid=format!("{key}-legend-faces")>
+                            {faces(station).into_iter().map(|face| view! {
+                                <li>{die_svg(Some(station), Show::Face(face))}{Show::Face(face).name()}</li>
+                            }).collect_view()}
+                        </ul>
+                    </dd>
+                })}
                 {entries(station).iter().map(|(what, means)| view! {
                     <dt>{*what}</dt>
                     <dd>{*means}</dd>
@@ -97,6 +123,13 @@ mod tests {
             assert!(list.len() >= 4, "{station:?} has {} entries", list.len());
             assert!(list.iter().all(|(a, b)| !a.is_empty() && b.ends_with('.')), "{station:?}");
         }
+    }
+
+    #[test]
+    fn every_station_die_face_is_drawn_in_its_legend_once() {
+        assert_eq!(faces(Station::Weapons).len(), 5, "Nose, Body, Tail, Blast, Double Blast");
+        assert_eq!(faces(Station::Helm).len(), 5);
+        assert!(faces(Station::Engineering).is_empty());
     }
 
     #[test]

@@ -38,6 +38,12 @@ test('every symbol in words: unrolled dice, counts, legends and the board', { ti
     const legend = page.getByTestId(`${station}-legend`);
     await legend.waitFor();
     assert.ok((await legend.locator('dt').count()) >= 4, `${station}: every box named`);
+    if (station !== 'engineering') {
+      // Every face of the station's die drawn beside its name: no icon without its name.
+      const faces = page.getByTestId(`${station}-legend-faces`).locator('li');
+      assert.ok((await faces.count()) >= 3, `${station}: its die faces drawn and named`);
+      assert.equal(await faces.first().locator('svg').count(), 1);
+    }
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
   }
   assert.match(await page.getByTestId('sensors-legend').textContent(), /lock is at least the range plus the enemy's jammers/);
