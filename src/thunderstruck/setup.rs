@@ -83,11 +83,11 @@ pub fn SetupScreen() -> impl IntoView {
                     <a href=Route::Play.hash() data-testid="ts-setup-back">"Back to it"</a>
                 </p>
             })}
-            <p class="hint">
-                <a href=Route::Rules.hash()>"How Thunderstruck is played"</a>
-                " · "
-                <a href=Route::Home.hash() data-testid="ts-setup-home">"Home"</a>
-            </p>
+            // Buttons a finger can hit (they were 16 px links in a line of text).
+            <nav class="ts-setup__links">
+                <a class="btn btn--small btn--ghost" href=Route::Rules.hash() data-testid="ts-setup-rules">"How Thunderstruck is played"</a>
+                <a class="btn btn--small btn--ghost" href=Route::Home.hash() data-testid="ts-setup-home">"Home"</a>
+            </nav>
         </main>
     }
 }

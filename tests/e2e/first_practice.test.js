@@ -73,6 +73,12 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   assert.match(await page.getByTestId('game-seat-2-who').textContent(), /learning bot/i);
   await page.getByTestId('seats-close').tap();
   await screenshot(page, 'first-practice-weapons-390');
+  // Practice over this unfinished game asks first; "Go back to it" keeps it.
+  await page.getByTestId('hud-home').tap();
+  await home.practiceButton.tap();
+  await page.getByTestId('home-practice-confirm').waitFor();
+  await page.getByTestId('home-practice-keep').tap();
+  await page.getByTestId('station-weapons').waitFor();
 
   // The newcomer plays: fire on HIT, else fill a tube, else roll; wait for energy otherwise.
   const started = Date.now();
