@@ -35,7 +35,8 @@ impl PracticeStart {
         stations.into_iter().map(PracticeStart::Station).chain([PracticeStart::Crew]).collect()
     }
 
-    fn key(self) -> &'static str {
+    /// Its stored name, also its test id's tail ("weapons", "helm", "crew").
+    pub fn key(self) -> &'static str {
         match self {
             PracticeStart::Station(station) => crate::ui::names::station_key(station),
             PracticeStart::Crew => "crew",
@@ -45,11 +46,6 @@ impl PracticeStart {
     fn from_key(key: &str) -> Option<PracticeStart> {
         let station = duel_core::station::ALL_STATIONS.into_iter().map(PracticeStart::Station);
         station.chain([PracticeStart::Crew]).find(|s| s.key() == key)
-    }
-
-    /// Its test id's tail ("weapons", "helm", "crew").
-    pub fn id(self) -> &'static str {
-        self.key()
     }
 
     /// The button's words.

@@ -48,7 +48,7 @@ pub fn Chooser(choosing: RwSignal<bool>, start: RwSignal<Option<PracticeStart>>)
                 <div class="home__choices">
                     {PracticeStart::offered(last_lesson_station()).into_iter().map(|how| view! {
                         <button class=if how == PracticeStart::Crew { "btn btn--ghost" } else { "btn btn--big btn--helm" }
-                            data-testid=format!("home-practice-as-{}", how.id())
+                            data-testid=format!("home-practice-as-{}", how.key())
                             on:click=move |_| pick(how)>{how.label()}</button>
                     }).collect_view()}
                     <button class="btn btn--ghost" data-testid="home-practice-choice-close"
