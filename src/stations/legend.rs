@@ -92,11 +92,11 @@ pub fn Legend(station: Station) -> impl IntoView {
             <dl class="legend" id=id.clone() data-testid=format!("{key}-legend")>
                 // Every face of this station's die, drawn beside its name (issue 33: the
                 // legend told the boxes but not which icon is which face).
-                {(!faces(station).is_empty()).then(|| view! {
+                {Some(faces(station)).filter(|f| !f.is_empty()).map(|faces| view! {
                     <dt>"The die's faces"</dt>
                     <dd>
                         <ul class="legend__faces" data-testid=format!("{key}-legend-faces")>
-                            {faces(station).into_iter().map(|face| view! {
+                            {faces.into_iter().map(|face| view! {
                                 <li>{die_svg(Some(station), Show::Face(face))}{Show::Face(face).name()}</li>
                             }).collect_view()}
                         </ul>
