@@ -115,9 +115,9 @@
     });
   }
 
-  /** The wasm, counted as it arrives (for "Loading the game… 40 %"). */
-  function fetchCounted(url) {
-    return fetch(url).then((response) => {
+  /** The wasm's response, counted as it arrives (for "Loading the game… 40 %"). */
+  function counted(asked) {
+    return asked.then((response) => {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
       if (!response.body || !WASM_BYTES) return response;
       const reader = response.body.getReader();
@@ -186,10 +186,13 @@
     let wasm;
     let bindings;
     try {
-      // Both at once: the wasm streams in while the JS glue is parsed. From the service worker
-      // both were asked for at the top of the page (index.html), before the styles.
+      // Both at once: the wasm streams in while the JS glue is parsed. From the service worker,
+      // and for a room link, both were asked for at the top of the page (index.html), before
+      // the styles.
       const early = window.__ddEarly;
-      const response = early ? early.wasm : fetchCounted(APP_WASM);
+      // From the service worker the bytes come at once: the browser's own response (not a
+      // counted copy) lets V8 reuse the code it compiled last time.
+      const response = early && early.fromWorker ? early.wasm : counted(early ? early.wasm : fetch(APP_WASM));
       response.catch(() => {}); // Said below, by the glue's await.
       bindings = await (early ? early.js : import(APP_JS));
       wasm = await bindings.default({ module_or_path: response });

@@ -71,6 +71,9 @@ async fn ask(signal_url: &str) -> Option<IceConfig> {
     if !url.starts_with(&format!("{origin}/")) {
         return None;
     }
+    if let Some(text) = early_answer(&window, &url) {
+        return from_answer(&JsFuture::from(text).await.ok()?.as_string()?);
+    }
     let response = JsFuture::from(window.fetch_with_str(&url)).await.ok()?;
     let get = |name: &str| js_sys::Reflect::get(&response, &name.into()).ok();
     if get("ok").and_then(|v| v.as_bool()) != Some(true) {
@@ -79,6 +82,18 @@ async fn ask(signal_url: &str) -> Option<IceConfig> {
     let text: js_sys::Function = get("text")?.dyn_into().ok()?;
     let promise: js_sys::Promise = text.call0(&response).ok()?.dyn_into().ok()?;
     from_answer(&JsFuture::from(promise).await.ok()?.as_string()?)
+}
+
+/// The answer the page asked for while the game loaded (`index.html`: a room
+/// link asks at once), if it asked for `url`; taken once, as credentials expire.
+#[cfg(target_arch = "wasm32")]
+fn early_answer(window: &web_sys::Window, url: &str) -> Option<js_sys::Promise> {
+    use wasm_bindgen::JsCast;
+    let key = wasm_bindgen::JsValue::from_str("__ddIce");
+    let early = js_sys::Reflect::get(window, &key).ok().filter(|v| v.is_object())?;
+    let _ = js_sys::Reflect::delete_property(window, &key);
+    let asked = js_sys::Reflect::get(&early, &"url".into()).ok()?.as_string()?;
+    (asked == url).then(|| js_sys::Reflect::get(&early, &"text".into()).ok()?.dyn_into().ok())?
 }
 
 #[cfg(test)]
