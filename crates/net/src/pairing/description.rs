@@ -63,8 +63,16 @@ pub enum Address {
     /// addresses from pages by default. The other device resolves it by
     /// multicast on the shared network.
     Mdns(u128),
-    /// Any other host name (at most 255 bytes).
+    /// Any other host name: 1 to 255 of `A-Z a-z 0-9 . - _` (see [`is_host_name`]).
     Name(String),
+}
+
+/// Whether `name` may stand as a candidate's host name: 1 to 255 letters,
+/// digits, dots, hyphens or underscores. Nothing else, so a name read from a
+/// scanned code cannot smuggle a line break (and another SDP line) into the
+/// description handed to the browser.
+pub fn is_host_name(name: &str) -> bool {
+    (1..=255).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphanumeric() || b".-_".contains(&b))
 }
 
 impl std::fmt::Display for Address {

@@ -68,8 +68,9 @@ pub enum EncodeError {
     /// More than [`packing::MAX_CANDIDATES`] candidates.
     #[error("This device has too many network addresses for one pairing code.")]
     TooManyAddresses,
-    /// A candidate host name above 255 bytes.
-    #[error("A network name of this device is too long for a pairing code.")]
+    /// A candidate host name longer than 255 bytes or with other characters
+    /// than letters, digits, `.`, `-` and `_`.
+    #[error("A network name of this device cannot go in a pairing code.")]
     Name,
 }
 

@@ -30,8 +30,8 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use super::description::{
-    Address, Candidate, CandidateType, Description, Kind, Protocol, Setup, CHROMIUM_MAX_MESSAGE_SIZE,
-    SCTP_PORT,
+    is_host_name, Address, Candidate, CandidateType, Description, Kind, Protocol, Setup,
+    CHROMIUM_MAX_MESSAGE_SIZE, SCTP_PORT,
 };
 use super::{EncodeError, PairingCode};
 use crate::ids::PeerId;
@@ -52,7 +52,7 @@ const ROOM_CHARS: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 /// # Errors
 /// [`EncodeError`] for a room id the server would refuse, ICE credentials
 /// outside RFC 8839's characters or above 255 of them, more than
-/// [`MAX_CANDIDATES`] candidates, or a host name above 255 bytes.
+/// [`MAX_CANDIDATES`] candidates, or a host name that is not one.
 pub fn pack(code: &PairingCode) -> Result<Vec<u8>, EncodeError> {
     let d = &code.description;
     let mut out = Vec::with_capacity(160);
@@ -144,8 +144,10 @@ fn pack_candidate(c: &Candidate, out: &mut Vec<u8>) -> Result<(), EncodeError> {
         Address::V6(ip) => out.extend_from_slice(&ip.octets()),
         Address::Mdns(uuid) => out.extend_from_slice(&uuid.to_be_bytes()),
         Address::Name(name) => {
-            let len = u8::try_from(name.len()).map_err(|_| EncodeError::Name)?;
-            out.push(len);
+            if !is_host_name(name) {
+                return Err(EncodeError::Name);
+            }
+            out.push(name.len() as u8);
             out.extend_from_slice(name.as_bytes());
         }
     }
@@ -231,8 +233,8 @@ fn unpack_candidate(r: &mut Reader) -> Option<Candidate> {
         2 => Address::Mdns(u128::from_be_bytes(r.array()?)),
         3 => {
             let len = usize::from(r.byte()?);
-            (len > 0).then_some(())?;
-            Address::Name(String::from_utf8(r.take(len * 8)?.to_vec()).ok()?)
+            let name = String::from_utf8(r.take(len * 8)?.to_vec()).ok()?;
+            is_host_name(&name).then_some(Address::Name(name))?
         }
         _ => return None,
     };

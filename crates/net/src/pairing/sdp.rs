@@ -9,7 +9,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use thiserror::Error;
 
-use super::description::{Address, Candidate, CandidateType, Description, Protocol, Setup};
+use super::description::{is_host_name, Address, Candidate, CandidateType, Description, Protocol, Setup};
 
 /// Why a browser's SDP cannot become a pairing code.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -138,7 +138,7 @@ fn parse_candidate(value: &str) -> Option<Option<Candidate>> {
     }))
 }
 
-/// An IP address, a `<uuid>.local` mDNS name, or another name of at most 255 bytes.
+/// An IP address, a `<uuid>.local` mDNS name, or another host name.
 fn parse_address(text: &str) -> Option<Address> {
     if let Ok(ip) = text.parse::<Ipv4Addr>() {
         return Some(Address::V4(ip));
@@ -152,7 +152,7 @@ fn parse_address(text: &str) -> Option<Address> {
             return Some(Address::Mdns(uuid));
         }
     }
-    (!text.is_empty() && text.len() <= 255).then(|| Address::Name(text.to_owned()))
+    is_host_name(text).then(|| Address::Name(text.to_owned()))
 }
 
 /// `8-4-4-4-12` hex digits.

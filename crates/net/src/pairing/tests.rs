@@ -245,6 +245,9 @@ fn fields_the_format_cannot_hold_are_refused_when_encoding() {
     let mut pwd = base.clone();
     pwd.description.ice_pwd = "short".into();
     assert_eq!(pwd.encode(), Err(EncodeError::Credentials));
+    let mut name = base.clone();
+    name.description.candidates[0].address = Address::Name("evil\r\na=setup:active".into());
+    assert_eq!(name.encode(), Err(EncodeError::Name));
     let mut many = base;
     many.description.candidates = vec![many.description.candidates[0].clone(); packing::MAX_CANDIDATES + 1];
     assert_eq!(many.encode(), Err(EncodeError::TooManyAddresses));
@@ -260,4 +263,15 @@ fn sdp_that_is_not_a_data_channel_is_refused() {
     let no_pwd: String =
         MDNS_OFFER.lines().filter(|l| !l.starts_with("a=ice-pwd")).collect::<Vec<_>>().join("\n");
     assert_eq!(parse_sdp(&no_pwd), Err(SdpError::Missing("ice-pwd")));
+}
+
+#[test]
+fn a_scanned_name_cannot_add_lines_to_the_sdp() {
+    let mut code = code(Kind::Offer, LAN_IP_OFFER);
+    code.description.candidates[0].address = Address::Name("host-name".into());
+    let mut bytes = packing::pack(&code).expect("packs");
+    let at = bytes.windows(9).position(|w| w == b"host-name").expect("the name is in the bytes");
+    bytes[at + 4] = b'\n';
+    bytes.extend_from_slice(&code::checksum(VERSION, &bytes));
+    assert_eq!(PairingCode::decode(&format!("DD1:{}", base45::encode(&bytes))), Err(CodeError::Damaged));
 }
