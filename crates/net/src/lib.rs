@@ -20,6 +20,8 @@
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.
 //! - [`node`]: the pump loop binding a state machine to a transport.
+//! - [`pairing`]: an offer or answer as a QR code's text, for devices that
+//!   pair by camera with no signalling server (issue 34).
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
 //!   [`Replay`] that steps through it.
 //!
@@ -38,6 +40,7 @@ pub mod fuzz;
 pub mod host;
 pub mod ids;
 pub mod node;
+pub mod pairing;
 pub mod record;
 pub mod replica;
 pub mod seat_key;
