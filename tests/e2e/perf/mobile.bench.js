@@ -261,20 +261,23 @@ async function guestVisit(browser, context, url, temp) {
     const marks = await mark(page, 'joined', `${what}: in the room's lobby (lobby-joined "You joined …", a seat's Take)`);
     const bytes = wire.bytes;
     const r = await resources(page);
-    record('guest: the wasm asked', temp, r.wasmStart);
-    record('guest: the wasm arrived', temp, r.wasmEnd);
-    record('guest: "Connecting to the room" shown', temp, marks.connecting);
-    record('guest: /ice asked', temp, r.iceStart);
-    record('guest: /ice answered', temp, r.iceEnd);
-    record('guest: signalling socket made', temp, marks.wsStart);
-    record('guest: signalling socket open', temp, marks.wsOpen);
-    record('guest: WebRTC peer connection made', temp, marks.pcStart);
-    record('guest: WebRTC connected', temp, marks.pcConnected);
-    record('guest: a data channel open', temp, marks.dcOpen);
-    record('guest: the first message from the host', temp, marks.dcMessage);
-    record('guest: the lobby mounted (data-testid="lobby")', temp, marks.lobby);
-    record('guest: in the room\'s lobby (lobby-joined + a seat\'s Take)', temp, marks.joined);
-    record('guest: handshake after the wasm (lobby − wasm arrived)', temp, marks.joined - r.wasmEnd);
+    const figures = [
+      ['the wasm asked', r.wasmStart],
+      ['the wasm arrived', r.wasmEnd],
+      ['"Connecting to the room" shown', marks.connecting],
+      ['/ice asked', r.iceStart],
+      ['/ice answered', r.iceEnd],
+      ['signalling socket made', marks.wsStart],
+      ['signalling socket open', marks.wsOpen],
+      ['WebRTC peer connection made', marks.pcStart],
+      ['WebRTC connected', marks.pcConnected],
+      ['a data channel open', marks.dcOpen],
+      ['the first message from the host', marks.dcMessage],
+      ['the lobby mounted (data-testid="lobby")', marks.lobby],
+      ['in the room\'s lobby (lobby-joined + a seat\'s Take)', marks.joined],
+      ['handshake after the wasm (lobby − wasm arrived)', marks.joined - r.wasmEnd],
+    ];
+    for (const [label, value] of figures) record(`guest: ${label}`, temp, value);
     if (temp === 'cold') record('guest: bytes on the wire until the lobby', temp, bytes, 'bytes');
     return page;
   } finally {
