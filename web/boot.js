@@ -21,6 +21,8 @@
   const APP_WASM = '__APP_WASM__';
   const WASM_BYTES = Number('__APP_WASM_BYTES__') || 0;
   const NAME_KEY = 'dice-duel/name';
+  /** How Practice starts, once chosen (src/boot/first_practice.rs): then Practice asks nothing. */
+  const PRACTICE_START_KEY = 'dice-duel/practice-start';
   const SEEN_KEY = 'dice-duel/lessons-seen';
 
   const shell = document.getElementById('dd-shell');
@@ -64,12 +66,18 @@
     status(share > 0 ? `Loading the game… ${pct} %` : 'Loading the game…');
   }
 
-  /** The player asked for `asked` (a control's test id, a room code) by `control`. */
+  /** The tapped control no longer waits for the game (another was tapped, or the ask withdrawn). */
+  function settle() {
+    if (!tapped) return;
+    tapped.classList.remove('is-loading');
+    tapped.removeAttribute('aria-busy');
+    tapped = null;
+  }
+
+  /** The player asked for `asked` (a control's test id, a room code; `then`, a control the
+   * first one opens) by `control`. */
   function ask(asked, control) {
-    if (tapped && tapped !== control) {
-      tapped.classList.remove('is-loading');
-      tapped.removeAttribute('aria-busy');
-    }
+    if (tapped !== control) settle();
     pending = asked;
     tapped = control;
     waiting();
@@ -100,7 +108,25 @@
       // The join form's own button submits the form (above).
       if (!target || target.form) return;
       const id = target.dataset.testid;
-      if (id === 'home-learn-dismiss') {
+      const choice = find(shell, 'home-practice-choice');
+      if (id === 'home-practice' && store.get(PRACTICE_START_KEY) === null) {
+        // A first Practice asks how to play: asked here, while the game loads, and answered
+        // to the game's own choice when it starts (handOver). Unanswered, the game asks again.
+        choice.hidden = false;
+        target.setAttribute('aria-expanded', 'true');
+        // The loading line follows the choice, so it stays on a phone's screen.
+        choice.append(find(shell, 'home-loading'));
+        choice.querySelector('h2').focus();
+        ask({ id }, target);
+      } else if (id === 'home-practice-choice-close') {
+        choice.hidden = true;
+        find(shell, 'home-practice').setAttribute('aria-expanded', 'false');
+        shell.querySelector('nav').after(find(shell, 'home-loading'));
+        pending = null;
+        settle();
+      } else if (id && id.startsWith('home-practice-as-')) {
+        ask({ id: 'home-practice', then: id }, target);
+      } else if (id === 'home-learn-dismiss') {
         store.set(SEEN_KEY, '1');
         find(shell, 'home-learn-offer').hidden = true;
       } else if (id === 'home-join') {
@@ -148,7 +174,10 @@
 
   /** The game has started (its own home is mounted): the shell goes, a remembered tap is done. */
   async function handOver() {
-    const focused = shell.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    // The focus moves to the same control in the game's home (not when a choice starts a
+    // game: the game's screen takes the focus).
+    const focused = shell.contains(document.activeElement) && !(pending && pending.then)
+      ? document.activeElement.dataset.testid : null;
     shell.remove();
     const asked = pending;
     pending = null;
@@ -162,6 +191,7 @@
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
     (await until(asked.id))?.click();
+    if (asked.then) (await until(asked.then))?.click();
   }
 
   function failed(error) {

@@ -56,26 +56,50 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   await page.getByTestId('home-learn-dismiss').click();
   assert.equal(await page.getByTestId('home-learn-offer').isVisible(), false);
 
-  // Practice before the game has arrived: the player is told, and it happens when it does.
+  // Practice before the game has arrived: a first Practice asks how to play at once (issue 33),
+  // while the game loads; the player is told, and the game starts what was chosen when it can.
   await page.getByTestId('home-practice').tap();
+  await page.getByTestId('home-practice-choice').waitFor({ timeout: 5000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'shell-first-title', 'the choice takes the focus');
+  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-expanded'), 'true');
   await page.getByTestId('home-loading').getByText(/Loading the game/).waitFor({ timeout: 5000 });
-  // The tapped button shows it too, and the status line is on a phone's screen (issue 32).
-  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-busy'), 'true');
+  await page.getByTestId('home-practice-as-weapons').tap();
+  // The tapped choice shows the wait too, and the status line is on a phone's screen (issue 32).
+  assert.equal(await page.getByTestId('home-practice-as-weapons').getAttribute('aria-busy'), 'true');
+  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-busy'), null, 'only the last tap waits');
   const line = await page.getByTestId('home-loading').boundingBox();
   assert.ok(line && line.y >= 0 && line.y + line.height <= page.viewportSize().height, `the loading line is in view: ${JSON.stringify(line)}`);
-  await screenshot(page, 'shell-practice-tapped-390x844');
+  await screenshot(page, 'shell-practice-choice-390x844');
   assert.ok(wasmAsked(), 'the game is being fetched once the page has loaded');
   release();
-  // The game does the tap: a first Practice asks how to play.
-  await page.getByTestId('home-practice-choice').waitFor({ timeout: 30000 });
+  // The game does the choice: Weapons alone, as the game's own choice starts it.
+  await page.getByTestId('station-weapons').waitFor({ timeout: 30000 });
   assert.equal(await shell.count(), 0, 'the shell is gone');
-  await screenshot(page, 'shell-practice-choice-390x844');
-  await page.getByTestId('home-practice-as-weapons').tap();
+  assert.equal(await page.getByTestId('tab-0-helm').count(), 0, 'the newcomer holds Weapons alone');
   await page.getByTestId('hud').waitFor({ timeout: 15000 });
   await page.goto(`${stack.server.url}/#/`);
   await page.getByTestId('home').waitFor({ timeout: 15000 });
   assert.equal(await page.getByTestId('home-name').inputValue(), 'Ada');
   assert.equal(await page.getByTestId('home-learn-offer').count(), 0, '"No thanks" was kept');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a first Practice\'s choice closed with "Not now" before the game arrives starts nothing', { timeout: 60000 }, async () => {
+  const { context, page, errors, release } = await heldVisit();
+  await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  await page.getByTestId('home-practice').tap();
+  const choice = page.getByTestId('home-practice-choice');
+  await choice.waitFor({ timeout: 5000 });
+  await page.getByTestId('home-practice-choice-close').tap();
+  await choice.waitFor({ state: 'hidden', timeout: 5000 });
+  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.getByTestId('home-practice').getAttribute('aria-busy'), null, 'nothing waits for the game');
+  release();
+  await page.getByTestId('home').waitFor({ timeout: 30000 });
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByTestId('game').count(), 0, 'no game was started');
+  assert.equal(await page.getByTestId('home-practice-choice').count(), 0, 'the game does not ask again on its own');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -76,7 +76,8 @@ function watchMarks() {
     // The shell is in the page, hidden; web/boot.js unhides it and wires its buttons at once.
     shell: () => q('[data-testid="home-shell"]:not([hidden])'),
     home: () => q('[data-testid="home"]'),
-    choice: () => q('[data-testid="home-practice-choice"]'),
+    // Shown: the app shell holds a hidden copy of the choice from the start.
+    choice: () => shown(q('[data-testid="home-practice-choice"]')),
     game: () => q('[data-testid="game"]'),
     // A Roll on screen whose tap the rules would take (RollButton: data-refused="false").
     roll: () => [...document.querySelectorAll('[data-testid="game"] [data-testid$="-roll"][data-refused="false"]')].some(shown),
