@@ -35,8 +35,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let code =
-        PairingCode { kind, peer: PeerId(u128::MAX / 3), room: "k3m9x7p2q8r4t6v1w5y0".into(), description };
+    let code = PairingCode {
+        kind,
+        peer: PeerId(u128::MAX / 3),
+        invite: u8::from(kind == Kind::Offer),
+        room: "k3m9x7p2q8r4t6v1w5y0".into(),
+        description,
+    };
     let decoded = code.encode().map_err(|e| e.to_string()).and_then(|text| {
         eprintln!("{} characters: {text}", text.len());
         PairingCode::decode(&text).map_err(|e| e.to_string())

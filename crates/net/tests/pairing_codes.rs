@@ -63,14 +63,15 @@ fn code() -> impl Strategy<Value = PairingCode> {
             Description { ice_ufrag, ice_pwd, fingerprint, setup, sctp_port, max_message_size, candidates }
         });
     let room = prop_oneof!["[0-9abcdefghjkmnpqrstvwxyz]{0,64}", "[A-Za-z0-9_-]{0,64}"];
-    (any::<bool>(), any::<u128>(), room, description).prop_map(|(answer, peer, room, description)| {
-        PairingCode {
+    (any::<bool>(), any::<u128>(), 1..=u8::MAX, room, description).prop_map(
+        |(answer, peer, invite, room, description)| PairingCode {
             kind: if answer { Kind::Answer } else { Kind::Offer },
             peer: PeerId(peer),
+            invite: if answer { 0 } else { invite },
             room,
             description,
-        }
-    })
+        },
+    )
 }
 
 /// `bytes` as a version-1 code's text with a checksum that matches, so the

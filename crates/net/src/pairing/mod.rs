@@ -44,6 +44,11 @@ pub struct PairingCode {
     /// The sender's peer id: with no signalling server to hand out
     /// matchbox `PeerId`s, each device names itself (a random UUID).
     pub peer: PeerId,
+    /// An offer's invitation number (1 to 255): with the host's `peer` it
+    /// names the guest that answers ([`invitee`]), so every device in the
+    /// room knows the guest by the same id. Always 0 in an answer, whose
+    /// `peer` is that guest id.
+    pub invite: u8,
     /// The room the offer invites to; an answer repeats it, so a host
     /// can tell an answer to its own offer from a stale one. 0 to 64 of
     /// `A-Z a-z 0-9 _ -`, like the signalling server's room ids.
@@ -72,6 +77,34 @@ pub enum EncodeError {
     /// than letters, digits, `.`, `-` and `_`.
     #[error("A network name of this device cannot go in a pairing code.")]
     Name,
+    /// An offer without an invitation number (or an answer with one).
+    #[error("This invitation cannot go in a pairing code.")]
+    Invite,
+}
+
+/// The id of the guest that answers `host`'s invitation number `invite`:
+/// 16 bytes of SHA-256 over both, shaped as a version-4 UUID (matchbox
+/// prints ids as UUIDs). Both sides work it out, so the code carries one
+/// byte instead of a second 16-byte id.
+pub fn invitee(host: PeerId, invite: u8) -> PeerId {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(b"dice-duel invitee")
+        .chain_update(host.0.to_be_bytes())
+        .chain_update([invite])
+        .finalize();
+    let mut id = [0; 16];
+    id.copy_from_slice(&digest[..16]);
+    id[6] = (id[6] & 0x0f) | 0x40;
+    id[8] = (id[8] & 0x3f) | 0x80;
+    PeerId(u128::from_be_bytes(id))
+}
+
+impl PairingCode {
+    /// An offer's guest: the id the answering device takes ([`invitee`]).
+    pub fn guest(&self) -> Option<PeerId> {
+        (self.kind == Kind::Offer).then(|| invitee(self.peer, self.invite))
+    }
 }
 
 /// Why a scanned code is refused, in words for the player holding the phone.

@@ -7,6 +7,7 @@
 //!                       follows (not 5000); bit 4 a max-message-size follows
 //!                       (not 262144); bits 5-7 zero
 //! peer         16       the sender's matchbox peer id (a UUID), big-endian
+//! invite       [1]      an offer's invitation number (1 to 255); not in an answer
 //! room         1 + n    bit 7: the id is in the app's lowercase base32 and
 //!                       packed 5 bits a character; bits 0-6: its length in
 //!                       characters (0 to 64); then ⌈5n/8⌉ or n bytes
@@ -67,6 +68,11 @@ pub fn pack(code: &PairingCode) -> Result<Vec<u8>, EncodeError> {
         u8::from(code.kind == Kind::Answer) | setup << 1 | u8::from(odd_port) << 3 | u8::from(odd_size) << 4,
     );
     out.extend_from_slice(&code.peer.0.to_be_bytes());
+    match (code.kind, code.invite) {
+        (Kind::Offer, 0) | (Kind::Answer, 1..) => return Err(EncodeError::Invite),
+        (Kind::Offer, n) => out.push(n),
+        (Kind::Answer, _) => {}
+    }
     pack_room(&code.room, &mut out)?;
     pack_credentials(&d.ice_ufrag, &d.ice_pwd, &mut out)?;
     out.extend_from_slice(&d.fingerprint);
@@ -172,6 +178,10 @@ pub fn unpack(bytes: &[u8]) -> Option<PairingCode> {
         return None;
     }
     let peer = PeerId(u128::from_be_bytes(r.array()?));
+    let invite = match kind {
+        Kind::Offer => Some(r.byte()?).filter(|n| *n != 0)?,
+        Kind::Answer => 0,
+    };
     let room = unpack_room(&mut r)?;
     let (ufrag_len, pwd_len) = (r.byte()?, r.byte()?);
     credentials_fit(ufrag_len, pwd_len).then_some(())?;
@@ -200,7 +210,7 @@ pub fn unpack(bytes: &[u8]) -> Option<PairingCode> {
         max_message_size,
         candidates,
     };
-    Some(PairingCode { kind, peer, room, description })
+    Some(PairingCode { kind, peer, invite, room, description })
 }
 
 fn unpack_room(r: &mut Reader) -> Option<String> {

@@ -41,6 +41,7 @@ fn code(kind: Kind, sdp: &str) -> PairingCode {
     PairingCode {
         kind,
         peer: PeerId(0x6f1c_2a3b_4d5e_4f60_8a7b_9c8d_0e1f_2a3b),
+        invite: u8::from(kind == Kind::Offer),
         room: ROOM.into(),
         description,
     }
@@ -115,9 +116,11 @@ fn real_codes_fit_a_small_qr_code() {
             text.len()
         );
         let candidates = code.description.candidates.len();
-        // 90 bytes with a 20-character room, and at most 22 (an IPv6 or mDNS name) a candidate.
+        // 90 bytes with a 20-character room (91 for an offer: its invitation number), and at
+        // most 22 (an IPv6 or mDNS name) a candidate.
+        let fixed = if kind == Kind::Offer { 91 } else { 90 };
         assert!(
-            text.len() <= 4 + (90 + 22 * candidates).div_ceil(2) * 3,
+            text.len() <= 4 + (fixed + 22 * candidates).div_ceil(2) * 3,
             "{name}: {} characters",
             text.len()
         );
@@ -274,4 +277,25 @@ fn a_scanned_name_cannot_add_lines_to_the_sdp() {
     bytes[at + 4] = b'\n';
     bytes.extend_from_slice(&code::checksum(VERSION, &bytes));
     assert_eq!(PairingCode::decode(&format!("DD1:{}", base45::encode(&bytes))), Err(CodeError::Damaged));
+}
+
+#[test]
+fn an_offer_names_its_guest_and_the_answer_carries_that_name() {
+    let offer = code(Kind::Offer, MDNS_OFFER);
+    let guest = offer.guest().expect("an offer names its guest");
+    assert_eq!(guest, super::invitee(offer.peer, 1));
+    assert_ne!(guest, super::invitee(offer.peer, 2), "each invitation names another guest");
+    assert_ne!(guest, offer.peer);
+    // A version-4 UUID, as matchbox prints peer ids.
+    assert_eq!(guest.0 >> 76 & 0xf, 4);
+    let decoded = PairingCode::decode(&offer.encode().expect("encodes")).expect("decodes");
+    assert_eq!(decoded.guest(), Some(guest));
+    assert_eq!(code(Kind::Answer, MDNS_ANSWER).guest(), None);
+    // An offer with no invitation, or an answer with one, is not made.
+    let mut bad = offer.clone();
+    bad.invite = 0;
+    assert_eq!(bad.encode(), Err(super::EncodeError::Invite));
+    let mut bad = code(Kind::Answer, MDNS_ANSWER);
+    bad.invite = 3;
+    assert_eq!(bad.encode(), Err(super::EncodeError::Invite));
 }
