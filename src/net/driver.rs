@@ -14,6 +14,8 @@ use futures_timer::Delay;
 use matchbox_socket::{ChannelConfig, Packet, PeerState, RtcIceServerConfig, WebRtcSocket};
 
 use super::beacon;
+use super::mesh::signaller::{to_uuid, MeshSignallerBuilder};
+use super::mesh::{wire, Hub};
 use super::config::{health_url, IceConfig};
 use super::connection::{ConnState, Decision};
 use super::peers::local_id;
@@ -25,9 +27,11 @@ use super::transport::{wake, Shared};
 const TICK_MS: u64 = 250;
 /// Datagrams kept for the app at most (the protocol repairs what is dropped).
 const MAX_INBOX: usize = 8_192;
-/// Channel 0 carries `duel-net` datagrams, channel 1 the role beacon.
+/// Channel 0 carries `duel-net` datagrams, channel 1 the role beacon,
+/// channel 2 the introductions (`mesh/wire.rs`).
 const DATA: usize = 0;
 const BEACON: usize = 1;
+const RELAY: usize = 2;
 
 /// Milliseconds on the page's monotonic clock (`performance.now()`).
 pub fn now_ms() -> u64 {
@@ -70,10 +74,21 @@ async fn run_socket(
     server_back: &Rc<AtomicBool>,
     shown: &mut ConnState,
 ) {
-    // The server's TURN relay for this room, asked afresh for every socket (credentials expire).
-    let ice = &super::ice::resolve(url, ice).await;
+    let (mesh, serverless) = {
+        let s = shared.borrow();
+        (s.mesh.clone(), s.serverless)
+    };
+    // The server's TURN relay for this room, asked afresh for every socket (credentials
+    // expire). With no server there is nobody to ask: the devices share a network.
+    let ice = &if serverless { ice.clone() } else { super::ice::resolve(url, ice).await };
     let lost = Arc::new(AtomicBool::new(false));
     let closed: Closed = Arc::default();
+    if !serverless {
+        // The server names this socket afresh: the last one's peers and invitations are gone.
+        mesh.quiet(Hub::socket_started);
+    }
+    let server = (!serverless).then(|| WatchedSignallerBuilder::new(lost.clone(), closed.clone()));
+    let mut hub_news = mesh.driver_wakes();
     let (mut socket, message_loop) = WebRtcSocket::builder(url)
         .ice_server(RtcIceServerConfig {
             urls: ice.urls.clone(),
@@ -82,16 +97,20 @@ async fn run_socket(
         })
         .add_channel(ChannelConfig::reliable())
         .add_channel(ChannelConfig::reliable())
-        .signaller_builder(Arc::new(WatchedSignallerBuilder::new(lost.clone(), closed.clone())))
+        .add_channel(ChannelConfig::reliable())
+        .signaller_builder(Arc::new(MeshSignallerBuilder { mesh: mesh.clone(), server }))
         .build();
     shared.borrow_mut().conn.socket_started(now_ms());
-    let (Ok(data), Ok(beacons)) = (socket.take_channel(DATA), socket.take_channel(BEACON)) else {
-        // Both channels were added just above; this cannot happen.
+    let (Ok(data), Ok(beacons), Ok(relay)) =
+        (socket.take_channel(DATA), socket.take_channel(BEACON), socket.take_channel(RELAY))
+    else {
+        // The channels were added just above; this cannot happen.
         shared.borrow_mut().conn.socket_ended(now_ms());
         return;
     };
     let (data_tx, mut data_rx) = data.split();
     let (beacon_tx, mut beacon_rx) = beacons.split();
+    let (relay_tx, mut relay_rx) = relay.split();
     shared.borrow_mut().out = Some(data_tx);
     let mut message_loop = message_loop.fuse();
     let mut id_known = false;
@@ -105,12 +124,16 @@ async fn run_socket(
             change = socket.next().fuse() => match change {
                 Some((peer, PeerState::Connected)) => {
                     shared.borrow_mut().conn.peer_connected(now_ms(), peer, local_id(peer));
+                    mesh.with(|hub| hub.linked(local_id(peer)));
                     // Fails only while the socket is torn down. The role is read now: an
                     // election may have made this guest the host since the socket started.
                     let role = shared.borrow().conn.role();
                     let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
                 }
-                Some((peer, PeerState::Disconnected)) => shared.borrow_mut().conn.peer_disconnected(now_ms(), peer),
+                Some((peer, PeerState::Disconnected)) => {
+                    shared.borrow_mut().conn.peer_disconnected(now_ms(), peer);
+                    mesh.with(|hub| hub.unlinked(local_id(peer)));
+                }
                 None => ended = Some(None),
             },
             got = data_rx.next() => match got {
@@ -135,8 +158,17 @@ async fn run_socket(
                 }
                 None => ended = Some(None),
             },
+            got = relay_rx.next() => match got {
+                Some((peer, packet)) => mesh.with(|hub| hub.relay_in(local_id(peer), &packet)),
+                None => ended = Some(None),
+            },
+            // The hub has messages for the introductions channel (flushed below).
+            _ = hub_news.next() => {}
             result = message_loop => ended = Some(result.err().map(|e| e.to_string())),
             _ = tick => tick = Delay::new(Duration::from_millis(TICK_MS)).fuse(),
+        }
+        for (to, message) in mesh.quiet(Hub::take_outbox) {
+            let _ = relay_tx.unbounded_send((to_uuid(to), Packet::from(wire::encode(&message))));
         }
         let now = now_ms();
         if let Some(error) = ended {
@@ -189,6 +221,8 @@ async fn run_socket(
             (s.closed, s.conn.tick(now))
         };
         log_state(shared, shown);
+        // With no server, a new socket could reach nobody: keep this one and its links.
+        let decision = if serverless && decision == Decision::Rebuild { Decision::Keep } else { decision };
         if closed || decision == Decision::Rebuild {
             if !closed {
                 leptos::logging::log!("[net] rebuilding the socket");

@@ -20,7 +20,10 @@ use std::rc::Rc;
 
 use duel_net::{ConnectionEvent, PeerId, Transport};
 
+use duel_net::pairing::PairingCode;
+
 use super::connection::{ConnState, Connection, Role};
+use super::mesh::{PairError, Showing};
 
 /// A remote peer's id on the socket.
 #[cfg(target_arch = "wasm32")]
@@ -43,6 +46,11 @@ pub struct Shared {
     pub closed: bool,
     /// This socket's own protocol id, once the server assigned it.
     pub me: Option<PeerId>,
+    /// Camera pairings and introductions (`mesh/`).
+    #[cfg(target_arch = "wasm32")]
+    pub mesh: std::sync::Arc<super::mesh::signaller::Mesh>,
+    /// No signalling server: the room lives on its links alone.
+    pub serverless: bool,
 }
 
 impl Shared {
@@ -56,6 +64,9 @@ impl Shared {
             waker: None,
             closed: false,
             me: None,
+            #[cfg(target_arch = "wasm32")]
+            mesh: super::mesh::signaller::Mesh::new(super::mesh::Hub::beside_server(room)),
+            serverless: false,
         }
     }
 }
@@ -100,6 +111,94 @@ impl RoomTransport {
         }
         #[cfg(not(target_arch = "wasm32"))]
         RoomTransport::failed(room, role, "online play needs the browser (WebRTC)")
+    }
+
+    /// A room with no signalling server, hosted here (issue 34): devices
+    /// join by scanning this one's invitations ([`RoomTransport::invite`]).
+    /// Natively, `Failed` like every transport.
+    pub fn serverless_host(room: &str) -> RoomTransport {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let me = PeerId(u128::from(crate::platform::random::u64()) << 64 | u128::from(crate::platform::random::u64()));
+            RoomTransport::serverless(room, Role::Host, super::mesh::Hub::serverless(room, me))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        RoomTransport::failed(room, Role::Host, "online play needs the browser (WebRTC)")
+    }
+
+    /// Joins, with no server, the room of a scanned invitation `offer`, as
+    /// `role` (a host that reloaded rejoins its own room by a guest's code).
+    ///
+    /// # Errors
+    /// [`PairError::NotAnOffer`] if `offer` is an answer.
+    pub fn serverless_guest(offer: &PairingCode, role: Role) -> Result<RoomTransport, PairError> {
+        let hub = super::mesh::Hub::answering(offer)?;
+        #[cfg(target_arch = "wasm32")]
+        return Ok(RoomTransport::serverless(&offer.room, role, hub));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            drop(hub);
+            Ok(RoomTransport::failed(&offer.room, role, "online play needs the browser (WebRTC)"))
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn serverless(room: &str, role: Role, hub: super::mesh::Hub) -> RoomTransport {
+        let now = super::driver::now_ms();
+        let mut shared = Shared::new(room, Connection::new(role, now));
+        shared.mesh = super::mesh::signaller::Mesh::new(hub);
+        shared.serverless = true;
+        let shared = Rc::new(RefCell::new(shared));
+        super::driver::spawn(shared.clone(), format!("pairing:{room}"), super::config::IceConfig { urls: Vec::new(), ..Default::default() });
+        RoomTransport { shared }
+    }
+
+    /// Whether this room has no signalling server.
+    pub fn is_serverless(&self) -> bool {
+        self.shared.borrow().serverless
+    }
+
+    /// Invites one more device by camera: [`RoomTransport::showing`] becomes
+    /// the invitation once the browser has gathered its addresses.
+    ///
+    /// # Errors
+    /// [`PairError::NotReady`] before this device has an id in the room,
+    /// [`PairError::TooManyInvites`] past [`super::mesh::hub::MAX_INVITES`].
+    pub fn invite(&self) -> Result<(), PairError> {
+        #[cfg(target_arch = "wasm32")]
+        return self.shared.borrow().mesh.with(|hub| hub.invite().map(drop));
+        #[cfg(not(target_arch = "wasm32"))]
+        Err(PairError::NotReady)
+    }
+
+    /// This device's camera read `text`, the answer of a device it invited.
+    ///
+    /// # Errors
+    /// A [`PairError`] that says why nothing was linked (nothing changed).
+    pub fn scanned_answer(&self, text: &str) -> Result<(), PairError> {
+        #[cfg(target_arch = "wasm32")]
+        return self.shared.borrow().mesh.with(|hub| hub.scanned_answer(text));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            duel_net::pairing::PairingCode::decode(text)?;
+            Err(PairError::NotReady)
+        }
+    }
+
+    /// The code this device shows, if any.
+    pub fn showing(&self) -> Option<Showing> {
+        #[cfg(target_arch = "wasm32")]
+        return self.shared.borrow().mesh.quiet(|hub| hub.showing().cloned());
+        #[cfg(not(target_arch = "wasm32"))]
+        None
+    }
+
+    /// Introduction messages refused (forged, malformed or unbounded).
+    pub fn relay_refusals(&self) -> u64 {
+        #[cfg(target_arch = "wasm32")]
+        return self.shared.borrow().mesh.quiet(|hub| hub.refused());
+        #[cfg(not(target_arch = "wasm32"))]
+        0
     }
 
     /// A transport that never connects, in state `Failed(reason)`.
