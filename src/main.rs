@@ -21,6 +21,7 @@ mod thunderstruck;
 // Widgets: pieces more than one screen shows.
 mod atlas;
 mod board;
+mod pairing;
 mod stations;
 
 // Foundation: state, routes, sessions, storage and the store-free kit; imports no screen.

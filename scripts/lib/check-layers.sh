@@ -21,7 +21,7 @@ set -euo pipefail
 
 ROOT_LAYER="app main"
 SCREENS="debrief game home lessons lobby maps replay rules thunderstruck"
-WIDGETS="board stations"
+WIDGETS="board pairing stations"
 FOUNDATION="atlas boot course feed net pause platform records route session store test_hooks trust ui update"
 
 # check SRC_DIR: prints every violation; exits 1 if there is one.

@@ -189,8 +189,34 @@ pub fn create_room(store: Store) {
 
 /// Hosts a new online room named `room` in this tab and opens its lobby.
 pub fn host_room(store: Store, room: String) {
-    let transport = RoomTransport::connect(&room, Role::Host);
+    host_with(store, room.clone(), RoomTransport::connect(&room, Role::Host));
+}
+
+/// Hosts a room with no signalling server ("Play here, no internet"):
+/// devices join by scanning this one's invitations (issue 34).
+pub fn host_serverless(store: Store) {
+    let room = net::new_room_id();
+    host_with(store, room.clone(), RoomTransport::serverless_host(&room));
+}
+
+/// Joins the room of a scanned invitation, with no server: this device's
+/// answer is then its code to show (see [`net::Pairing::showing`]). Stays on
+/// the screen it is on; the caller shows the answer and the room once linked.
+///
+/// # Errors
+/// The code is an answer, not an invitation.
+pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> Result<(), net::PairError> {
+    let room = offer.room.clone();
+    let role = net::role_for(&room);
+    let transport = RoomTransport::serverless_guest(offer, role)?;
+    join_with(store, &room, role, transport);
+    platform::replace_url(&format!("/?room={room}{}", Route::Home.hash()));
+    Ok(())
+}
+
+fn host_with(store: Store, room: String, transport: RoomTransport) {
     wake_on_news(store, &transport);
+    let pairing = transport.pairing();
     let seed = random::u64();
     let me = player();
     let mut config = HostConfig::new(BUILD, me.token, seed);
@@ -201,6 +227,7 @@ pub fn host_room(store: Store, room: String) {
     let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
     let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
     store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
+    store.pairing.set_value(Some(pairing));
     store.save(platform::now_ms(), true);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
     go(store, Route::Play);
@@ -209,8 +236,12 @@ pub fn host_room(store: Store, room: String) {
 /// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
 pub fn join_room(store: Store, room: &str) {
     let role = net::role_for(room);
-    let transport = RoomTransport::connect(room, role);
+    join_with(store, room, role, RoomTransport::connect(room, role));
+}
+
+fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     wake_on_news(store, &transport);
+    let pairing = transport.pairing();
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
         if let Some(bytes) = net::saves::load_host(room) {
@@ -219,12 +250,17 @@ pub fn join_room(store: Store, room: &str) {
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
                 Ok(session) => {
                     store.install(Box::new(session), mode);
+                    store.pairing.set_value(Some(pairing));
                     return;
                 }
                 Err(e) => {
                     net::saves::forget_host(room);
                     store.toasts.error(format!("This room's save could not be resumed: {e}"));
-                    return join_room(store, room);
+                    // A room with no server cannot be asked again from here: scan again.
+                    if !pairing.is_serverless() {
+                        join_room(store, room);
+                    }
+                    return;
                 }
             }
         }
@@ -232,6 +268,7 @@ pub fn join_room(store: Store, room: &str) {
     // Bots run here only if this tab is elected the room's host one day.
     let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
     store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
+    store.pairing.set_value(Some(pairing));
 }
 
 /// Enters `room` from its link or code (the home screen's "join"): joins it,

@@ -18,6 +18,8 @@ use crate::store::use_store;
 pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let store = use_store();
     let joining = RwSignal::new(false);
+    // "Join by camera" (issue 34): the scanner and, once read, this device's answer.
+    let pairing = RwSignal::new(false);
     // "New to Dice Duel?": until a lesson is completed or the offer dismissed on this device.
     let offer = RwSignal::new(crate::course::offer_due());
     let code = RwSignal::new(String::new());
@@ -138,10 +140,20 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 <button class="btn btn--shields" data-testid="home-join" on:click=move |_| joining.update(|j| *j = !*j)>
                     "Join"
                 </button>
+                <button class="btn btn--helm" data-testid="home-serverless"
+                    title="For a table with no internet: the devices pair by camera"
+                    on:click=move |_| boot::host_serverless(store)>
+                    "Play here, no internet"
+                </button>
+                <button class="btn btn--helm" data-testid="home-join-camera" aria-expanded=move || pairing.get().to_string()
+                    on:click=move |_| pairing.update(|p| *p = !*p)>
+                    "Join by camera"
+                </button>
                 <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| go(store, Route::Maps)>
                     "Map editor"
                 </button>
             </nav>
+            {move || pairing.get().then(|| view! { <crate::pairing::JoinByCamera /> })}
             {move || joining.get().then(|| view! {
                 <form class="home__join" on:submit=move |ev| { ev.prevent_default(); join(); }>
                     // A phone's keyboard must not capitalise or "correct" a code (`autocorrect`

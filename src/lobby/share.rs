@@ -59,6 +59,7 @@ pub fn Share() -> impl IntoView {
                     "Connection: " {move || store.link.get().label()}
                     {move || store.link.with(|l| l.reason().map(|n| format!(" ({n})")))}
                 </p>
+                <crate::pairing::Invite />
                 <ul class="players" data-testid="lobby-players">
                     <For each=move || players.get() key=|p| p.clone() let:p>
                         <li class=format!("player player--{}", p.2)>{p.1.clone()}" · "{p.2}</li>

@@ -14,10 +14,10 @@ use futures_timer::Delay;
 use matchbox_socket::{ChannelConfig, Packet, PeerState, RtcIceServerConfig, WebRtcSocket};
 
 use super::beacon;
-use super::mesh::signaller::{to_uuid, MeshSignallerBuilder};
-use super::mesh::{wire, Hub};
 use super::config::{health_url, IceConfig};
 use super::connection::{ConnState, Decision};
+use super::mesh::signaller::{to_uuid, MeshSignallerBuilder};
+use super::mesh::{wire, Hub};
 use super::peers::local_id;
 use super::signaller::{Closed, WatchedSignallerBuilder};
 use super::transport::{wake, Shared};

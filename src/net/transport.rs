@@ -81,78 +81,14 @@ pub fn wake(shared: &Rc<RefCell<Shared>>) {
     }
 }
 
-/// The room's WebRTC transport. See the module docs.
-///
-/// Dropping it closes the socket (within a driver tick, 250 ms).
-pub struct RoomTransport {
+/// A room's camera pairings and introductions, as the screens use them
+/// (a clone of the transport's state: cheap, and gone with the room).
+#[derive(Clone)]
+pub struct Pairing {
     shared: Rc<RefCell<Shared>>,
 }
 
-impl RoomTransport {
-    /// Joins `room` as `role`: spawns the driver task, which connects to the
-    /// signalling server (`ws(s)://<page host>/signal/<room>`, or `?sig=`),
-    /// opens a reliable protocol channel and a beacon channel to every peer,
-    /// and keeps reconnecting. Returns at once; watch [`RoomTransport::state`].
-    ///
-    /// An invalid room id or `?sig=` gives a transport that stays
-    /// [`ConnState::Failed`] with the reason. Natively, always `Failed`.
-    pub fn connect(room: &str, role: Role) -> RoomTransport {
-        #[cfg(target_arch = "wasm32")]
-        {
-            match super::config::from_location(room) {
-                Ok((url, ice)) => {
-                    let now = super::driver::now_ms();
-                    let shared = Rc::new(RefCell::new(Shared::new(room, Connection::new(role, now))));
-                    super::driver::spawn(shared.clone(), url, ice);
-                    RoomTransport { shared }
-                }
-                Err(e) => RoomTransport::failed(room, role, e.to_string()),
-            }
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        RoomTransport::failed(room, role, "online play needs the browser (WebRTC)")
-    }
-
-    /// A room with no signalling server, hosted here (issue 34): devices
-    /// join by scanning this one's invitations ([`RoomTransport::invite`]).
-    /// Natively, `Failed` like every transport.
-    pub fn serverless_host(room: &str) -> RoomTransport {
-        #[cfg(target_arch = "wasm32")]
-        {
-            let me = PeerId(u128::from(crate::platform::random::u64()) << 64 | u128::from(crate::platform::random::u64()));
-            RoomTransport::serverless(room, Role::Host, super::mesh::Hub::serverless(room, me))
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        RoomTransport::failed(room, Role::Host, "online play needs the browser (WebRTC)")
-    }
-
-    /// Joins, with no server, the room of a scanned invitation `offer`, as
-    /// `role` (a host that reloaded rejoins its own room by a guest's code).
-    ///
-    /// # Errors
-    /// [`PairError::NotAnOffer`] if `offer` is an answer.
-    pub fn serverless_guest(offer: &PairingCode, role: Role) -> Result<RoomTransport, PairError> {
-        let hub = super::mesh::Hub::answering(offer)?;
-        #[cfg(target_arch = "wasm32")]
-        return Ok(RoomTransport::serverless(&offer.room, role, hub));
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            drop(hub);
-            Ok(RoomTransport::failed(&offer.room, role, "online play needs the browser (WebRTC)"))
-        }
-    }
-
-    #[cfg(target_arch = "wasm32")]
-    fn serverless(room: &str, role: Role, hub: super::mesh::Hub) -> RoomTransport {
-        let now = super::driver::now_ms();
-        let mut shared = Shared::new(room, Connection::new(role, now));
-        shared.mesh = super::mesh::signaller::Mesh::new(hub);
-        shared.serverless = true;
-        let shared = Rc::new(RefCell::new(shared));
-        super::driver::spawn(shared.clone(), format!("pairing:{room}"), super::config::IceConfig { urls: Vec::new(), ..Default::default() });
-        RoomTransport { shared }
-    }
-
+impl Pairing {
     /// Whether this room has no signalling server.
     pub fn is_serverless(&self) -> bool {
         self.shared.borrow().serverless
@@ -194,11 +130,96 @@ impl RoomTransport {
     }
 
     /// Introduction messages refused (forged, malformed or unbounded).
+    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
     pub fn relay_refusals(&self) -> u64 {
         #[cfg(target_arch = "wasm32")]
         return self.shared.borrow().mesh.quiet(|hub| hub.refused());
         #[cfg(not(target_arch = "wasm32"))]
         0
+    }
+}
+
+/// The room's WebRTC transport. See the module docs.
+///
+/// Dropping it closes the socket (within a driver tick, 250 ms).
+pub struct RoomTransport {
+    shared: Rc<RefCell<Shared>>,
+}
+
+impl RoomTransport {
+    /// Joins `room` as `role`: spawns the driver task, which connects to the
+    /// signalling server (`ws(s)://<page host>/signal/<room>`, or `?sig=`),
+    /// opens a reliable protocol channel and a beacon channel to every peer,
+    /// and keeps reconnecting. Returns at once; watch [`RoomTransport::state`].
+    ///
+    /// An invalid room id or `?sig=` gives a transport that stays
+    /// [`ConnState::Failed`] with the reason. Natively, always `Failed`.
+    pub fn connect(room: &str, role: Role) -> RoomTransport {
+        #[cfg(target_arch = "wasm32")]
+        {
+            match super::config::from_location(room) {
+                Ok((url, ice)) => {
+                    let now = super::driver::now_ms();
+                    let shared = Rc::new(RefCell::new(Shared::new(room, Connection::new(role, now))));
+                    super::driver::spawn(shared.clone(), url, ice);
+                    RoomTransport { shared }
+                }
+                Err(e) => RoomTransport::failed(room, role, e.to_string()),
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        RoomTransport::failed(room, role, "online play needs the browser (WebRTC)")
+    }
+
+    /// A room with no signalling server, hosted here (issue 34): devices
+    /// join by scanning this one's invitations ([`RoomTransport::invite`]).
+    /// Natively, `Failed` like every transport.
+    pub fn serverless_host(room: &str) -> RoomTransport {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let me = PeerId(
+                u128::from(crate::platform::random::u64()) << 64 | u128::from(crate::platform::random::u64()),
+            );
+            RoomTransport::serverless(room, Role::Host, super::mesh::Hub::serverless(room, me))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        RoomTransport::failed(room, Role::Host, "online play needs the browser (WebRTC)")
+    }
+
+    /// Joins, with no server, the room of a scanned invitation `offer`, as
+    /// `role` (a host that reloaded rejoins its own room by a guest's code).
+    ///
+    /// # Errors
+    /// [`PairError::NotAnOffer`] if `offer` is an answer.
+    pub fn serverless_guest(offer: &PairingCode, role: Role) -> Result<RoomTransport, PairError> {
+        let hub = super::mesh::Hub::answering(offer)?;
+        #[cfg(target_arch = "wasm32")]
+        return Ok(RoomTransport::serverless(&offer.room, role, hub));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            drop(hub);
+            Ok(RoomTransport::failed(&offer.room, role, "online play needs the browser (WebRTC)"))
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn serverless(room: &str, role: Role, hub: super::mesh::Hub) -> RoomTransport {
+        let now = super::driver::now_ms();
+        let mut shared = Shared::new(room, Connection::new(role, now));
+        shared.mesh = super::mesh::signaller::Mesh::new(hub);
+        shared.serverless = true;
+        let shared = Rc::new(RefCell::new(shared));
+        super::driver::spawn(
+            shared.clone(),
+            format!("pairing:{room}"),
+            super::config::IceConfig { urls: Vec::new(), ..Default::default() },
+        );
+        RoomTransport { shared }
+    }
+
+    /// A handle on this room's camera pairings, for the screens.
+    pub fn pairing(&self) -> Pairing {
+        Pairing { shared: self.shared.clone() }
     }
 
     /// A transport that never connects, in state `Failed(reason)`.

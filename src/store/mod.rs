@@ -85,6 +85,8 @@ pub struct Store {
     pub ui: Ui,
     /// The lesson the running practice is (set after its session is installed).
     pub lesson: RwSignal<Option<&'static crate::course::Lesson>>,
+    /// The running room's camera pairings (online rooms only; set after install).
+    pub pairing: StoredValue<Option<crate::net::Pairing>, LocalStorage>,
 }
 
 /// The write halves of the store's signals.
@@ -176,6 +178,7 @@ impl Store {
             opts,
             ui: Ui::new(tabs),
             lesson: RwSignal::new(None),
+            pairing: StoredValue::new_local(None),
         }
     }
 
@@ -198,6 +201,7 @@ impl Store {
         let mut session = session;
         session.bots().set_pace(self.ui.bot_pace.get_untracked());
         self.session.set_value(Some(session));
+        self.pairing.set_value(None);
         self.set.mode.set(mode.clone());
         self.set.game.set(None);
         self.set.room.set(None);

@@ -12,7 +12,7 @@ use crate::boot::Mode;
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `warned` (the trust bar's words), `players`, `linked` (peers reached directly),
+/// `autoload`, `rejected`, `warned` (the trust bar's words), `players`, `linked` (peers reached directly), `relayRefused`,
 /// `election` (how the succession stands, for a failing test's message),
 /// `covered` (seats a bot plays for a departed player), `botLevels` ([seat, level] of every seat a
 /// bot plays), `ships` (each ship's square and facing).
@@ -24,6 +24,8 @@ pub fn test_hook_state() -> String {
         (h.rejected.clone(), h.warned.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>())
     });
     let now = store.session_now();
+    // Introductions refused (issue 34: forged or malformed relay messages).
+    let relay_refused = store.pairing.with_value(|p| p.as_ref().map_or(0, |p| p.relay_refusals()));
     let report = store.with_session(|s| {
         let game = s.game();
         let seats = my_seats(s);
@@ -38,6 +40,7 @@ pub fn test_hook_state() -> String {
             // As the tests name it: `Connected`, `Failed("why")`, …
             "state": format!("{:?}", s.link_state()),
             "linked": s.linked(),
+            "relayRefused": relay_refused,
             "election": s.election_report(now),
             "hostPeer": s.host_peer().map(|p| format!("{:032x}", p.0)),
             "me": s.me().map(|p| p.0),

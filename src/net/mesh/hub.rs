@@ -179,10 +179,6 @@ impl Hub {
         *self = Hub { refused, ..Hub::beside_server(&room) };
     }
 
-    pub fn room(&self) -> &str {
-        &self.room
-    }
-
     /// Invites one more device by camera: matchbox hears of a new peer and
     /// offers to it; [`Hub::showing`] becomes the invitation once the offer is made.
     pub fn invite(&mut self) -> Result<PeerId, PairError> {
@@ -352,11 +348,6 @@ impl Hub {
     /// The code to show, if any.
     pub fn showing(&self) -> Option<&Showing> {
         self.showing.as_ref()
-    }
-
-    /// Stops showing a code (the player closed it); the invitation stays open.
-    pub fn hide(&mut self) {
-        self.showing = None;
     }
 
     /// Relay messages refused since this device joined.

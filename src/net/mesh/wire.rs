@@ -120,7 +120,8 @@ mod tests {
         let mut introduce = encode(&Relay::Introduce { peer: PeerId(1) });
         introduce.push(0);
         assert_eq!(decode(&introduce), None, "an introduction carries nothing more");
-        let huge = encode(&Relay::Forward { to: PeerId(1), signal: Signal::Offer("x".repeat(MAX_SIGNAL + 1)) });
+        let huge =
+            encode(&Relay::Forward { to: PeerId(1), signal: Signal::Offer("x".repeat(MAX_SIGNAL + 1)) });
         assert_eq!(decode(&huge), None, "bounded");
     }
 }

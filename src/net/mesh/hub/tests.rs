@@ -71,7 +71,9 @@ fn a_scanned_code_that_links_nothing_says_why_and_changes_nothing() {
     assert_eq!(host.scanned_answer("https://example.com"), Err(PairError::Code(CodeError::Foreign)));
     let answer_from = |room: &str, peer: PeerId| {
         let description = parse_sdp(ANSWER).expect("parses");
-        PairingCode { kind: Kind::Answer, peer, invite: 0, room: room.into(), description }.encode().expect("encodes")
+        PairingCode { kind: Kind::Answer, peer, invite: 0, room: room.into(), description }
+            .encode()
+            .expect("encodes")
     };
     assert_eq!(host.scanned_answer(&answer_from("other", guest_id)), Err(PairError::OtherRoom));
     assert_eq!(host.scanned_answer(&answer_from(ROOM, PeerId(5))), Err(PairError::NotInvited));
@@ -150,11 +152,23 @@ fn relay_messages_from_liars_are_refused_counted_and_change_nothing() {
     // Not linked: not heard.
     host.relay_in(stranger, &wire::encode(&Relay::Introduce { peer: PeerId(3) }));
     // Forward to a peer that is not linked, or back to the sender.
-    host.relay_in(guest_id, &wire::encode(&Relay::Forward { to: stranger, signal: Signal::Offer("x".into()) }));
-    host.relay_in(guest_id, &wire::encode(&Relay::Forward { to: guest_id, signal: Signal::Offer("x".into()) }));
+    host.relay_in(
+        guest_id,
+        &wire::encode(&Relay::Forward { to: stranger, signal: Signal::Offer("x".into()) }),
+    );
+    host.relay_in(
+        guest_id,
+        &wire::encode(&Relay::Forward { to: guest_id, signal: Signal::Offer("x".into()) }),
+    );
     // A signal "from" this very device, or from the introducer itself.
-    host.relay_in(guest_id, &wire::encode(&Relay::Forwarded { from: HOST, signal: Signal::Offer("x".into()) }));
-    host.relay_in(guest_id, &wire::encode(&Relay::Forwarded { from: guest_id, signal: Signal::Offer("x".into()) }));
+    host.relay_in(
+        guest_id,
+        &wire::encode(&Relay::Forwarded { from: HOST, signal: Signal::Offer("x".into()) }),
+    );
+    host.relay_in(
+        guest_id,
+        &wire::encode(&Relay::Forwarded { from: guest_id, signal: Signal::Offer("x".into()) }),
+    );
     host.relay_in(guest_id, &wire::encode(&Relay::Introduce { peer: HOST }));
     // Garbage.
     host.relay_in(guest_id, &[9, 9, 9]);
@@ -190,6 +204,6 @@ fn a_new_socket_forgets_the_last_ones_peers_but_not_the_count() {
     host.socket_started();
     assert!(host.linked.is_empty() && host.invites.is_empty() && host.me.is_none());
     assert_eq!(host.refused(), 1);
-    assert_eq!(host.room(), ROOM);
+    assert_eq!(host.room, ROOM);
     let _ = guest;
 }

@@ -1,0 +1,70 @@
+//! Home's "Join by camera": scan a device's invitation, show this device's
+//! answer to it, and open the room once the two are linked.
+
+use leptos::prelude::*;
+
+use duel_net::pairing::PairingCode;
+
+use super::{poll, CodeCard, CodeReader};
+use crate::boot;
+use crate::net::{ConnState, PairError, Showing};
+use crate::route::{go, Route};
+use crate::store::use_store;
+
+#[component]
+pub fn JoinByCamera() -> impl IntoView {
+    let store = use_store();
+    let answer = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<String>);
+    let joined = RwSignal::new(false);
+    poll(move || {
+        if !joined.get_untracked() {
+            return;
+        }
+        let showing = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
+        match showing {
+            Some(Showing::Answer(text)) if answer.with_untracked(|a| a.as_deref() != Some(text.as_str())) => {
+                answer.set(Some(text));
+            }
+            Some(Showing::Failed(words)) => problem.set(Some(words)),
+            _ => {}
+        }
+        if store.link.get_untracked() == ConnState::Connected {
+            joined.set(false);
+            let room = match store.mode.get_untracked() {
+                boot::Mode::Online { room, .. } => room,
+                _ => return,
+            };
+            crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+            go(store, Route::Play);
+        }
+    });
+    let offer = Callback::new(move |text: String| {
+        let read = PairingCode::decode(&text)
+            .map_err(PairError::from)
+            .and_then(|code| boot::join_serverless(store, &code));
+        match read {
+            Ok(()) => {
+                problem.set(None);
+                joined.set(true);
+            }
+            Err(e) => problem.set(Some(e.to_string())),
+        }
+    });
+    view! {
+        <div class="pair pair--join" data-testid="pair-join-panel">
+            {move || match answer.get() {
+                None => view! {
+                    <CodeReader on_code=offer testid="pair-scan-offer"
+                        label="Point the camera at the code on the device that invites you (its lobby: “Add a device by camera”)." />
+                }.into_any(),
+                Some(text) => view! {
+                    <CodeCard text=text testid="pair-answer"
+                        caption="Now show this code to the device that invited you, and let it scan." />
+                }.into_any(),
+            }}
+            {move || (joined.get() && answer.with(Option::is_none)).then(|| view! { <p class="hint" role="status">"Making this device's code…"</p> })}
+            {move || problem.get().map(|p| view! { <p class="pair__problem" role="alert" data-testid="pair-problem">{p}</p> })}
+        </div>
+    }
+}

@@ -1,0 +1,123 @@
+// A table with no internet (issue 34): three browsers and no signalling server. The page comes
+// from a plain file server (no /signal, no /ice). Alice taps "Play here, no internet" and
+// "Add a device by camera"; Bob's "Join by camera" reads her invitation and shows his answer;
+// Alice reads that. Carol joins the same way, through Alice alone: Alice introduces her to Bob,
+// so the mesh is whole. They play a freeze, agree on one state hash, and when Alice's tab closes
+// Bob and Carol elect a host and go on.
+//
+// The codes go from screen to screen as text (each card carries its code in `data-code`, and the
+// reader has a paste field): the camera path (fake camera, QR decoding) is scan.test.js's.
+// Runs against the test build (dist-test/) for its hooks (the room's report, Bob's seat, Fire).
+const { after, before } = require('node:test');
+const assert = require('node:assert/strict');
+const { launchBrowser, paths, screenshot, test } = require('./lib');
+const { startStatic } = require('./lib/static');
+const { LobbyPage } = require('./lib/pages/lobby');
+const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+
+let files;
+let session;
+let alice;
+let bob;
+let carol;
+const QUERY = '?speed=40&fast=1';
+
+before(async () => {
+  files = await startStatic(paths.TEST_DIST);
+  session = await launchBrowser({ players: 3, touch: true });
+  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map(async (label, i) =>
+    new RoomHooks(await session.players[i].newPage(), label)));
+  // Alice on a tablet, Bob and Carol on phones.
+  await alice.page.setViewportSize({ width: 820, height: 1180 });
+  await bob.page.setViewportSize({ width: 390, height: 844 });
+  await carol.page.setViewportSize({ width: 390, height: 844 });
+  await Promise.all([alice, bob, carol].map((p) => p.load(`${files.url}/${QUERY}`)));
+});
+
+after(async () => {
+  await session?.close();
+  await files?.stop();
+});
+
+/** The code a card shows, once made. */
+async function codeOf(page, testid) {
+  const card = page.getByTestId(testid);
+  await card.waitFor({ timeout: 15000 });
+  const code = await card.getAttribute('data-code');
+  assert.match(code, /^DD1:[0-9A-Z $%*+\-./:]+$/, `${testid} shows a pairing code`);
+  return code;
+}
+
+/** `guest` joins Alice's room by her invitation, and Alice reads the guest's answer. */
+async function pair(guest) {
+  await alice.page.getByTestId('pair-invite').tap();
+  const offer = await codeOf(alice.page, 'pair-offer');
+  await guest.page.getByTestId('home-join-camera').tap();
+  await guest.page.getByTestId('pair-scan-offer-input').fill(offer);
+  await guest.page.getByTestId('pair-scan-offer-go').tap();
+  const answer = await codeOf(guest.page, 'pair-answer');
+  await screenshot(guest.page, `pairing-${guest.label}-answer`);
+  await alice.page.getByTestId('pair-scan-answer-input').fill(answer);
+  await alice.page.getByTestId('pair-scan-answer-go').tap();
+  await guest.waitFor(`${guest.label} linked to the host`, (s) => s.state === 'Connected' && s.me !== null, 20000);
+  // Linked, the guest's screen goes to the room by itself.
+  await guest.page.getByTestId('lobby-share').waitFor({ timeout: 10000 });
+}
+
+test('three devices pair with no server, the host introduces the third, they play a freeze and survive the host leaving', { timeout: 115000 }, async () => {
+  await alice.page.getByTestId('home-serverless').tap();
+  await alice.waitFor('alice hosts a room with no server', (s) => s.state === 'Connected' && s.role === 'Host');
+
+  // A code from another room, or an invitation where an answer belongs, is refused in words.
+  await alice.page.getByTestId('pair-invite').tap();
+  const invitation = await codeOf(alice.page, 'pair-offer');
+  await alice.page.getByTestId('pair-scan-answer-input').fill(invitation);
+  await alice.page.getByTestId('pair-scan-answer-go').tap();
+  await alice.page.getByTestId('pair-problem').filter({ hasText: 'This is an invitation, not an answer' }).waitFor();
+  await bob.page.getByTestId('home-join-camera').tap();
+  await bob.page.getByTestId('pair-scan-offer-input').fill('https://example.com/not-a-code');
+  await bob.page.getByTestId('pair-scan-offer-go').tap();
+  await bob.page.getByTestId('pair-problem').filter({ hasText: 'This code is not a Dice Duel pairing code.' }).waitFor();
+  await bob.page.getByTestId('home-join-camera').tap(); // closes it again
+
+  await pair(bob);
+  await pair(carol);
+  // Carol scanned Alice alone; Alice introduced her to Bob: every device reaches the other two.
+  for (const p of [alice, bob, carol]) {
+    await p.waitFor(`${p.label} in the whole mesh`, (s) => s.players === 3 && s.linked === 2 && s.relayRefused === 0, 30000);
+  }
+  await screenshot(alice.page, 'pairing-alice-lobby');
+
+  // The game: Alice sits nowhere, Bob crews White, a bot of Alice's tab crews Black.
+  const lobby = new LobbyPage(alice.page);
+  await lobby.waitFor();
+  await lobby.waitHolder(0, 'player');
+  await alice.page.getByTestId('seat-0-release').click();
+  await lobby.waitHolder(0, 'open');
+  await lobby.bot(1);
+  assert.equal((await bob.claim(0)).ok, true);
+  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
+  assert.equal((await alice.start()).ok, true);
+  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+
+  // A freeze: Bob fires when his torpedo is loaded.
+  await bob.autoload(0);
+  const deadline = Date.now() + 40000;
+  for (;;) {
+    const s = await bob.state();
+    if (s.freeze) break;
+    if (s.fireReady.includes(0)) await bob.act(0, 'fire');
+    assert.ok(Date.now() < deadline, `no freeze in 40 s: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [a] = await waitConverged([alice, bob, carol], 'one game after the freeze', 30000, (s) => s.head > 0 && !s.freeze);
+
+  // Alice's tab closes: Bob and Carol elect a host over their own link (Alice introduced it) and go on.
+  await alice.page.close();
+  await Promise.all([bob, carol].map((p) => p.waitFor(`${p.label} follows a new host`, (s) => s.epoch > 0 && s.head > a.head, 30000)));
+  const [b, c] = await waitConverged([bob, carol], 'the two after the election', 20000);
+  assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
+  assert.equal(b.hash, c.hash);
+  await screenshot(bob.page, 'pairing-bob-after-election');
+  assert.deepEqual(session.players.flatMap((p) => p.errors), []);
+});
