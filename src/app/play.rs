@@ -94,6 +94,7 @@ fn Connecting() -> impl IntoView {
                     </section>
                 }
             })}
+            <crate::pairing::Rejoin />
             <a class="btn btn--small btn--ghost" href=crate::route::Route::Home.hash()>"Home"</a>
         </main>
     }

@@ -210,7 +210,7 @@ pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> 
     let role = net::role_for(&room);
     let transport = RoomTransport::serverless_guest(offer, role)?;
     join_with(store, &room, role, transport);
-    platform::replace_url(&format!("/?room={room}{}", Route::Home.hash()));
+    platform::replace_url(&format!("/?room={room}{}", store.route.get_untracked().hash()));
     Ok(())
 }
 

@@ -177,7 +177,8 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
             // card up, yet a server on this very machine (scripts/start) still answers.
             {(!crate::platform::device::online()).then(|| view! {
                 <p class="home__status" role="status" data-testid="home-offline">
-                    "This device seems to be offline. Practice, the map editor and the rules work without a network; rooms need one to reach the server."
+                    "This device seems to be offline. Practice, the map editor and the rules work without a network; \
+                     so does a room of devices on one Wi-Fi or hotspot: “Play here, no internet”, then pair them by camera."
                 </p>
             })}
             <fieldset class="home__device" data-testid="home-device">

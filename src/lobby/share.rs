@@ -15,6 +15,8 @@ pub fn Share() -> impl IntoView {
         _ => None,
     });
     let qr = Memo::new(move |_| link.get().map(|l| net::qr_svg(&l)).unwrap_or_default());
+    // A room with no server (issue 34) has no link to share: devices join by camera alone.
+    let serverless = store.pairing.with_value(|p| p.as_ref().is_some_and(net::Pairing::is_serverless));
     let players = Memo::new(move |_| {
         store.room.with(|r| {
             r.as_ref()
@@ -40,6 +42,7 @@ pub fn Share() -> impl IntoView {
         <section class="panel panel--share" data-testid="lobby-share">
             <div class="share__text">
                 <h2>"Invite the table"</h2>
+                {(!serverless).then(|| view! {
                 <p class="hint">"Open this link on every tablet (or scan the code):"</p>
                 <input class="share__link" readonly aria-label="The room's link" data-testid="lobby-share-link" prop:value=move || link.get().unwrap_or_default()
                     on:focus=move |ev| {
@@ -55,6 +58,7 @@ pub fn Share() -> impl IntoView {
                         title="For a TV or a tablet in the middle of the table: the board and every ship, no controls"
                         href=move || link.get().map(|l| format!("{l}&view=board")).unwrap_or_default()>"Open the board view"</a>
                 </div>
+                })}
                 <p class="link-state" data-testid="lobby-conn">
                     "Connection: " {move || store.link.get().label()}
                     {move || store.link.with(|l| l.reason().map(|n| format!(" ({n})")))}
@@ -66,7 +70,7 @@ pub fn Share() -> impl IntoView {
                     </For>
                 </ul>
             </div>
-            <div class="share__qr" data-testid="lobby-qr" inner_html=move || qr.get()></div>
+            {(!serverless).then(|| view! { <div class="share__qr" data-testid="lobby-qr" inner_html=move || qr.get()></div> })}
         </section>
     }
 }

@@ -12,10 +12,17 @@ pub fn Invite() -> impl IntoView {
     let store = use_store();
     let showing = RwSignal::new(None::<Showing>);
     let problem = RwSignal::new(None::<String>);
-    let linking = RwSignal::new(false);
-    let has_pairing = store.pairing.with_value(Option::is_some);
-    let serverless = store.pairing.with_value(|p| p.as_ref().is_some_and(|p| p.is_serverless()));
+    // While a scanned answer links: the number of players when it was read.
+    let linking = RwSignal::new(None::<usize>);
+    let players = move || store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players.len()));
+    // Online rooms only (not practice), whatever their transport; read when shown, as the
+    // room's pairing is set just after its session.
+    let online = move || matches!(store.mode.get(), crate::boot::Mode::Online { .. });
+    let serverless = move || store.pairing.with_value(|p| p.as_ref().is_some_and(|p| p.is_serverless()));
     poll(move || {
+        if linking.get_untracked().is_some_and(|before| players() > before) {
+            linking.set(None);
+        }
         let now = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
         if showing.with_untracked(|s| *s != now) {
             showing.set(now);
@@ -23,7 +30,7 @@ pub fn Invite() -> impl IntoView {
     });
     let invite = move |_| {
         problem.set(None);
-        linking.set(false);
+        linking.set(None);
         if let Some(Err(e)) = store.pairing.with_value(|p| p.as_ref().map(|p| p.invite())) {
             problem.set(Some(e.to_string()));
         }
@@ -32,16 +39,17 @@ pub fn Invite() -> impl IntoView {
         match store.pairing.with_value(|p| p.as_ref().map(|p| p.scanned_answer(&text))) {
             Some(Ok(())) => {
                 problem.set(None);
-                linking.set(true);
+                linking.set(Some(players()));
                 store.toasts.info("Code read: the devices are linking.");
             }
             Some(Err(e)) => problem.set(Some(e.to_string())),
             None => {}
         }
     });
-    has_pairing.then(|| view! {
+    move || {
+        online().then(|| view! {
         <div class="pair pair--invite" data-testid="pair-invite-panel">
-            <p class="hint">{if serverless {
+            <p class="hint">{move || if serverless() {
                 "No internet here: each device joins by camera. Show it a code, then scan the code it shows."
             } else {
                 "No link to send? A device on this network can join by camera instead."
@@ -62,8 +70,10 @@ pub fn Invite() -> impl IntoView {
                 }.into_any()),
                 _ => None,
             }}
-            {move || linking.get().then(|| view! { <p class="hint" role="status" data-testid="pair-linking">"Linking… the new device appears under the players when it is in."</p> })}
+            <super::Rejoin />
+            {move || linking.get().is_some().then(|| view! { <p class="hint" role="status" data-testid="pair-linking">"Linking… the new device appears under the players when it is in."</p> })}
             {move || problem.get().map(|p| view! { <p class="pair__problem" role="alert" data-testid="pair-problem">{p}</p> })}
         </div>
     })
+    }
 }

@@ -17,19 +17,29 @@ pub fn JoinByCamera() -> impl IntoView {
     let answer = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let joined = RwSignal::new(false);
-    poll(move || {
-        if !joined.get_untracked() {
-            return;
+    // The panel opens below the home's buttons: on a phone, bring it (and then the answer) into view.
+    let panel = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        answer.track();
+        if let Some(el) = panel.get() {
+            el.scroll_into_view();
         }
+    });
+    poll(move || {
+        // Read from the hub, not kept here: this panel may be mounted again once the room
+        // it joined is installed, and the answer must still show.
         let showing = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
         match showing {
             Some(Showing::Answer(text)) if answer.with_untracked(|a| a.as_deref() != Some(text.as_str())) => {
                 answer.set(Some(text));
             }
-            Some(Showing::Failed(words)) => problem.set(Some(words)),
+            Some(Showing::Answer(_)) => {}
+            Some(Showing::Failed(words)) if joined.get_untracked() => problem.set(Some(words)),
+            // Linked (or never joined): no answer to show.
+            _ if answer.with_untracked(Option::is_some) => answer.set(None),
             _ => {}
         }
-        if store.link.get_untracked() == ConnState::Connected {
+        if joined.get_untracked() && store.link.get_untracked() == ConnState::Connected {
             joined.set(false);
             let room = match store.mode.get_untracked() {
                 boot::Mode::Online { room, .. } => room,
@@ -52,7 +62,7 @@ pub fn JoinByCamera() -> impl IntoView {
         }
     });
     view! {
-        <div class="pair pair--join" data-testid="pair-join-panel">
+        <div class="pair pair--join" data-testid="pair-join-panel" node_ref=panel>
             {move || match answer.get() {
                 None => view! {
                     <CodeReader on_code=offer testid="pair-scan-offer"

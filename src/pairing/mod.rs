@@ -5,17 +5,21 @@
 //!   joining device's answer.
 //! - [`JoinByCamera`] (home): scan an invitation, show the answer, and go to
 //!   the room once linked.
+//! - [`Rejoin`] (a room whose server is away): a device that is not in the
+//!   room reads the invitation of one that is.
 //! - [`CodeCard`] and [`CodeReader`]: a code to show (its QR and its text)
 //!   and the camera with a field to type or paste one.
 
 mod camera;
 mod invite;
 mod join;
+mod rejoin;
 
 use leptos::prelude::*;
 
 pub use invite::Invite;
 pub use join::JoinByCamera;
+pub use rejoin::Rejoin;
 
 /// How often an open pairing panel looks at the hub (codes appear after the
 /// browser gathered its addresses; links open after the handshake).
