@@ -1,22 +1,26 @@
-// A table with no internet (issue 34): three browsers and no signalling server. The page comes
-// from a plain file server (no /signal, no /ice). Alice taps "Play here, no internet" and
-// "Add a device by camera"; Bob's "Join by camera" reads her invitation and shows his answer;
-// Alice reads that. Carol joins the same way, through Alice alone: Alice introduces her to Bob,
-// so the mesh is whole. They play a freeze, agree on one state hash, and when Alice's tab closes
-// Bob and Carol elect a host and go on.
+// A table with no internet (issue 34): three devices (three browsers, each with its own fake
+// camera) and no signalling server. The page comes from a plain file server (no /signal, no
+// /ice). Alice taps "Play here, no internet" and "Add a device by camera"; Bob's "Join by camera"
+// films her invitation and shows his answer; Alice's camera films that. Carol joins the same way,
+// through Alice alone: Alice introduces her to Bob, so the mesh is whole. They play a freeze,
+// agree on one state hash, and when Alice's tab closes Bob and Carol elect a host and go on.
 //
-// The codes go from screen to screen as text (each card carries its code in `data-code`, and the
-// reader has a paste field): the camera path (fake camera, QR decoding) is scan.test.js's.
-// Runs against the test build (dist-test/) for its hooks (the room's report, Bob's seat, Fire).
+// A camera films what the test shows it: the other device's code, screenshotted and written as
+// the y4m film Chromium's fake camera plays (lib/fake_camera.js; Chromium opens the file each
+// time a page starts the camera, so one film per scan). Runs against the test build (dist-test/)
+// for its hooks (the room's report, Bob's seat, Fire).
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
+const { fakeCameraArgs, writeY4m } = require('./lib/fake_camera');
 const { startStatic } = require('./lib/static');
 const { LobbyPage } = require('./lib/pages/lobby');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let files;
-let session;
+let sessions = [];
 let alice;
 let bob;
 let carol;
@@ -24,9 +28,16 @@ const QUERY = '?speed=40&fast=1';
 
 before(async () => {
   files = await startStatic(paths.TEST_DIST);
-  session = await launchBrowser({ players: 3, touch: true });
-  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map(async (label, i) =>
-    new RoomHooks(await session.players[i].newPage(), label)));
+  fs.mkdirSync(paths.ARTIFACTS, { recursive: true });
+  // One browser a device: each has its own camera, filming its own file.
+  [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map(async (label) => {
+    const camera = path.join(paths.ARTIFACTS, `pairing-${label}-camera.y4m`);
+    const session = await launchBrowser({ players: 1, touch: true, extraArgs: fakeCameraArgs(camera) });
+    sessions.push(session);
+    const device = new RoomHooks(await session.players[0].newPage(), label);
+    device.camera = camera;
+    return device;
+  }));
   // Alice on a tablet, Bob and Carol on phones.
   await alice.page.setViewportSize({ width: 820, height: 1180 });
   await bob.page.setViewportSize({ width: 390, height: 844 });
@@ -35,9 +46,16 @@ before(async () => {
 });
 
 after(async () => {
-  await session?.close();
+  await Promise.all(sessions.map((s) => s.close()));
   await files?.stop();
 });
+
+/** Films the QR code of `from`'s card `testid` for `to`'s camera (its next start plays it). */
+async function film(from, testid, to) {
+  const qr = from.page.getByTestId(testid).locator('.pair__qr');
+  await qr.scrollIntoViewIfNeeded();
+  writeY4m(await qr.screenshot(), to.camera, { frames: 2 });
+}
 
 /** The code a card shows, once made. */
 async function codeOf(page, testid) {
@@ -48,20 +66,23 @@ async function codeOf(page, testid) {
   return code;
 }
 
-/** `guest` joins Alice's room by her invitation, and Alice reads the guest's answer. */
+/** `guest`'s camera reads Alice's invitation; Alice's camera reads the guest's answer. Returns
+ * the milliseconds from Alice's tap to the guest in the room. */
 async function pair(guest) {
+  const started = Date.now();
   await alice.page.getByTestId('pair-invite').tap();
-  const offer = await codeOf(alice.page, 'pair-offer');
+  await codeOf(alice.page, 'pair-offer');
+  await film(alice, 'pair-offer', guest);
   await guest.page.getByTestId('home-join-camera').tap();
-  await guest.page.getByTestId('pair-scan-offer-input').fill(offer);
-  await guest.page.getByTestId('pair-scan-offer-go').tap();
-  const answer = await codeOf(guest.page, 'pair-answer');
+  await guest.page.getByTestId('pair-scan-offer').getByTestId('pair-camera-start').tap();
+  await codeOf(guest.page, 'pair-answer');
   await screenshot(guest.page, `pairing-${guest.label}-answer`);
-  await alice.page.getByTestId('pair-scan-answer-input').fill(answer);
-  await alice.page.getByTestId('pair-scan-answer-go').tap();
+  await film(guest, 'pair-answer', alice);
+  await alice.page.getByTestId('pair-scan-answer').getByTestId('pair-camera-start').tap();
   await guest.waitFor(`${guest.label} linked to the host`, (s) => s.state === 'Connected' && s.me !== null, 20000);
   // Linked, the guest's screen goes to the room by itself.
   await guest.page.getByTestId('lobby-share').waitFor({ timeout: 10000 });
+  return Date.now() - started;
 }
 
 test('three devices pair with no server, the host introduces the third, they play a freeze and survive the host leaving', { timeout: 115000 }, async () => {
@@ -80,8 +101,8 @@ test('three devices pair with no server, the host introduces the third, they pla
   await bob.page.getByTestId('pair-problem').filter({ hasText: 'This code is not a Dice Duel pairing code.' }).waitFor();
   await bob.page.getByTestId('home-join-camera').tap(); // closes it again
 
-  await pair(bob);
-  await pair(carol);
+  const times = [await pair(bob), await pair(carol)];
+  console.log(`# pairing by camera: ${times.join(' ms, ')} ms from "Add a device by camera" to the guest in the room`);
   // Carol scanned Alice alone; Alice introduced her to Bob: every device reaches the other two.
   for (const p of [alice, bob, carol]) {
     await p.waitFor(`${p.label} in the whole mesh`, (s) => s.players === 3 && s.linked === 2 && s.relayRefused === 0, 30000);
@@ -119,5 +140,5 @@ test('three devices pair with no server, the host introduces the third, they pla
   assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
   assert.equal(b.hash, c.hash);
   await screenshot(bob.page, 'pairing-bob-after-election');
-  assert.deepEqual(session.players.flatMap((p) => p.errors), []);
+  assert.deepEqual(sessions.flatMap((s) => s.players.flatMap((p) => p.errors)), []);
 });
