@@ -154,6 +154,14 @@ test('the first load fetches none of the scanner; /scan.js then reads a pairing 
   assert.ok(stopped, 'the video still shows the camera after stop()');
   assert.deepEqual((await scanned(page)).texts, [text]);
   assert.deepEqual(session.players[0].errors, [], 'console errors (a CSP refusal would be one)');
+  // The worker and its wasm ran under duel-server's policy (a worker gets its script's header).
+  for (const file of ['/scan.js', '/scan-worker.js', '/scan-decoder_bg.wasm']) {
+    const answer = await page.request.get(new URL(file, server.url).href);
+    assert.equal(answer.status(), 200, file);
+    const policy = answer.headers()['content-security-policy'] || '';
+    assert.match(policy, /worker-src 'self'/, file);
+    assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'/, file);
+  }
 });
 
 test('a camera that films no code reads nothing for 3 s', async () => {

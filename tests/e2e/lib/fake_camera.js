@@ -5,13 +5,14 @@
 //   writeY4m(png, 'code.y4m', { frames: 2 });
 //   launchBrowser({ extraArgs: fakeCameraArgs('code.y4m') });
 //
-// When Chromium reads the file (measured with chromium 14x here, scan.test.js "the fake camera
-// is read ..."): it opens the y4m when a page's getUserMedia starts the camera, not at launch;
-// a browser launched before the file exists films the file written afterwards. Each start of
-// the camera reopens it, so a new getUserMedia after rewriting the file films the new picture.
-// The real pairing test may therefore launch both browsers first, and write the scanning
-// side's file once the other browser shows its code, before the scanning side's getUserMedia.
-// (The launch flag must still name the file's path; Chromium loops the file's frames.)
+// When Chromium reads the file (Chromium 156 here; scan.test.js "the fake camera is read when
+// getUserMedia starts it" keeps this true): when a page's getUserMedia starts the camera, NOT at
+// launch. A browser launched before the file exists films the file written afterwards, and once
+// every track of the camera has stopped, the next getUserMedia opens the file again, so it films
+// a rewritten file (tried with the same 640 x 480 size; another size is untested). The real
+// pairing test may therefore launch both browsers first and write the scanning side's file
+// once the other browser shows its code, before the scanning side starts its camera. The
+// launch flag must name the file's final path; Chromium loops the file's frames.
 //
 // No npm dependency: the PNG is decoded here (8-bit grey, grey+alpha, RGB, RGBA or palette,
 // non-interlaced, which is what Chromium's screenshots are) with Node's zlib.
