@@ -133,10 +133,15 @@ test('the first load fetches none of the scanner; /scan.js then reads a pairing 
       return { width: image.width, height: image.height, rgba: image.data.buffer };
     };
     await once({ id: 0, ...frame(false) });
+    // The median of 5 (the machine may be busy with other work).
     const timed = async (blank) => {
-      const at = performance.now();
-      const answer = await once({ id: 1, ...frame(blank) });
-      return { ms: Math.round(performance.now() - at), texts: answer.texts.length };
+      const runs = [];
+      for (let i = 0; i < 5; i++) {
+        const at = performance.now();
+        const answer = await once({ id: 1, ...frame(blank) });
+        runs.push({ ms: Math.round(performance.now() - at), texts: answer.texts.length });
+      }
+      return runs.sort((a, b) => a.ms - b.ms)[2];
     };
     const result = { size: `${canvas.width}x${canvas.height}`, code: await timed(false), blank: await timed(true) };
     worker.terminate();
