@@ -67,16 +67,20 @@ test('the server stops mid-game: the room plays on, and a reloaded device rejoin
   await screenshot(carol.page, 'server-gone-carol-cannot-reach');
   await rejoin.tap();
 
-  // Bob (a guest) invites her from his game's Seats card; she reads it and shows her answer.
-  await bob.page.getByTestId('hud-seats').click();
-  await bob.page.getByTestId('pair-invite').click();
+  // Bob (a guest, on a laptop, by keyboard alone) invites her from his game's Seats card; she
+  // reads it and shows her answer.
+  await bob.page.getByTestId('hud-seats').focus();
+  await bob.page.keyboard.press('Enter');
+  await bob.page.getByTestId('pair-invite').focus();
+  await bob.page.keyboard.press('Enter');
   const offer = await codeOf(bob.page, 'pair-offer');
   await carol.page.getByTestId('pair-scan-offer-input').fill(offer);
   await carol.page.getByTestId('pair-scan-offer-go').tap();
   const answer = await codeOf(carol.page, 'pair-answer');
   await screenshot(carol.page, 'server-gone-carol-answer');
-  await bob.page.getByTestId('pair-scan-answer-input').fill(answer);
-  await bob.page.getByTestId('pair-scan-answer-go').click();
+  await bob.page.getByTestId('pair-scan-answer-input').focus();
+  await bob.page.keyboard.insertText(answer);
+  await bob.page.keyboard.press('Enter');
 
   // Bob introduces her to Alice: she follows the host again and holds the same game.
   const back = await carol.waitFor('carol back in the room', (s) => s.state === 'Connected' && s.linked === 2 && s.hash !== null, 30000);
