@@ -3,7 +3,8 @@
 // /ice). Alice taps "Play here, no internet" and "Add a device by camera"; Bob's "Join by camera"
 // films her invitation and shows his answer; Alice's camera films that. Carol joins the same way,
 // through Alice alone: Alice introduces her to Bob, so the mesh is whole. They play a freeze,
-// agree on one state hash, and when Alice's tab closes Bob and Carol elect a host and go on.
+// agree on one state hash, and when Alice's tab closes Bob and Carol elect a host and play the game
+// to its end.
 //
 // A camera films what the test shows it: the other device's code, screenshotted and written as
 // the y4m film Chromium's fake camera plays (lib/fake_camera.js; Chromium opens the file each
@@ -85,7 +86,7 @@ async function pair(guest) {
   return Date.now() - started;
 }
 
-test('three devices pair with no server, the host introduces the third, they play a freeze and survive the host leaving', { timeout: 115000 }, async () => {
+test('three devices pair by camera with no server, the host introduces the third, they play a freeze, survive the host leaving and finish the game', { timeout: 115000 }, async () => {
   await alice.page.getByTestId('home-serverless').tap();
   await alice.waitFor('alice hosts a room with no server', (s) => s.state === 'Connected' && s.role === 'Host');
 
@@ -140,5 +141,18 @@ test('three devices pair with no server, the host introduces the third, they pla
   assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
   assert.equal(b.hash, c.hash);
   await screenshot(bob.page, 'pairing-bob-after-election');
+
+  // And they play the game to its end: Bob fires whenever he can, the bot (run by the new host
+  // now) fights back.
+  const end = Date.now() + 60000;
+  for (;;) {
+    const s = await bob.state();
+    if (s.over) break;
+    if (s.fireReady.includes(0) && !s.freeze) await bob.act(0, 'fire');
+    assert.ok(Date.now() < end, `the game did not finish: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const [eb, ec] = await waitConverged([bob, carol], 'the finished game', 20000, (s) => s.over);
+  assert.equal(eb.hash, ec.hash);
   assert.deepEqual(sessions.flatMap((s) => s.players.flatMap((p) => p.errors)), []);
 });
