@@ -14,7 +14,7 @@ const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const { launchBrowser, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
-const { startWatchedGame } = require('./lib/pages/watched_room');
+const { fireUntilOver, startWatchedGame } = require('./lib/pages/watched_room');
 
 let server;
 let session;
@@ -94,14 +94,7 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   await screenshot(newHost.page, 'migration-hosting');
 
   // The game goes on: Bob keeps firing, the bot (run by the new host now) fights back, to the end.
-  const deadline = Date.now() + 70000;
-  for (;;) {
-    const s = await bob.state();
-    if (s.over) break;
-    if (s.fireReady.includes(0) && !s.freeze) await bob.act(0, 'fire');
-    assert.ok(Date.now() < deadline, `the game did not finish: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await fireUntilOver(bob, 0, 70000);
   const [eb, ec] = await waitConverged([bob, carol], 'the finished game', 20000, (s) => s.over);
   assert.equal(eb.hash, ec.hash);
   await bob.page.getByTestId('result').waitFor({ timeout: 20000 }).catch(() => {});

@@ -17,8 +17,8 @@ const path = require('node:path');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { fakeCameraArgs, writeY4m } = require('./lib/fake_camera');
 const { startStatic } = require('./lib/static');
-const { LobbyPage } = require('./lib/pages/lobby');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { fireUntilOver, seatAndStart } = require('./lib/pages/watched_room');
 
 let files;
 let sessions = [];
@@ -111,16 +111,7 @@ test('three devices pair by camera with no server, the host introduces the third
   await screenshot(alice.page, 'pairing-alice-lobby');
 
   // The game: Alice sits nowhere, Bob crews White, a bot of Alice's tab crews Black.
-  const lobby = new LobbyPage(alice.page);
-  await lobby.waitFor();
-  await lobby.waitHolder(0, 'player');
-  await alice.page.getByTestId('seat-0-release').click();
-  await lobby.waitHolder(0, 'open');
-  await lobby.bot(1);
-  assert.equal((await bob.claim(0)).ok, true);
-  await bob.waitFor('White for Bob', (s) => s.seats.join() === '0' && s.pending === 0);
-  assert.equal((await alice.start()).ok, true);
-  await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
+  await seatAndStart({ alice, bob, carol });
 
   // A freeze: Bob fires when his torpedo is loaded.
   await bob.autoload(0);
@@ -144,14 +135,7 @@ test('three devices pair by camera with no server, the host introduces the third
 
   // And they play the game to its end: Bob fires whenever he can, the bot (run by the new host
   // now) fights back.
-  const end = Date.now() + 60000;
-  for (;;) {
-    const s = await bob.state();
-    if (s.over) break;
-    if (s.fireReady.includes(0) && !s.freeze) await bob.act(0, 'fire');
-    assert.ok(Date.now() < end, `the game did not finish: ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await fireUntilOver(bob, 0, 60000);
   const [eb, ec] = await waitConverged([bob, carol], 'the finished game', 20000, (s) => s.over);
   assert.equal(eb.hash, ec.hash);
   assert.deepEqual(sessions.flatMap((s) => s.players.flatMap((p) => p.errors)), []);

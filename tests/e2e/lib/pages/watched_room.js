@@ -28,6 +28,12 @@ async function startWatchedGame({ alice, bob, carol }, room) {
   for (const p of [alice, bob, carol]) {
     await p.waitFor(`${p.label} in the room`, (s) => s.state === 'Connected' && s.me !== null && s.players === 3 && s.linked === 2);
   }
+  await seatAndStart({ alice, bob, carol });
+}
+
+/** In the lobby of a room all three are in: Alice (the host) leaves White for Bob, a bot takes
+ * Black, and the game starts; every copy agrees. */
+async function seatAndStart({ alice, bob, carol }) {
   const lobby = new LobbyPage(alice.page);
   await lobby.waitFor();
   await lobby.waitHolder(0, 'player');
@@ -40,4 +46,16 @@ async function startWatchedGame({ alice, bob, carol }, room) {
   await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started);
 }
 
-module.exports = { launchWatchedRoom, startWatchedGame };
+/** `player` fires from `seat` whenever it can until the game is over (the bots fight back). */
+async function fireUntilOver(player, seat, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await player.state();
+    if (s.over) return s;
+    if (s.fireReady.includes(seat) && !s.freeze) await player.act(seat, 'fire');
+    assert.ok(Date.now() < deadline, `the game did not finish: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+module.exports = { launchWatchedRoom, startWatchedGame, seatAndStart, fireUntilOver };
