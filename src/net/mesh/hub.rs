@@ -31,8 +31,8 @@ use duel_net::PeerId;
 
 use super::wire::{self, Relay, Signal};
 
-/// Camera invitations one device may have made: each holds a connection
-/// open in the browser until it is answered.
+/// Camera invitations one device may have open (unanswered): each holds a
+/// connection open in the browser until it is answered.
 pub const MAX_INVITES: usize = 16;
 /// Peers reached through an introducer at once (a room has at most eight
 /// devices; the rest is room for reloads).
@@ -183,7 +183,10 @@ impl Hub {
     /// offers to it; [`Hub::showing`] becomes the invitation once the offer is made.
     pub fn invite(&mut self) -> Result<PeerId, PairError> {
         let me = self.me.ok_or(PairError::NotReady)?;
-        if self.invites.len() >= MAX_INVITES || self.next_invite == 0 {
+        // Open invitations are bounded (each holds a browser connection); answered ones only by
+        // the 255 numbers.
+        let open = self.invites.values().filter(|i| !i.answered).count();
+        if open >= MAX_INVITES || self.next_invite == 0 {
             return Err(PairError::TooManyInvites);
         }
         let guest = invitee(me, self.next_invite);

@@ -97,6 +97,12 @@ fn invitations_are_bounded() {
     }
     assert_eq!(host.invite(), Err(PairError::TooManyInvites));
     assert_eq!(Hub::beside_server(ROOM).invite(), Err(PairError::NotReady), "no name yet");
+    // An answered invitation no longer counts: a table that re-pairs after reloads goes on.
+    let (mut host, _, _) = paired();
+    for _ in 0..MAX_INVITES {
+        host.invite().expect("invites");
+    }
+    assert_eq!(host.invite(), Err(PairError::TooManyInvites));
 }
 
 /// The third device scans the host alone; the host introduces it to the
