@@ -18,7 +18,7 @@ pub fn Invite() -> impl IntoView {
     // Online rooms only (not practice), whatever their transport; read when shown, as the
     // room's pairing is set just after its session.
     let online = move || matches!(store.mode.get(), crate::boot::Mode::Online { .. });
-    let serverless = move || store.pairing.with_value(|p| p.as_ref().is_some_and(|p| p.is_serverless()));
+    let serverless = move || store.serverless();
     poll(move || {
         if linking.get_untracked().is_some_and(|before| players() > before) {
             linking.set(None);

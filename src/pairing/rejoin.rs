@@ -15,8 +15,7 @@ pub fn Rejoin() -> impl IntoView {
     let open = RwSignal::new(false);
     // This device read an invitation and shows its answer: keep the panel open until linked.
     let answering = RwSignal::new(false);
-    let serverless =
-        move || store.pairing.with_value(|p| p.as_ref().is_some_and(crate::net::Pairing::is_serverless));
+    let serverless = move || store.serverless();
     poll(move || {
         let now = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
         let answer = matches!(now, Some(Showing::Answer(_)));
