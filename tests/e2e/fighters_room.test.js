@@ -10,7 +10,7 @@
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { CockpitPage, GamePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
+const { CockpitPage, GamePage, freezeSteps, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
@@ -79,9 +79,9 @@ test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 
     assert.match(await alice.page.getByTestId('cmd-target').textContent(), /Black Fighter/, 'the nearest enemy is the target');
     await alice.page.getByTestId('cmd-fire1').click();
     await alice.page.getByTestId('freeze-overlay').waitFor();
-    await alice.page.getByTestId('freeze-step').filter({ hasText: /Black Fighter is hit by a torpedo/ }).waitFor({ timeout: 10000 }).catch(async (e) => {
+    await freezeSteps(alice.page).filter({ hasText: /Black Fighter is hit by a torpedo/ }).waitFor({ timeout: 10000 }).catch(async (e) => {
       await screenshot(alice.page, 'fighters-room-fire');
-      throw new Error(`no hit told: ${(await alice.page.getByTestId('freeze-step').allTextContents()).join(' | ')}`);
+      throw new Error(`no hit told: ${(await freezeSteps(alice.page).allTextContents()).join(' | ')}`);
     });
     await alice.page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 30000 });
   }
@@ -96,7 +96,7 @@ test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 
   for (const p of [alice.page, bob.page]) {
     await p.getByTestId('freeze-overlay').waitFor();
     assert.match(await p.getByTestId('freeze-call').textContent(), /Black: Launch!/);
-    await p.getByTestId('freeze-step').filter({ hasText: /Black Fighter is relaunched at [A-I]\d, facing \w+, Health 2/ }).waitFor();
+    await freezeSteps(p).filter({ hasText: /Black Fighter is relaunched at [A-I]\d, facing \w+, Health 2/ }).waitFor();
   }
   await screenshot(bob.page, 'fighters-launch');
   await alice.page.getByTestId('board-health-3').waitFor();

@@ -2,6 +2,15 @@
 // helpers retry rolls until the face they need shows (the dice are the host's).
 const STATION_NUMBER = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5 };
 
+/**
+ * The running freeze's steps, on the overlay or (once it has closed) on the
+ * result card that keeps them. Under `fast=1` the overlay lasts 1.2 s: a wait
+ * for one step after another may outlast it on a loaded machine, so a step
+ * is found wherever it is still shown.
+ * @param {import('playwright-core').Page} page
+ */
+const freezeSteps = (page) => page.locator('[data-testid="freeze-step"], [data-testid="freeze-result-step"]');
+
 class GamePage {
   /** @param {import('playwright-core').Page} page */
   constructor(page, ship = 0) {
@@ -101,4 +110,4 @@ class GamePage {
   }
 }
 
-module.exports = { GamePage, STATION_NUMBER };
+module.exports = { GamePage, STATION_NUMBER, freezeSteps };
