@@ -12,7 +12,7 @@
 // figure is the time until the LAST tab applied it; per-tab figures are printed too.
 // Targets (docs/PERFORMANCE.md): p50 ≤ 5 ms, p99 ≤ 20 ms.
 //
-// Needs the test build (`trunk build --release --features test-hooks --dist dist-test`, or
+// Needs the test build (`scripts/lib/build-hooks.sh`, or
 // $DUEL_TEST_DIST) and target/debug/duel-server; run it inside the loopback-only namespace:
 //   scripts/lib/in-netns.sh node tests/e2e/bench/p2p.bench.js [--peers 2,8] [--intents 200]
 // Prints one line per peer count, e.g.

@@ -8,9 +8,8 @@ module.exports = {
   ROOT,
   /** The built app as players get it (`trunk build --release` writes it). */
   DIST: process.env.DUEL_DIST || path.join(ROOT, 'dist'),
-  /** The same app with the test hooks (src/test_hooks.rs):
-   * `trunk build --release --features test-hooks --dist dist-test`. Only rooms.test.js and
-   * bench/p2p.bench.js use it; every other spec tests `DIST`. */
+  /** The same app with the test hooks (src/test_hooks/): `scripts/lib/build-hooks.sh`
+   * writes it. The room specs and bench/p2p.bench.js use it; every other spec tests `DIST`. */
   TEST_DIST: process.env.DUEL_TEST_DIST || path.join(ROOT, 'dist-test'),
   /** The one-port server: static files + matchbox signalling. */
   SERVER_BIN: process.env.DUEL_SERVER_BIN || path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'duel-server'),

@@ -30,7 +30,7 @@ async function startServer(opts = {}) {
   const dist = opts.dist || DIST;
   if (!fs.existsSync(bin)) throw new Error(`server binary ${bin} is missing: cargo build -p duel-server`);
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    const how = dist === DIST ? 'trunk build --release' : `trunk build --release --features test-hooks --dist ${path.basename(dist)}`;
+    const how = dist === DIST ? 'trunk build --release' : 'scripts/lib/build-hooks.sh';
     throw new Error(`${dist}/index.html is missing: ${how}`);
   }
 
