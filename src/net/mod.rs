@@ -55,6 +55,8 @@ mod transport;
 #[cfg(target_arch = "wasm32")]
 mod driver;
 #[cfg(target_arch = "wasm32")]
+mod early_signal;
+#[cfg(target_arch = "wasm32")]
 mod signaller;
 
 pub use connection::{ConnState, Role};

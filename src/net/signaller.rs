@@ -11,7 +11,8 @@
 //! the connection's job, so they show in [`super::ConnState`]. When the server
 //! closes the websocket it says why (a close code and a sentence: room full,
 //! rate limited …); the signaller keeps that for the driver, which hands it to
-//! [`super::connection::Connection::signalling_closed`].
+//! [`super::connection::Connection::signalling_closed`]. A room link's first
+//! socket may be the one the page opened before the game (`early_signal.rs`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -46,6 +47,12 @@ impl SignallerBuilder for WatchedSignallerBuilder {
         _attempts: Option<u16>,
         room_url: String,
     ) -> Result<Box<dyn Signaller>, SignalingError> {
+        // The socket a room link opened while the game loaded, if it is this room's and open.
+        if let Some(adopted) =
+            super::early_signal::adopt(&room_url, self.lost.clone(), self.closed.clone()).await
+        {
+            return Ok(Box::new(adopted));
+        }
         match WsMeta::connect(&room_url, None).await {
             Ok((mut meta, stream)) => {
                 // Subscribed before the first message, so no close can be missed.
