@@ -53,12 +53,10 @@ pub async fn adopt(url: &str, lost: Arc<AtomicBool>, closed: Closed) -> Option<A
                 let _ = d.send(());
             }
         });
-        let f: &js_sys::Function = settle.as_ref().unchecked_ref();
-        ws.add_event_listener_with_callback("open", f).ok();
-        ws.add_event_listener_with_callback("close", f).ok();
+        // Removed when this wait ends, and also if it is dropped halfway (the connection gave up
+        // on this socket): the page must never call a closure that is gone.
+        let _listening = Listening::new(&ws, settle);
         let _ = settled.await;
-        ws.remove_event_listener_with_callback("open", f).ok();
-        ws.remove_event_listener_with_callback("close", f).ok();
     }
     if ws.ready_state() != WebSocket::OPEN {
         // Refused or unreachable: the caller connects as before and hears why in its own words.
@@ -94,6 +92,29 @@ pub async fn adopt(url: &str, lost: Arc<AtomicBool>, closed: Closed) -> Option<A
         lost,
         closed,
     })
+}
+
+/// A closure listening for a socket's `open` and `close`, until dropped.
+struct Listening<'a> {
+    ws: &'a WebSocket,
+    f: Closure<dyn FnMut()>,
+}
+
+impl<'a> Listening<'a> {
+    fn new(ws: &'a WebSocket, f: Closure<dyn FnMut()>) -> Listening<'a> {
+        for event in ["open", "close"] {
+            ws.add_event_listener_with_callback(event, f.as_ref().unchecked_ref()).ok();
+        }
+        Listening { ws, f }
+    }
+}
+
+impl Drop for Listening<'_> {
+    fn drop(&mut self) {
+        for event in ["open", "close"] {
+            self.ws.remove_event_listener_with_callback(event, self.f.as_ref().unchecked_ref()).ok();
+        }
+    }
 }
 
 /// The socket's message and close handlers.
