@@ -1,36 +1,53 @@
-// A room link joins the room's signalling at the top of the page, before the game has arrived
-// (issue 32, index.html and src/net/early_signal.rs). What waits there is bounded: a peer that
-// floods a newcomer with signals while its game loads makes the page let that socket go, and the
-// game then joins through a socket of its own. The server's relay limits are raised here so the
-// flood arrives at once (by default they slow a flooding peer to 40 messages a second).
+// A room link starts at the top of the page (issue 32, index.html): it asks for the game and the
+// room's /ice, and joins the room's signalling, before the game has arrived; the game takes the
+// /ice answer (src/net/ice.rs) and the socket (src/net/early_signal.rs) instead of asking again.
+// What waits in that socket is bounded: a peer that floods a newcomer with signals while its game
+// loads makes the page let the socket go, and the game then joins through a socket of its own.
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, launchBrowser, screenshot, startServer, test } = require('./lib');
+const { HomePage, LobbyPage, launchBrowser, recordSockets, screenshot, startServer, test } = require('./lib');
 
-/** When each signalling socket is opened, and whether the page closed it, in the page's time. */
-function recordSockets() {
-  const Native = window.WebSocket;
-  window.__sockets = [];
-  window.WebSocket = function (url, protocols) {
-    const ws = new Native(url, protocols);
-    const seen = { url: String(url), at: performance.now(), closedAt: null };
-    window.__sockets.push(seen);
-    ws.addEventListener('close', () => { seen.closedAt = performance.now(); });
-    return ws;
-  };
-  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3, prototype: Native.prototype });
+/** A room hosted in a fresh page of `player`: its share link. */
+async function hostRoom(player, server) {
+  const page = await player.newPage();
+  const home = new HomePage(page);
+  await home.goto(server.url);
+  await home.createRoom();
+  await new LobbyPage(page).waitFor();
+  return page.getByTestId('lobby-share-link').inputValue();
 }
 
+test('a room link asks for the game, its /ice and its signalling at once; the game takes the answer and the socket', { timeout: 60000 }, async (t) => {
+  const server = await startServer();
+  const session = await launchBrowser({ players: 2 });
+  t.after(async () => { await session.close(); await server.stop(); });
+  const [alice, bob] = session.players;
+  const link = await hostRoom(alice, server);
+  const guest = await bob.newPage();
+  await guest.addInitScript(recordSockets);
+  await guest.goto(link);
+  await new LobbyPage(guest).waitFor();
+  const [wasm, ice, early, sockets, taken] = await guest.evaluate(() => [
+    ...['.wasm', '/ice?room='].map((part) => performance.getEntriesByType('resource').find((r) => r.name.includes(part))?.toJSON()),
+    window.__ddEarly && !window.__ddEarly.fromWorker && window.__ddIce === undefined,
+    window.__sockets.filter((w) => w.url.includes('/signal/')),
+    window.__ddSignal === undefined,
+  ]);
+  assert.ok(early && wasm && ice && ice.startTime < wasm.responseEnd, `both asked early, /ice taken: ${JSON.stringify({ early, wasm, ice })}`);
+  // One socket, opened before the wasm was in, still open: the game took it over.
+  assert.ok(taken && sockets.length === 1 && sockets[0].at < wasm.responseEnd && sockets[0].closedAt === null,
+    `one signalling socket, opened early and taken: ${JSON.stringify({ sockets, wasm: wasm.responseEnd })}`);
+  assert.deepEqual(bob.errors, []);
+});
+
+// The server's relay limits are raised here so the flood arrives at once (by default they slow a
+// flooding peer to 40 messages a second).
 test('a peer flooding a newcomer before its game starts: the page lets the early socket go and the game joins afresh', { timeout: 60000 }, async (t) => {
   const server = await startServer({ args: ['--relay-burst', '1000000', '--relay-per-sec', '1000000'] });
   const session = await launchBrowser({ players: 3 });
   t.after(async () => { await session.close(); await server.stop(); });
   const [alice, mallory, bob] = session.players;
 
-  const host = await alice.newPage();
-  await new HomePage(host).goto(server.url);
-  await new HomePage(host).createRoom();
-  await new LobbyPage(host).waitFor();
-  const link = await host.getByTestId('lobby-share-link').inputValue();
+  const link = await hostRoom(alice, server);
   const room = new URL(link).searchParams.get('room');
 
   // Mallory is a signalling peer with no game: the first newcomer it hears of gets 400 signals.
@@ -58,7 +75,8 @@ test('a peer flooding a newcomer before its game starts: the page lets the early
   const guest = await bob.newPage();
   await guest.addInitScript(recordSockets);
   await guest.goto(link);
-  await flooder.evaluate(() => window.__flood);
+  await flooder.evaluate(() => Promise.race([window.__flood, new Promise((_, fail) => setTimeout(
+    () => fail(new Error('the flooder heard of no newcomer within 15 s')), 15000))]));
   await new LobbyPage(guest).waitFor();
   await guest.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
   await screenshot(guest, 'early-signal-flooded');

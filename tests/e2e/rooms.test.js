@@ -111,29 +111,10 @@ test('screens: a room is created, shared by link and joined; the crews take oppo
   assert.match(link, /\/\?room=[0-9a-z]{20}$/, 'a share link with an unguessable room id');
   assert.match(await erin.getByTestId('lobby-qr').innerHTML(), /^<svg/, 'the link as a QR code');
 
-  // When each signalling socket is opened, in the page's time (the wasm's arrival is in it too).
-  await frank.addInitScript(() => {
-    const Native = window.WebSocket;
-    window.__sockets = [];
-    window.WebSocket = function (url, protocols) {
-      window.__sockets.push({ url: String(url), at: performance.now() });
-      return new Native(url, protocols);
-    };
-    Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3, prototype: Native.prototype });
-  });
   await frank.goto(link);
   const guestLobby = new LobbyPage(frank);
   await guestLobby.waitFor();
-  // A room link asks for the game and the room's /ice from the top of the page (issue 32: both
-  // at once, __ddEarly), and the game takes that /ice answer (src/net/ice.rs) instead of asking again.
-  const [wasm, ice, early] = await frank.evaluate(() => [...['.wasm', '/ice?room='].map((part) => performance.getEntriesByType('resource').find((r) => r.name.includes(part))?.toJSON()), window.__ddEarly && !window.__ddEarly.fromWorker && window.__ddIce === undefined]);
-  assert.ok(early && wasm && ice && ice.startTime < wasm.responseEnd, `both asked early, /ice taken: ${JSON.stringify({ early, wasm, ice })}`);
-  // It joins the room's signalling before the game has arrived, and the game takes that socket
-  // over (src/net/early_signal.rs): one socket, opened before the wasm was in, none after.
-  const sockets = await frank.evaluate(() => [window.__sockets, window.__ddSignal === undefined]);
-  const signal = sockets[0].filter((w) => w.url.includes('/signal/'));
-  assert.ok(sockets[1] && signal.length === 1 && signal[0].at < wasm.responseEnd,
-    `one signalling socket, opened early and taken: ${JSON.stringify({ signal, wasm: wasm.responseEnd })}`);
+  // The early start of a room link (the game, /ice and signalling at once): early_signal.test.js.
   await guestLobby.take(1);
   await hostLobby.waitHolder(1, 'player');
   await erin.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });

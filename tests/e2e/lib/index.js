@@ -4,6 +4,7 @@ module.exports = {
   ...require('./server'),
   ...require('./browser'),
   ...require('./stack'),
+  ...require('./sockets'),
   ...require('./pages/home'),
   ...require('./pages/lobby'),
   ...require('./pages/game'),
