@@ -22,7 +22,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-use super::signaller::Closed;
+use super::signaller::{decode, encode, Closed};
 
 /// What the socket said, in order: a text frame, or its end (code, reason).
 enum Frame {
@@ -152,8 +152,7 @@ impl Drop for AdoptedSignaller {
 #[async_trait(?Send)]
 impl Signaller for AdoptedSignaller {
     async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
-        let text = serde_json::to_string(&request)
-            .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+        let text = encode(&request)?;
         if self.ws.ready_state() != WebSocket::OPEN || self.ws.send_with_str(&text).is_err() {
             self.ended(None);
             return Err(SignalingError::StreamExhausted);
@@ -163,8 +162,7 @@ impl Signaller for AdoptedSignaller {
 
     async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
         match self.frames.next().await {
-            // A malformed frame is skipped by matchbox (UnknownFormat), never fatal.
-            Some(Frame::Text(text)) => serde_json::from_str(&text).map_err(|_| SignalingError::UnknownFormat),
+            Some(Frame::Text(text)) => decode(&text),
             Some(Frame::End(code, reason)) => {
                 self.ended(Some((code, reason)));
                 Err(SignalingError::StreamExhausted)

@@ -102,11 +102,21 @@ impl WatchedSignaller {
     }
 }
 
+/// A request as matchbox's JSON text frame (both signallers: this one and the adopted one).
+pub fn encode(request: &PeerRequest) -> Result<String, SignalingError> {
+    serde_json::to_string(request).map_err(|e| SignalingError::UserImplementationError(e.to_string()))
+}
+
+/// A text frame as matchbox's event. A malformed frame is `UnknownFormat`, which matchbox skips:
+/// never fatal.
+pub fn decode(text: &str) -> Result<PeerEvent, SignalingError> {
+    serde_json::from_str(text).map_err(|_| SignalingError::UnknownFormat)
+}
+
 #[async_trait(?Send)]
 impl Signaller for WatchedSignaller {
     async fn send(&mut self, request: PeerRequest) -> Result<(), SignalingError> {
-        let text = serde_json::to_string(&request)
-            .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+        let text = encode(&request)?;
         let sent = self.stream.send(WsMessage::Text(text)).await.map_err(SignalingError::from);
         if sent.is_err() {
             self.ended();
@@ -116,10 +126,7 @@ impl Signaller for WatchedSignaller {
 
     async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
         match self.stream.next().await {
-            // A malformed frame is skipped by matchbox (UnknownFormat), never fatal.
-            Some(WsMessage::Text(text)) => {
-                serde_json::from_str(&text).map_err(|_| SignalingError::UnknownFormat)
-            }
+            Some(WsMessage::Text(text)) => decode(&text),
             Some(WsMessage::Binary(_)) => Err(SignalingError::UnknownFormat),
             None => {
                 self.ended();
