@@ -363,12 +363,15 @@ fn a_first_practice_seats_one_station_beside_a_hard_crew_against_learning_bots()
 
 /// A newcomer at Weapons, played here by a Learning bot acting at the rivals'
 /// speed (a person following the station's hints is no slower at a relaxed
-/// pace), wins a first practice most of the time.
+/// pace), wins a first practice most of the time: 6 of 8 seeded games (the
+/// seed fixes the replicas' nonces too, so each game replays exactly).
 #[test]
 fn a_newcomer_at_weapons_wins_a_first_practice() {
     let opts = Options { speed: 50, fast: true, ..Options::default() };
     let mut wins = 0;
-    for seed in 1..=4u64 {
+    for seed in 1..=8u64 {
+        // The replicas' nonces feed the dice: fixed here, the games replay.
+        crate::platform::random::seed_this_thread(seed);
         let mut s = practice::one_station(&opts, seed, me(), Station::Weapons);
         let mut now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());
         let mut newcomer = duel_bots::Crew::new(duel_bots::Difficulty::Learning, &[SeatId(0)]).seeded(seed);
@@ -384,5 +387,5 @@ fn a_newcomer_at_weapons_wins_a_first_practice() {
         let winner = s.game().and_then(|g| g.outcome()).flatten();
         wins += u32::from(winner == Some(duel_core::TeamId(0)));
     }
-    assert!(wins >= 3, "the newcomer's crew won {wins} of 4 first practices");
+    assert!(wins >= 6, "the newcomer's crew won {wins} of 8 first practices");
 }

@@ -50,9 +50,17 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   await page.waitForFunction(() => document.querySelector('[data-testid="weapons-tube-f0"]')?.classList.contains('is-loaded'));
 
   // Sensors: locks until the hit test against Black says HIT (lock ≥ range + jammers).
-  for (let k = 0; k < 6; k++) {
+  // Four single Locks fall short of range 5 (a move of four squares); then a
+  // Lock comes off the display to be rolled again for a Double Lock.
+  for (let k = 0; k < 8; k++) {
     if (await page.locator('[data-testid="hit-tests"] li.is-hit').count()) break;
-    await game.place('sensors', ['Lock', 'Double Lock'], () => 'sensors-lock');
+    if ((await page.locator('[data-testid^="sensors-placed-"]').count()) === 4) {
+      await page.locator('[data-testid^="sensors-placed-"][data-face="Lock"]').first().click();
+      await page.getByTestId('sensors-remove').click();
+      await game.place('sensors', ['Double Lock'], () => 'sensors-lock');
+    } else {
+      await game.place('sensors', ['Lock', 'Double Lock'], () => 'sensors-lock');
+    }
   }
   await page.locator('[data-testid="hit-tests"] li.is-hit').waitFor();
 
