@@ -200,6 +200,7 @@ fn table() -> Vec<(RuleError, &'static str)> {
             "A Manoeuvre has already taken place this round.",
         ),
         (OtherMode, "that belongs to the other game mode"),
+        (ModeNotLoaded, "Thunderstruck Duel is not loaded on this device yet"),
     ]
 }
 
@@ -332,6 +333,7 @@ fn covered(e: &RuleError) -> &'static str {
         NoCrystalToPut => "NoCrystalToPut",
         Thunderstruck(_) => "Thunderstruck",
         OtherMode => "OtherMode",
+        ModeNotLoaded => "ModeNotLoaded",
     }
 }
 

@@ -34,6 +34,8 @@ pub enum SetupError {
     EquipmentLayout,
     /// A Thunderstruck Duel that cannot start (R23).
     Thunderstruck(crate::thunderstruck::ConfigError),
+    /// A Thunderstruck Duel on a build without its rules (the base file, issue 32).
+    ModeNotLoaded,
 }
 
 impl std::fmt::Display for SetupError {
@@ -49,6 +51,7 @@ impl std::fmt::Display for SetupError {
             SetupError::Token(why) => write!(f, "{why}"),
             SetupError::Position(why) => write!(f, "this position is not possible: {why}"),
             SetupError::Thunderstruck(e) => e.fmt(f),
+            SetupError::ModeNotLoaded => f.write_str("Thunderstruck Duel is not loaded on this device yet"),
             SetupError::EquipmentLayout => f.write_str(
                 "equipment cards need two teams with one Capital ship each: a duel or mission 1 (D30)",
             ),

@@ -317,6 +317,9 @@ pub enum RuleError {
     Thunderstruck(crate::thunderstruck::Refusal),
     /// An intent of the other game mode.
     OtherMode,
+    /// A Thunderstruck intent on a build of the app without Thunderstruck's rules (the base
+    /// file a first visit loads, issue 32): the device loads the full app first.
+    ModeNotLoaded,
 }
 
 impl std::error::Error for RuleError {}

@@ -22,6 +22,7 @@ impl std::fmt::Display for RuleError {
             NoSeat => f.write_str("you do not hold a seat in this game"),
             Thunderstruck(refusal) => refusal.fmt(f),
             OtherMode => f.write_str("that belongs to the other game mode"),
+            ModeNotLoaded => f.write_str("Thunderstruck Duel is not loaded on this device yet"),
             NoSuchSeat { seat } => write!(f, "there is no seat {}", seat.0),
             GameOver => f.write_str("the game is over"),
             BattleNotBegun => f.write_str("the battle has not begun: finish placing the obstacle tokens"),

@@ -19,7 +19,11 @@ impl Game {
         self.applied += 1;
         match event {
             Event::Thunderstruck(e) => {
-                if let super::ModeState::Thunderstruck(duel) = &mut self.mode {
+                // Without the rules (the base file, issue 32) the event is counted and not applied:
+                // a device there loads the full app before the duel goes on (it replays the log).
+                if let (true, super::ModeState::Thunderstruck(duel)) =
+                    (cfg!(feature = "thunderstruck"), &mut self.mode)
+                {
                     duel.apply(e);
                 }
             }

@@ -16,6 +16,9 @@ impl Game {
     /// Every intent `seat` may send now, each accepted by [`Game::validate`].
     pub fn legal_intents(&self, seat: SeatId) -> Vec<Intent> {
         if let super::ModeState::Thunderstruck(duel) = &self.mode {
+            if !cfg!(feature = "thunderstruck") {
+                return Vec::new();
+            }
             // Planning intents need the seat's secret seed: not listable here.
             let player = crate::thunderstruck::Player(seat.0);
             return duel.legal_intents(player).into_iter().map(Intent::Thunderstruck).collect();

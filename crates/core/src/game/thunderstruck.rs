@@ -16,6 +16,9 @@ use crate::thunderstruck::{self as ts, Player};
 
 /// The match of a Thunderstruck config: a Dice Duel skeleton at its set-up plus the duel.
 pub(super) fn new(config: GameConfig, mode: ts::Config) -> Result<Game, SetupError> {
+    if !cfg!(feature = "thunderstruck") {
+        return Err(SetupError::ModeNotLoaded);
+    }
     let duel = ts::Game::new(mode).map_err(SetupError::Thunderstruck)?;
     if config.seats.len() != usize::from(mode.players) {
         return Err(SetupError::Seat {
@@ -27,6 +30,18 @@ pub(super) fn new(config: GameConfig, mode: ts::Config) -> Result<Game, SetupErr
     game.seats = config.seats;
     game.mode = ModeState::Thunderstruck(Box::new(duel));
     Ok(game)
+}
+
+/// Whether this build has Thunderstruck's rules (the `thunderstruck` feature). The base file a
+/// first visit loads (issue 32) keeps every type the wire carries and none of the rules: a
+/// device there loads the full app before it plays a duel. A constant, so the optimiser drops
+/// the rules it guards.
+fn loaded() -> Result<(), RuleError> {
+    if cfg!(feature = "thunderstruck") {
+        Ok(())
+    } else {
+        Err(RuleError::ModeNotLoaded)
+    }
 }
 
 /// The duel's result as the match's: player `i` is team `i`.
@@ -52,12 +67,14 @@ fn parts<'a>(
 }
 
 pub(super) fn validate(game: &Game, seat: SeatId, intent: &Intent) -> Result<(), RuleError> {
+    loaded()?;
     let (duel, player, intent) = parts(game, seat, intent)?;
     duel.validate(player, intent).map_err(RuleError::Thunderstruck)
 }
 
 /// Plays the intent on the duel; the match's events wrap the duel's.
 pub(super) fn play(game: &mut Game, seat: SeatId, intent: &Intent) -> Result<Vec<Event>, RuleError> {
+    loaded()?;
     let (_, player, inner) = parts(game, seat, intent)?;
     let inner = inner.clone();
     let ModeState::Thunderstruck(duel) = &mut game.mode else { return Err(RuleError::OtherMode) };
@@ -70,6 +87,7 @@ pub(super) fn host(
     action: &HostAction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    loaded()?;
     let (ModeState::Thunderstruck(duel), HostAction::Thunderstruck(action)) = (&mut game.mode, action) else {
         return Err(RuleError::OtherMode);
     };

@@ -253,7 +253,8 @@ impl Match {
             return out;
         }
         if self.game.thunderstruck().is_some() {
-            return self.thunderstruck_tick(keys, now);
+            // Without Thunderstruck's rules (the base file, issue 32) nothing is due.
+            return if cfg!(feature = "thunderstruck") { self.thunderstruck_tick(keys, now) } else { out };
         }
         if matches!(self.game.phase(), duel_core::Phase::Draft { .. }) && self.game.draft().is_none() {
             if let Ok(batch) = self.act(&HostAction::DealEquipment, None, keys, now) {
