@@ -90,9 +90,13 @@ pub fn App() -> impl IntoView {
                 Route::Play => view! { <play::Play /> }.into_any(),
                 Route::Board => view! { <BoardScreen /> }.into_any(),
                 Route::Rules => view! { <crate::rules::RulesPage /> }.into_any(),
-                Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
+                Route::Thunderstruck => if cfg!(feature = "full") {
+                    view! { <crate::thunderstruck::ThunderScreen /> }.into_any()
+                } else {
+                    view! { <play::FullAppNeeded /> }.into_any()
+                },
                 Route::Maps => view! { <crate::maps::MapEditor /> }.into_any(),
-                Route::Replay => view! { <crate::replay::ReplayScreen board_view=|| view! { <BoardScreen /> } thunder_view=|| view! { <crate::thunderstruck::RoomScreen /> } /> }.into_any(),
+                Route::Replay => view! { <crate::replay::ReplayScreen board_view=|| view! { <BoardScreen /> } thunder_view=play::duel_screen /> }.into_any(),
                 Route::Learn => view! { <crate::lessons::list::LessonList /> }.into_any(),
             }}
             {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}

@@ -53,7 +53,28 @@ pub fn Play() -> impl IntoView {
         Stage::Lobby => view! { <Lobby /> }.into_any(),
         Stage::Game => view! { <GameScreen /> }.into_any(),
         Stage::Over => view! { <Debrief /> }.into_any(),
-        Stage::Thunderstruck => view! { <crate::thunderstruck::RoomScreen /> }.into_any(),
+        Stage::Thunderstruck => duel_screen(),
+    }
+}
+
+/// A Thunderstruck duel's screen, or on the base file (no `full` feature, issue 32) the word that
+/// it needs the full app.
+pub fn duel_screen() -> AnyView {
+    if cfg!(feature = "full") {
+        view! { <crate::thunderstruck::RoomScreen /> }.into_any()
+    } else {
+        view! { <FullAppNeeded /> }.into_any()
+    }
+}
+
+/// Split groundwork (branch `split`, not landed): the base file's stand-in for Thunderstruck.
+/// The switch (load the full wasm, reload the address) is not built yet.
+#[component]
+pub fn FullAppNeeded() -> impl IntoView {
+    view! {
+        <main class="connecting" data-testid="full-app-needed">
+            <p>"Thunderstruck Duel is not loaded on this device yet."</p>
+        </main>
     }
 }
 

@@ -141,12 +141,18 @@ impl BotDriver {
 
     /// Thunderstruck: the bot seats' secrets as bytes (saved with the room, see [`BotDriver::keep_desk`]).
     pub fn desks(&self) -> Vec<(SeatId, Vec<u8>)> {
+        if !cfg!(feature = "full") {
+            return Vec::new();
+        }
         self.thunder.desks()
     }
 
     /// Thunderstruck: a bot seat's secrets saved before a reload (bytes that
     /// are not a desk are ignored: that bot then sits out a round at worst).
     pub fn keep_desk(&mut self, seat: SeatId, bytes: &[u8]) {
+        if !cfg!(feature = "full") {
+            return;
+        }
         if let Some(desk) = duel_net::thunder::Desk::from_bytes(bytes) {
             self.thunder.keep(seat, desk);
         }
@@ -199,6 +205,9 @@ impl BotDriver {
             return None;
         }
         if let Some(duel) = game.thunderstruck() {
+            if !cfg!(feature = "full") {
+                return None;
+            }
             let levelled: Vec<(SeatId, Difficulty)> = seats.iter().map(|s| (*s, self.level(*s))).collect();
             return self.thunder.next(duel, &levelled, self.clock, self.seed);
         }
