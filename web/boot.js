@@ -17,9 +17,13 @@
 // Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
 // fills in this build's file names below.
 (() => {
-  const APP_JS = '__APP_JS__';
-  const APP_WASM = '__APP_WASM__';
-  const WASM_BYTES = Number('__APP_WASM_BYTES__') || 0;
+  // The file this load starts: the base one or the full one, as the page's first script chose
+  // (index.html, issue 32); scripts/lib/shell-loader.sh fills in this build's names there.
+  const APP_JS = window.__ddFiles.js;
+  const APP_WASM = window.__ddFiles.wasm;
+  const WASM_BYTES = window.__ddFiles.bytes || 0;
+  /** This tab loads the full app from now on (src/platform/full_app.rs reads it too). */
+  const FULL_KEY = 'dice-duel/full';
   const NAME_KEY = 'dice-duel/name';
   /** How Practice starts, once chosen (src/boot/first_practice.rs): then Practice asks nothing. */
   const PRACTICE_START_KEY = 'dice-duel/practice-start';
@@ -211,6 +215,31 @@
     started = true;
     start();
   }
+
+  /**
+   * The game asks for the rest of itself (src/platform/full_app.rs): the full file is fetched,
+   * its share reported to `onShare` (0–1) as it arrives, and once the browser holds it (the HTTP
+   * cache; the service worker's, offline) the tab is marked and reloads into it, at the same
+   * address. Rejects, in words, if it cannot.
+   */
+  window.__ddLoadFull = async (onShare) => {
+    const full = window.__ddFull;
+    const [response] = await Promise.all([fetch(full.wasm), fetch(full.js).then((r) => r.text())]);
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const reader = response.body && response.body.getReader();
+    let seen = 0;
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      seen += value.byteLength;
+      if (onShare && full.bytes) onShare(Math.min(1, seen / full.bytes));
+    }
+    // Without the mark the reload would start the base file again, and ask again, forever.
+    let marked = false;
+    try { sessionStorage.setItem(FULL_KEY, '1'); marked = sessionStorage.getItem(FULL_KEY) === '1'; } catch { /* below */ }
+    if (!marked) throw new Error('this browser keeps nothing across a reload of the page: private browsing can do this');
+    location.reload();
+  };
 
   async function start() {
     let wasm;

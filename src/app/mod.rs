@@ -13,9 +13,11 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::game::board_screen::BoardScreen;
+use crate::platform::full_app;
 use crate::route::{self, Route};
 use crate::session::Options;
 use crate::store::Store;
+use crate::ui::full_app::FullAppNeeded;
 use crate::ui::{sound, toast::ToastStack};
 use crate::{boot, pause, platform, update};
 
@@ -25,6 +27,15 @@ const PUMP: Duration = Duration::from_millis(20);
 const TICK: Duration = Duration::from_millis(250);
 
 /// The screen `route` shows: a lesson's address (`#/learn/<id>`) starts it and shows the game.
+/// Why a screen the base file lacks needs the rest of the game, in words.
+fn needs_full(route: Route) -> &'static str {
+    match route {
+        Route::Thunderstruck => "Thunderstruck Duel loads with the rest of the game.",
+        Route::Maps => "The map editor loads with the rest of the game.",
+        _ => "Replays load with the rest of the game.",
+    }
+}
+
 fn enter(store: Store, route: Route) -> Route {
     if route != Route::Learn {
         return route;
@@ -86,15 +97,19 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app">
             {move || match route.get() {
+                // Loading the full app to host a room (`boot::full_first`), then a reload.
+                _ if store.ui.loads_full.with(Option::is_some) => {
+                    view! { <FullAppNeeded why=store.ui.loads_full.get_untracked().unwrap_or_default() /> }.into_any()
+                }
                 Route::Home => view! { <crate::home::Home thunder_over=thunder_over /> }.into_any(),
                 Route::Play => view! { <play::Play /> }.into_any(),
                 Route::Board => view! { <BoardScreen /> }.into_any(),
                 Route::Rules => view! { <crate::rules::RulesPage /> }.into_any(),
-                Route::Thunderstruck => if cfg!(feature = "full") {
-                    view! { <crate::thunderstruck::ThunderScreen /> }.into_any()
-                } else {
-                    view! { <play::FullAppNeeded /> }.into_any()
-                },
+                // The base file (issue 32) has neither: it loads the full app (a reload).
+                Route::Thunderstruck | Route::Maps | Route::Replay if !full_app::LOADED => {
+                    view! { <FullAppNeeded why=needs_full(route.get_untracked()) /> }.into_any()
+                }
+                Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
                 Route::Maps => view! { <crate::maps::MapEditor /> }.into_any(),
                 Route::Replay => view! { <crate::replay::ReplayScreen board_view=|| view! { <BoardScreen /> } thunder_view=play::duel_screen /> }.into_any(),
                 Route::Learn => view! { <crate::lessons::list::LessonList /> }.into_any(),

@@ -7,7 +7,9 @@ use crate::boot::Mode;
 use crate::debrief::Debrief;
 use crate::game::screen::GameScreen;
 use crate::lobby::Lobby;
+use crate::platform::full_app;
 use crate::store::use_store;
+use crate::ui::full_app::{FullAppNeeded, HostLoadsFull};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -18,6 +20,12 @@ enum Stage {
     Over,
     /// A Thunderstruck match (R23): its own screens, result included.
     Thunderstruck,
+    /// The room or practice plays Thunderstruck Duel and this device runs the
+    /// base file (issue 32): it loads the full app (a reload).
+    LoadsFull,
+    /// The same for the room's host, in the lobby: it asks first (its reload
+    /// makes the room elect another host), and may choose Dice Duel instead.
+    HostLobbyOnBase,
 }
 
 #[component]
@@ -28,6 +36,14 @@ pub fn Play() -> impl IntoView {
             return Stage::Nothing;
         }
         let started = store.room.with(|r| r.as_ref().map(|r| r.started));
+        if !full_app::LOADED
+            && store.room.with(|r| {
+                r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
+            })
+        {
+            let hosting = store.mode.with(|m| matches!(m, Mode::Online { host: true, .. }));
+            return if hosting && started == Some(false) { Stage::HostLobbyOnBase } else { Stage::LoadsFull };
+        }
         let thunder = store.game.with(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_some()));
         if thunder {
             return Stage::Thunderstruck;
@@ -51,30 +67,20 @@ pub fn Play() -> impl IntoView {
         .into_any(),
         Stage::Connecting => view! { <Connecting /> }.into_any(),
         Stage::Lobby => view! { <Lobby /> }.into_any(),
+        Stage::HostLobbyOnBase => view! { <HostLoadsFull /> <Lobby /> }.into_any(),
         Stage::Game => view! { <GameScreen /> }.into_any(),
         Stage::Over => view! { <Debrief /> }.into_any(),
         Stage::Thunderstruck => duel_screen(),
+        Stage::LoadsFull => view! { <FullAppNeeded why="This game is Thunderstruck Duel." /> }.into_any(),
     }
 }
 
-/// A Thunderstruck duel's screen, or on the base file (no `full` feature, issue 32) the word that
-/// it needs the full app.
+/// A Thunderstruck duel's screen; on the base file (issue 32), the full app loading.
 pub fn duel_screen() -> AnyView {
-    if cfg!(feature = "full") {
+    if full_app::LOADED {
         view! { <crate::thunderstruck::RoomScreen /> }.into_any()
     } else {
-        view! { <FullAppNeeded /> }.into_any()
-    }
-}
-
-/// Split groundwork (branch `split`, not landed): the base file's stand-in for Thunderstruck.
-/// The switch (load the full wasm, reload the address) is not built yet.
-#[component]
-pub fn FullAppNeeded() -> impl IntoView {
-    view! {
-        <main class="connecting" data-testid="full-app-needed">
-            <p>"Thunderstruck Duel is not loaded on this device yet."</p>
-        </main>
+        view! { <FullAppNeeded why="This game is Thunderstruck Duel." /> }.into_any()
     }
 }
 

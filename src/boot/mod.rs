@@ -3,6 +3,7 @@
 //! browser storage so a reload resumes it.
 
 mod first_practice;
+mod full_first;
 mod online;
 
 pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
@@ -90,8 +91,9 @@ fn load_desks(room: &str, bots: &mut BotDriver) {
     }
 }
 
-/// Writes the host's room (its bots' levels with it) and its Thunderstruck bots' secrets to storage.
-pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)]) {
+/// Writes the host's room (its bots' levels with it) and its Thunderstruck bots' secrets to
+/// storage; `duel`: the room plays Thunderstruck Duel (see [`full_first::mark`]).
+pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], duel: bool) {
     let room = match &mode {
         Mode::Practice => PRACTICE,
         Mode::Online { room, host: true } => room.as_str(),
@@ -99,6 +101,7 @@ pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)]) {
     };
     let _ = net::saves::save_host(room, bytes);
     save_desks(room, desks);
+    full_first::mark(room, duel);
 }
 
 /// Whether a practice game is saved (the home screen offers to resume it).
@@ -161,6 +164,9 @@ fn drop_old_thunderstruck(store: Store) {
 /// Resumes the saved practice. Returns whether there was one that loads.
 pub fn resume_practice(store: Store) -> bool {
     let Some(bytes) = net::saves::load_host(PRACTICE) else { return false };
+    if full_first::to_resume(store, PRACTICE) {
+        return true;
+    }
     let opts = store.opts;
     let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
     load_desks(PRACTICE, &mut bots);
@@ -184,6 +190,9 @@ fn wake_on_news(store: Store, transport: &RoomTransport) {
 
 /// Creates an online room hosted in this tab and opens its lobby.
 pub fn create_room(store: Store) {
+    if full_first::ask(store, full_first::Then::CreateRoom) {
+        return;
+    }
     host_room(store, net::new_room_id());
 }
 
@@ -195,6 +204,9 @@ pub fn host_room(store: Store, room: String) {
 /// Hosts a room with no signalling server ("Play here, no internet"):
 /// devices join by scanning this one's invitations (issue 34).
 pub fn host_serverless(store: Store) {
+    if full_first::ask(store, full_first::Then::HostHere) {
+        return;
+    }
     let room = net::new_room_id();
     host_with(store, room.clone(), RoomTransport::serverless_host(&room));
 }
@@ -244,6 +256,9 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     let pairing = transport.pairing();
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
+        if net::saves::load_host(room).is_some() && full_first::to_resume(store, room) {
+            return;
+        }
         if let Some(bytes) = net::saves::load_host(room) {
             let mut bots = BotDriver::new(1, random::u64(), false);
             load_desks(room, &mut bots);
@@ -356,6 +371,9 @@ pub fn on_load(store: Store) -> Route {
         }
         join_room(store, &room);
         return if route == Route::Board { Route::Board } else { Route::Play };
+    }
+    if let Some(route) = full_first::resume(store) {
+        return route;
     }
     follow_map_links(store);
     if let Some(code) = crate::route::map_code(&platform::hash()) {

@@ -6,6 +6,7 @@
 
 pub mod clip;
 pub mod device;
+pub mod full_app;
 pub mod install;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod js;

@@ -91,6 +91,7 @@ mod tests {
         assert_ne!(u64(), u64());
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn a_seeded_thread_draws_the_same_stream_again() {
         seed_this_thread(7);

@@ -34,6 +34,23 @@ mod imp {
         let n = s.length().unwrap_or(0);
         (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
     }
+
+    pub fn session_take(key: &str) -> Option<String> {
+        let s = web_sys::window()?.session_storage().ok().flatten()?;
+        let value = s.get_item(key).ok().flatten();
+        let _ = s.remove_item(key);
+        value
+    }
+
+    pub fn session_get(key: &str) -> Option<String> {
+        web_sys::window()?.session_storage().ok().flatten()?.get_item(key).ok().flatten()
+    }
+
+    pub fn session_set(key: &str, value: &str) {
+        if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+            let _ = s.set_item(key, value);
+        }
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -43,6 +60,8 @@ mod imp {
 
     thread_local! {
         static MAP: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
+        /// The tab's `sessionStorage`.
+        static SESSION: RefCell<BTreeMap<String, String>> = const { RefCell::new(BTreeMap::new()) };
     }
 
     pub fn get(key: &str) -> Option<String> {
@@ -61,8 +80,25 @@ mod imp {
     pub fn keys() -> Vec<String> {
         MAP.with(|m| m.borrow().keys().cloned().collect())
     }
+
+    pub fn session_take(key: &str) -> Option<String> {
+        SESSION.with(|m| m.borrow_mut().remove(key))
+    }
+
+    pub fn session_get(key: &str) -> Option<String> {
+        SESSION.with(|m| m.borrow().get(key).cloned())
+    }
+
+    pub fn session_set(key: &str, value: &str) {
+        SESSION.with(|m| m.borrow_mut().insert(key.to_owned(), value.to_owned()));
+    }
 }
 
 /// Every key stored (the browser's order; few: one per saved room and setting).
 pub use imp::keys;
 pub use imp::{get, remove, set};
+/// The tab's own `sessionStorage` (kept across this tab's reloads, not shared
+/// with other tabs): web/boot.js writes it when the tab switches to the full
+/// app, and `boot` what to do once it has (`platform::full_app`). Best effort:
+/// a browser without it switches and then does not find the ask.
+pub use imp::{session_get, session_set, session_take};

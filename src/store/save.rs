@@ -36,6 +36,9 @@ impl Store {
         let Some(Some(bytes)) = self.with_session(|s| s.save()) else { return };
         self.last_save.set_value(now);
         let desks = self.with_session(|s| s.bots_ref().desks()).unwrap_or_default();
-        crate::boot::persist(self.mode.get_untracked(), &bytes, &desks);
+        let duel = self.room.with_untracked(|r| {
+            r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
+        });
+        crate::boot::persist(self.mode.get_untracked(), &bytes, &desks, duel);
     }
 }

@@ -89,6 +89,9 @@ pub struct Ui {
     pub help: RwSignal<bool>,
     /// The finished freeze whose result card was closed (its event number).
     pub freeze_read: RwSignal<Option<u64>>,
+    /// This device is loading the full app before it hosts a room (issue 32):
+    /// why, in words, shown in place of the screen until the page reloads.
+    pub loads_full: RwSignal<Option<&'static str>>,
 }
 
 impl Ui {
@@ -122,6 +125,7 @@ impl Ui {
             bot_pace: RwSignal::new(crate::pause::stored_pace()),
             help: RwSignal::new(false),
             freeze_read: RwSignal::new(None),
+            loads_full: RwSignal::new(None),
         }
     }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the browser tests (Node's test runner) inside a fresh network namespace that has only
 # loopback: nothing can leave the machine, and Chromium sends no mDNS on a real network card.
-# Build everything first (trunk build --release, cargo build -p duel-server): there is no
+# Build everything first (scripts/lib/build-release.sh, cargo build -p duel-server): there is no
 # network in here.
 #
 # Usage: tests/e2e/run-in-netns.sh [spec.test.js ...]   (default: every *.test.js here)

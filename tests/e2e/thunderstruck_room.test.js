@@ -24,9 +24,23 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const alice = await session.players[0].newPage();
   const bob = await session.players[1].newPage();
   const tv = await session.players[2].newPage();
+  // dist/ holds the app in two files (issue 32): which one each page ran, in order.
+  const ran = new Map();
+  for (const [who, page] of [['alice', alice], ['bob', bob], ['tv', tv]]) {
+    ran.set(who, []);
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/dice-duel-[0-9a-f]+_bg\.wasm$/.test(path)) ran.get(who).push(path);
+    });
+  }
+  const onFull = (page) => page.waitForFunction(() => window.__ddFiles.wasm === window.__ddFull.wasm, null, { timeout: 20000 });
   const home = new HomePage(alice);
   await home.goto(server.url, '?fast=1&speed=10');
+  const { base, full } = await alice.evaluate(() => ({ base: window.__ddFiles.wasm, full: window.__ddFull.wasm }));
+  assert.notEqual(base, full, 'the home runs the base file');
+  // A room's host runs the full app (src/boot/full_first.rs): it loads it, then creates the room.
   await home.createRoom();
+  await onFull(alice);
   const hostLobby = new LobbyPage(alice);
   await hostLobby.waitFor();
   await alice.getByTestId('lobby-game-thunderstruck').click();
@@ -37,6 +51,11 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
 
   const link = await alice.getByTestId('lobby-share-link').inputValue();
   await bob.goto(`${link}&fast=1&speed=10`);
+  // A guest by a room link starts on the base file; the room plays Thunderstruck, so it loads
+  // the full one and rejoins.
+  await onFull(bob);
+  // (The full file is asked twice: fetched into the cache, then started from it after the reload.)
+  assert.deepEqual([...new Set(ran.get('bob'))], [base, full], 'Bob ran the base file, then the full one');
   const guestLobby = new LobbyPage(bob);
   await guestLobby.waitFor();
   await bob.getByTestId('lobby-game-thunderstruck').waitFor();
@@ -44,6 +63,7 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   await guestLobby.take(1);
   await hostLobby.waitHolder(1, 'player');
   await tv.goto(link);
+  await onFull(tv);
   await new LobbyPage(tv).waitFor();
   await screenshot(alice, 'thunderstruck-room-lobby');
   await alice.getByTestId('lobby-start').click();

@@ -6,7 +6,7 @@ const E2E = path.resolve(__dirname, '..');
 
 module.exports = {
   ROOT,
-  /** The built app as players get it (`trunk build --release` writes it). */
+  /** The built app as players get it (`scripts/lib/build-release.sh` writes it: the base file and the full one). */
   DIST: process.env.DUEL_DIST || path.join(ROOT, 'dist'),
   /** The same app with the test hooks (src/test_hooks/): `scripts/lib/build-hooks.sh`
    * writes it. The room specs and bench/p2p.bench.js use it; every other spec tests `DIST`. */

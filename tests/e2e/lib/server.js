@@ -30,7 +30,7 @@ async function startServer(opts = {}) {
   const dist = opts.dist || DIST;
   if (!fs.existsSync(bin)) throw new Error(`server binary ${bin} is missing: cargo build -p duel-server`);
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    const how = dist === DIST ? 'trunk build --release' : 'scripts/lib/build-hooks.sh';
+    const how = dist === DIST ? 'scripts/lib/build-release.sh' : 'scripts/lib/build-hooks.sh';
     throw new Error(`${dist}/index.html is missing: ${how}`);
   }
 

@@ -1,0 +1,82 @@
+// The app in two files (issue 32): a first visit and a first game load the base wasm (no
+// Thunderstruck Duel, map editor or replays); a device loads the full one when it opens one of
+// those, by reloading the same address once the file is in the browser's cache. A practice
+// resumes from its save across that reload, and after one visit both files open offline.
+// Runs against dist/ as players get it (scripts/lib/build-release.sh). The room case (a host
+// that creates a room on the full app, a guest that switches in a Thunderstruck lobby) is in
+// thunderstruck_room.test.js.
+const assert = require('node:assert/strict');
+const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, ThunderPage, useStack } = require('./lib');
+
+const stack = useStack();
+
+/** The app's wasm files this page asked the network or the worker for, in order. */
+function wasmAsked(page) {
+  const asked = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/dice-duel-[0-9a-f]+_bg\.wasm$/.test(path)) asked.push(path);
+  });
+  return asked;
+}
+
+/** The page's two files: { base, full } (the wasm paths the page names). */
+function files(page) {
+  return page.evaluate(() => ({ running: window.__ddFiles.wasm, full: window.__ddFull.wasm }));
+}
+
+test('a first visit runs the base file; Thunderstruck, never opened online, loads the full one offline', { timeout: 100000 }, async () => {
+  const [player] = stack.session.players;
+  const page = await player.newPage();
+  const asked = wasmAsked(page);
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
+  const first = await files(page);
+  assert.notEqual(first.running, first.full, 'dist/ holds two files and the home runs the base one');
+  await serviceWorkerInControl(page);
+  // The worker precached both, the full one from the server (the page never asked for it).
+  assert.ok(await page.evaluate((full) => caches.match(full).then(Boolean), first.full), 'the full file is cached');
+  assert.ok(!asked.includes(first.full), `the page itself asked only for the base file: ${asked}`);
+
+  await player.context.setOffline(true);
+  await page.reload();
+  await home.root.waitFor({ state: 'visible', timeout: 15000 });
+  const duel = new ThunderPage(page, 'click');
+  await duel.press('home-thunderstruck');
+  // The base file says what it loads, then the tab reloads into the full one.
+  await duel.id('ts-setup').waitFor({ timeout: 20000 });
+  const after = await files(page);
+  assert.equal(after.running, first.full, 'the tab runs the full file');
+  await duel.press('ts-setup-players-2');
+  await duel.press('ts-setup-rounds-6');
+  await duel.press('ts-start');
+  await duel.id('ts-duel').waitFor({ timeout: 20000 });
+  assert.match(await duel.id('ts-round').textContent(), /Round 1 of 6/);
+  await screenshot(page, 'full-app-offline-thunderstruck');
+  await player.context.setOffline(false);
+  assert.deepEqual(player.errors, []);
+});
+
+test('a practice lobby turned to Thunderstruck loads the full app and resumes with that choice', { timeout: 60000 }, async () => {
+  const [player] = stack.session.players;
+  // A new tab: its session storage has not asked for the full app.
+  const page = await player.newPage();
+  const asked = wasmAsked(page);
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=6&fast=1&speed=10');
+  const { running: base, full } = await files(page);
+  await home.practiceLobby();
+  const lobby = new LobbyPage(page);
+  await lobby.waitFor();
+  await page.getByTestId('lobby-game-thunderstruck').click();
+  // The page reloads into the full file; the saved practice comes back with its lobby.
+  await page.waitForFunction((f) => window.__ddFiles && window.__ddFiles.wasm === f, full, { timeout: 20000 });
+  await lobby.waitFor();
+  assert.ok(await page.getByTestId('lobby-game-thunderstruck').evaluate((b) => b.classList.contains('is-on')), 'the lobby kept Thunderstruck');
+  assert.deepEqual(asked.filter((p) => p === base || p === full).slice(0, 1), [base], `base first: ${asked}`);
+  assert.ok(asked.includes(full), `then the full file: ${asked}`);
+  await lobby.fillBots();
+  await page.getByTestId('lobby-start').click();
+  await page.getByTestId('ts-duel').waitFor({ timeout: 20000 });
+  assert.deepEqual(player.errors, []);
+});
