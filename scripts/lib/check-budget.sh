@@ -11,7 +11,7 @@
 # ("The load budget") says where it comes from; lower it when the app shrinks.
 set -euo pipefail
 
-DEFAULT_BUDGET_KB=830
+DEFAULT_BUDGET_KB=750
 
 # bytes_sent FILE: the Brotli copy's size, or the file's own when the build wrote none.
 bytes_sent() {

@@ -5,6 +5,7 @@
 
 mod focus;
 mod keys;
+mod loading;
 mod play;
 
 use std::time::Duration;
@@ -17,9 +18,9 @@ use crate::platform::full_app;
 use crate::route::{self, Route};
 use crate::session::Options;
 use crate::store::Store;
-use crate::ui::full_app::FullAppNeeded;
 use crate::ui::{sound, toast::ToastStack};
 use crate::{boot, pause, platform, update};
+use loading::FullAppNeeded;
 
 /// How often the host, the replica and the bots are pumped.
 const PUMP: Duration = Duration::from_millis(20);

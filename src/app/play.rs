@@ -3,13 +3,13 @@
 
 use leptos::prelude::*;
 
+use super::loading::{FullAppNeeded, HostLoadsFull};
 use crate::boot::Mode;
 use crate::debrief::Debrief;
 use crate::game::screen::GameScreen;
 use crate::lobby::Lobby;
 use crate::platform::full_app;
 use crate::store::use_store;
-use crate::ui::full_app::{FullAppNeeded, HostLoadsFull};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -71,7 +71,18 @@ pub fn Play() -> impl IntoView {
         Stage::Game => view! { <GameScreen /> }.into_any(),
         Stage::Over => view! { <Debrief /> }.into_any(),
         Stage::Thunderstruck => duel_screen(),
-        Stage::LoadsFull => view! { <FullAppNeeded why="This game is Thunderstruck Duel." /> }.into_any(),
+        Stage::LoadsFull => view! { <FullAppNeeded why=duel_words(store) /> }.into_any(),
+    }
+}
+
+/// Why the base file loads the full app here. A room with no server cannot be
+/// rejoined by a reload alone: its invitation is scanned again.
+fn duel_words(store: crate::store::Store) -> &'static str {
+    if store.pairing.with_value(|p| p.as_ref().is_some_and(|p| p.is_serverless())) {
+        "This game is Thunderstruck Duel, which loads with the rest of the game. The page then reloads: scan the \
+         host's invitation again to rejoin."
+    } else {
+        "This game is Thunderstruck Duel, which loads with the rest of the game."
     }
 }
 
@@ -80,7 +91,7 @@ pub fn duel_screen() -> AnyView {
     if full_app::LOADED {
         view! { <crate::thunderstruck::RoomScreen /> }.into_any()
     } else {
-        view! { <FullAppNeeded why="This game is Thunderstruck Duel." /> }.into_any()
+        view! { <FullAppNeeded why="This game is Thunderstruck Duel, which loads with the rest of the game." /> }.into_any()
     }
 }
 

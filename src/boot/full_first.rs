@@ -3,7 +3,7 @@
 //! A device hosts a room on the full app, so the room can turn to Thunderstruck
 //! Duel without its host reloading, which would make the room elect another
 //! host. On the base file, "Create a room" and "Play here, no internet" first
-//! load the full app (a reload, `ui::full_app` shows the progress), and the
+//! load the full app (a reload, `app::loading` shows the progress), and the
 //! reloaded tab then does what was asked.
 //!
 //! A saved practice or hosted room that plays Thunderstruck Duel is marked as

@@ -2,7 +2,6 @@
 //! toasts, sounds, and the UI-only state (which station is shown, which dice are picked).
 
 pub mod die;
-pub mod full_app;
 #[cfg(test)]
 mod glyphs;
 pub mod icons;
