@@ -39,7 +39,7 @@ fn status(state: RwSignal<Switch>) -> impl IntoView {
             <p role="status" data-testid="full-app-progress">{format!("Loading the rest of the game… {share} %")}</p>
         }
         .into_any(),
-        Switch::Failed(why) => view! { <p role="alert" class="error" data-testid="full-app-error">{why}</p> }.into_any(),
+        Switch::Failed(why) => view! { <p role="alert" class="loading-error" data-testid="full-app-error">{why}</p> }.into_any(),
     }
     }
 }

@@ -75,10 +75,13 @@ pub fn ask(store: Store, then: Then) -> bool {
 }
 
 /// On the full app's first screen: does what the tab asked before its reload
-/// (once: the ask is removed). Returns the screen it opened.
-pub fn resume(store: Store) -> Option<Route> {
+/// (once: the ask is removed). Returns the screen it opened. The ask was made
+/// on the home screen, and its reload lands there: on another screen it is
+/// stale (that switch failed, and a later one, to Thunderstruck say, brought
+/// the tab here), so it is dropped.
+pub fn resume(store: Store, route: Route) -> Option<Route> {
     let asked = storage::session_take(THEN_KEY)?;
-    if !full_app::LOADED {
+    if !full_app::LOADED || route != Route::Home {
         return None;
     }
     match asked.as_str() {

@@ -372,7 +372,7 @@ pub fn on_load(store: Store) -> Route {
         join_room(store, &room);
         return if route == Route::Board { Route::Board } else { Route::Play };
     }
-    if let Some(route) = full_first::resume(store) {
+    if let Some(route) = full_first::resume(store, route) {
         return route;
     }
     follow_map_links(store);

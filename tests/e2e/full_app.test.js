@@ -80,3 +80,37 @@ test('a practice lobby turned to Thunderstruck loads the full app and resumes wi
   await page.getByTestId('ts-duel').waitFor({ timeout: 20000 });
   assert.deepEqual(player.errors, []);
 });
+
+test('on a phone, a switch that cannot download says so in words, and Try again (by keyboard) shows its progress and loads', { timeout: 90000 }, async () => {
+  // A fresh phone with no service worker: the page's own fetch of the full file can be refused.
+  const context = await stack.session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'block' });
+  context.setDefaultTimeout(20000);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?seed=7&fast=1');
+  const { full } = await files(page);
+  await page.route(`**${full}`, (route) => route.abort());
+  await page.getByTestId('home-thunderstruck').tap();
+  const error = page.getByTestId('full-app-error');
+  await error.waitFor();
+  assert.match(await error.textContent(), /^The rest of the game could not be loaded \(.+\)\.$/);
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('dice-duel/full')), null, 'a failed switch marks nothing');
+  await screenshot(page, 'full-app-failed-390');
+
+  // Try again on a phone's network (Lighthouse's mobile profile), by keyboard alone.
+  await page.unroute(`**${full}`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+  await page.getByTestId('full-app-retry').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /^Loading the rest of the game… [1-9]\d* %$/.test(document.querySelector('[data-testid="full-app-progress"]')?.textContent || ''));
+  const line = await page.getByTestId('full-app-progress').boundingBox();
+  assert.ok(line && line.y >= 0 && line.y + line.height <= 844, `the progress line is on the screen: ${JSON.stringify(line)}`);
+  await screenshot(page, 'full-app-loading-390');
+  await page.getByTestId('ts-setup').waitFor({ timeout: 40000 });
+  assert.deepEqual(pageErrors, []);
+  await context.close();
+});
