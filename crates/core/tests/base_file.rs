@@ -1,13 +1,20 @@
 //! The core without Thunderstruck Duel's rules (the `thunderstruck` feature off): what the app's
 //! base file runs (issue 32). Every type the wire carries stays, and a duel is refused in words,
 //! so a device on the base file loads the full app instead of playing a game it cannot check.
-//! Run by `scripts/test` as `cargo test -p duel-core --no-default-features --test base_file`;
-//! with the feature on (every other run) there is nothing here.
+//! `scripts/test` runs it in a browser, as the base file does, beside `wasm_replay` (its step
+//! `wasm-core`: `cargo test -p duel-core --target wasm32-unknown-unknown --no-default-features
+//! --test wasm_replay --test base_file`); natively, `cargo test -p duel-core
+//! --no-default-features --test base_file`. With the feature on there is nothing here.
 #![cfg(not(feature = "thunderstruck"))]
 
 use duel_core::error::{RuleError, SetupError};
 use duel_core::thunderstruck::Config;
 use duel_core::{Game, GameConfig, Intent, SeatId};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 #[test]
 fn a_thunderstruck_duel_is_refused_until_the_full_app_is_loaded() {
