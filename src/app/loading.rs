@@ -32,15 +32,15 @@ fn start(store: Store, state: RwSignal<Switch>) {
 
 /// The progress line, or what went wrong.
 fn status(state: RwSignal<Switch>) -> impl IntoView {
-    move || {
-        match state.get() {
+    move || match state.get() {
         Switch::Idle => ().into_any(),
-        Switch::Loading(share) => view! {
-            <p role="status" data-testid="full-app-progress">{format!("Loading the rest of the game… {share} %")}</p>
+        Switch::Loading(share) => {
+            let line = format!("Loading the rest of the game… {share} %");
+            view! { <p role="status" data-testid="full-app-progress">{line}</p> }.into_any()
         }
-        .into_any(),
-        Switch::Failed(why) => view! { <p role="alert" class="loading-error" data-testid="full-app-error">{why}</p> }.into_any(),
-    }
+        Switch::Failed(why) => {
+            view! { <p role="alert" class="loading-error" data-testid="full-app-error">{why}</p> }.into_any()
+        }
     }
 }
 
@@ -64,7 +64,10 @@ pub fn FullAppNeeded(
             <Show when=failed>
                 <button class="btn btn--helm" data-testid="full-app-retry" on:click=move |_| start(store, state)>"Try again"</button>
             </Show>
-            <a class="btn btn--ghost" href=crate::route::Route::Home.hash()>"Home"</a>
+            // Home gives up the ask to host (if the download still finishes, the reload lands
+            // on the home screen, on the full app).
+            <a class="btn btn--ghost" href=crate::route::Route::Home.hash()
+                on:click=move |_| crate::boot::forget_host_ask(store)>"Home"</a>
         </main>
     }
 }

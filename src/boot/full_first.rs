@@ -74,6 +74,12 @@ pub fn ask(store: Store, then: Then) -> bool {
     true
 }
 
+/// Gives up the ask (the player went home while the full app loaded).
+pub fn forget(store: Store) {
+    let _ = storage::session_take(THEN_KEY);
+    store.ui.loads_full.set(None);
+}
+
 /// On the full app's first screen: does what the tab asked before its reload
 /// (once: the ask is removed). Returns the screen it opened. The ask was made
 /// on the home screen, and its reload lands there: on another screen it is

@@ -188,6 +188,11 @@ fn wake_on_news(store: Store, transport: &RoomTransport) {
     transport.set_waker(move || leptos::task::spawn_local(async move { store.pump() }));
 }
 
+/// Gives up hosting a room on the full app while it loads (`full_first`).
+pub fn forget_host_ask(store: Store) {
+    full_first::forget(store);
+}
+
 /// Creates an online room hosted in this tab and opens its lobby.
 pub fn create_room(store: Store) {
     if full_first::ask(store, full_first::Then::CreateRoom) {

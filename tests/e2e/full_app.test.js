@@ -4,11 +4,11 @@
 // resumes from its save across that reload, and after one visit both files open offline.
 // Runs against dist/ as players get it (scripts/lib/build-release.sh). The room case (a host
 // that creates a room on the full app, a guest that switches in a Thunderstruck lobby) is in
-// thunderstruck_room.test.js.
+// thunderstruck_room.test.js; a guest elected host on the base file is the last test here.
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, ThunderPage, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ players: 2 });
 
 /** The app's wasm files this page asked the network or the worker for, in order. */
 function wasmAsked(page) {
@@ -113,4 +113,40 @@ test('on a phone, a switch that cannot download says so in words, and Try again 
   await page.getByTestId('ts-setup').waitFor({ timeout: 40000 });
   assert.deepEqual(pageErrors, []);
   await context.close();
+});
+
+test('a guest elected host on the base file is told why its Thunderstruck lobby cannot start, and loads the full app to host it', { timeout: 90000 }, async () => {
+  const [a, b] = stack.session.players;
+  const alice = await a.newPage();
+  const bob = await b.newPage();
+  const home = new HomePage(alice);
+  await home.goto(stack.server.url, '?fast=1&speed=10');
+  await home.createRoom();
+  const hostLobby = new LobbyPage(alice);
+  await hostLobby.waitFor();
+  const link = await alice.getByTestId('lobby-share-link').inputValue();
+  await bob.goto(`${link}&fast=1&speed=10`);
+  const lobby = new LobbyPage(bob);
+  await lobby.waitFor();
+  const bobs = await files(bob);
+  assert.notEqual(bobs.running, bobs.full, 'Bob came by the link on the base file');
+
+  // The host's tab closes: Bob is elected, and the lobby's choices become his.
+  await alice.close();
+  const thunder = bob.getByTestId('lobby-game-thunderstruck');
+  await bob.waitForFunction(() => !document.querySelector('[data-testid="lobby-game-thunderstruck"]')?.disabled, null, { timeout: 20000 });
+  await thunder.click();
+  const offer = bob.getByTestId('full-app-host');
+  await offer.waitFor();
+  assert.match(await offer.textContent(), /Thunderstruck Duel is not loaded on this device, which hosts the room/);
+  await screenshot(bob, 'full-app-elected-host');
+
+  // Loaded: the tab reloads into the full app and hosts the same lobby from its save.
+  await bob.getByTestId('full-app-load').click();
+  await bob.waitForFunction((f) => window.__ddFiles && window.__ddFiles.wasm === f, bobs.full, { timeout: 20000 });
+  await lobby.waitFor();
+  await bob.waitForFunction(() => document.querySelector('[data-testid="lobby-game-thunderstruck"]')?.classList.contains('is-on'), null, { timeout: 20000 });
+  assert.equal(await offer.count(), 0, 'the full app hosts it: nothing to load');
+  assert.ok(!(await thunder.isDisabled()), 'Bob still hosts the room');
+  assert.deepEqual(b.errors, []);
 });

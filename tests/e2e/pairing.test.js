@@ -58,10 +58,17 @@ async function film(from, testid, to) {
   writeY4m(await qr.screenshot(), to.camera, { frames: 2 });
 }
 
-/** The code a card shows, once made. */
-async function codeOf(page, testid) {
+/** The code a card shows, once made (and, given `old`, once it shows another). */
+async function codeOf(page, testid, old = null) {
   const card = page.getByTestId(testid);
   await card.waitFor({ timeout: 15000 });
+  if (old) {
+    // A new invitation replaces the card that showed the last one: not that one.
+    await page.waitForFunction(([id, was]) => {
+      const code = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-code');
+      return !!code && code !== was;
+    }, [testid, old], { timeout: 15000 });
+  }
   const code = await card.getAttribute('data-code');
   assert.match(code, /^DD1:[0-9A-Z $%*+\-./:]+$/, `${testid} shows a pairing code`);
   return code;
@@ -71,8 +78,10 @@ async function codeOf(page, testid) {
  * the milliseconds from Alice's tap to the guest in the room. */
 async function pair(guest) {
   const started = Date.now();
+  const shown = alice.page.getByTestId('pair-offer');
+  const before = (await shown.count()) ? await shown.getAttribute('data-code') : null;
   await alice.page.getByTestId('pair-invite').tap();
-  await codeOf(alice.page, 'pair-offer');
+  await codeOf(alice.page, 'pair-offer', before);
   await film(alice, 'pair-offer', guest);
   await guest.page.getByTestId('home-join-camera').tap();
   await guest.page.getByTestId('pair-scan-offer').getByTestId('pair-camera-start').tap();
