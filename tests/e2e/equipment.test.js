@@ -4,7 +4,7 @@
 // Helm die on Blink, shouts "Blink!", and the ship jumps on the board. The
 // bot crew still takes its cards (`bots=off` only stops it playing).
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, LobbyPage, freezeCall, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -61,7 +61,7 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   const before = await game.shipSquare(0);
   await page.getByTestId('card-blink-use').click();
   await page.getByTestId('freeze-overlay').waitFor();
-  assert.match(await page.getByTestId('freeze-call').textContent(), /White: Blink!/);
+  assert.match(await freezeCall(page), /White: Blink!/);
   await page.waitForFunction((f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, before);
   const after = await game.shipSquare(0);
   const col = (sq) => sq.charCodeAt(0);

@@ -4,7 +4,7 @@
 // enemy Fighter, its Health turned down, and the result screen. The bots stay
 // idle (`bots=off`) so the enemy Fighter is a sitting target.
 const assert = require('node:assert/strict');
-const { CockpitPage, HomePage, LobbyPage, freezeSteps, screenshot, test, useStack } = require('./lib');
+const { CockpitPage, HomePage, LobbyPage, freezeCall, freezeSteps, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -57,7 +57,7 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('cmd-fire1').click();
   await page.getByTestId('freeze-overlay').waitFor();
-  assert.match(await page.getByTestId('freeze-call').textContent(), /White Fighter: Fire 1!/);
+  assert.match(await freezeCall(page), /White Fighter: Fire 1!/);
   const steps = freezeSteps(page);
   await steps.filter({ hasText: /White Fighter fires its missile; 1 on target/ }).waitFor();
   await steps.filter({ hasText: /→ HIT/ }).waitFor();

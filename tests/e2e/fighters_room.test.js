@@ -10,7 +10,7 @@
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const { CockpitPage, GamePage, freezeSteps, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
+const { CockpitPage, GamePage, freezeCall, freezeSteps, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
@@ -95,7 +95,7 @@ test('mission 1 over WebRTC: a Fighter is shot down and relaunched', { timeout: 
   await bob.page.getByTestId('cmd-launch-damage').click();
   for (const p of [alice.page, bob.page]) {
     await p.getByTestId('freeze-overlay').waitFor();
-    assert.match(await p.getByTestId('freeze-call').textContent(), /Black: Launch!/);
+    assert.match(await freezeCall(p), /Black: Launch!/);
     await freezeSteps(p).filter({ hasText: /Black Fighter is relaunched at [A-I]\d, facing \w+, Health 2/ }).waitFor();
   }
   await screenshot(bob.page, 'fighters-launch');

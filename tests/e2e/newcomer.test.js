@@ -4,7 +4,7 @@
 // freeze's result that stays until it is closed (every number, the call told once),
 // one message at a time; in a room, a guest's own name and the board turned for Black.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
+const { freezeCall, GamePage, HomePage, LobbyPage, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack({ players: 2 });
 
@@ -108,7 +108,7 @@ test('a Sensors lock of 3 built by tapping, a freeze result that stays until clo
   // Fire: the call is told once, and the result stays after play resumes.
   await page.getByTestId('cmd-fire1').click();
   await page.getByTestId('freeze-overlay').waitFor();
-  const call = await page.getByTestId('freeze-call').textContent();
+  const call = await freezeCall(page);
   assert.match(call, /White: Fire 1!/);
   const steps = await page.getByTestId('freeze-step').allTextContents();
   assert.ok(!steps.some((s) => s.includes('Fire 1!')), `the call is not printed twice: ${steps.join(' | ')}`);

@@ -4,7 +4,7 @@
 // dice and the map, keeps the bot crew idle and shortens deadlines; the helpers
 // still retry rolls until the face they need shows.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, freezeSteps, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, freezeCall, freezeSteps, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack();
 
@@ -73,7 +73,7 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   // Fire 1! The freeze tells the hit test, the sector and the damage.
   await page.getByTestId('cmd-fire1').click();
   await page.getByTestId('freeze-overlay').waitFor();
-  assert.match(await page.getByTestId('freeze-call').textContent(), /White: Fire 1!/);
+  assert.match(await freezeCall(page), /White: Fire 1!/);
   const steps = freezeSteps(page);
   await steps.filter({ hasText: /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/ }).waitFor();
   await steps.filter({ hasText: /front \(1\) side: 0 shield dice/ }).waitFor();

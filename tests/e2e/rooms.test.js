@@ -15,7 +15,7 @@ const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { freePort, GamePage, HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
+const { freePort, freezeCall, GamePage, HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
@@ -145,7 +145,7 @@ test('screens: both crews shout "Fire 1!" in the same instant and see one freeze
   await Promise.all([loadTorpedo(ge), loadTorpedo(gf)]);
   await Promise.all([erin.getByTestId('cmd-fire1').click(), frank.getByTestId('cmd-fire1').click()]);
   await Promise.all([erin, frank].map((p) => p.getByTestId('freeze-overlay').waitFor({ timeout: 15000 })));
-  const calls = await Promise.all([erin, frank].map((p) => p.getByTestId('freeze-call').first().textContent()));
+  const calls = await Promise.all([erin, frank].map((p) => freezeCall(p)));
   assert.equal(calls[0], calls[1], 'both screens tell the same freeze');
   assert.match(calls[0], /(White|Black): Fire 1!/);
   await screenshot(frank, 'rooms-screens-fire');

@@ -11,6 +11,21 @@ const STATION_NUMBER = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5
  */
 const freezeSteps = (page) => page.locator('[data-testid="freeze-step"], [data-testid="freeze-result-step"]');
 
+/**
+ * The running freeze's call ("White: Fire 1!"): the overlay's, or once it has closed (the same
+ * race as `freezeSteps`), the result card's that keeps it. Waits (bounded by the page's default
+ * timeout) until one is shown.
+ * @param {import('playwright-core').Page} page
+ */
+async function freezeCall(page) {
+  const shown = await page.waitForFunction(() => {
+    const call = document.querySelector('[data-testid="freeze-call"]')
+      ?? document.querySelector('[data-testid="freeze-result"] .freeze-result__call');
+    return call ? call.textContent : null;
+  });
+  return shown.jsonValue();
+}
+
 class GamePage {
   /** @param {import('playwright-core').Page} page */
   constructor(page, ship = 0) {
@@ -110,4 +125,4 @@ class GamePage {
   }
 }
 
-module.exports = { GamePage, STATION_NUMBER, freezeSteps };
+module.exports = { GamePage, STATION_NUMBER, freezeCall, freezeSteps };
