@@ -91,7 +91,7 @@ pub fn duel_screen() -> AnyView {
     if full_app::LOADED {
         view! { <crate::thunderstruck::RoomScreen /> }.into_any()
     } else {
-        view! { <FullAppNeeded why="This game is Thunderstruck Duel, which loads with the rest of the game." /> }.into_any()
+        view! { <FullAppNeeded why=duel_words(use_store()) /> }.into_any()
     }
 }
 

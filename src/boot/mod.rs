@@ -261,10 +261,10 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     let pairing = transport.pairing();
     let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
-        if net::saves::load_host(room).is_some() && full_first::to_resume(store, room) {
-            return;
-        }
         if let Some(bytes) = net::saves::load_host(room) {
+            if full_first::to_resume(store, room) {
+                return;
+            }
             let mut bots = BotDriver::new(1, random::u64(), false);
             load_desks(room, &mut bots);
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {

@@ -6,19 +6,9 @@
 // that creates a room on the full app, a guest that switches in a Thunderstruck lobby) is in
 // thunderstruck_room.test.js; a guest elected host on the base file is the last test here.
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, ThunderPage, useStack } = require('./lib');
+const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, ThunderPage, useStack, wasmAsked } = require('./lib');
 
 const stack = useStack({ players: 2 });
-
-/** The app's wasm files this page asked the network or the worker for, in order. */
-function wasmAsked(page) {
-  const asked = [];
-  page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (/^\/dice-duel-[0-9a-f]+_bg\.wasm$/.test(path)) asked.push(path);
-  });
-  return asked;
-}
 
 /** The page's two files: { base, full } (the wasm paths the page names). */
 function files(page) {

@@ -5,7 +5,7 @@
 // A third browser, the TV at the table, takes no seat and watches the same duel.
 const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test, ThunderPage } = require('./lib');
+const { HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test, ThunderPage, wasmAsked } = require('./lib');
 
 let server;
 let session;
@@ -25,14 +25,7 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const bob = await session.players[1].newPage();
   const tv = await session.players[2].newPage();
   // dist/ holds the app in two files (issue 32): which one each page ran, in order.
-  const ran = new Map();
-  for (const [who, page] of [['alice', alice], ['bob', bob], ['tv', tv]]) {
-    ran.set(who, []);
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (/^\/dice-duel-[0-9a-f]+_bg\.wasm$/.test(path)) ran.get(who).push(path);
-    });
-  }
+  const ran = new Map([['alice', wasmAsked(alice)], ['bob', wasmAsked(bob)], ['tv', wasmAsked(tv)]]);
   const onFull = (page) => page.waitForFunction(() => window.__ddFiles.wasm === window.__ddFull.wasm, null, { timeout: 20000 });
   const home = new HomePage(alice);
   await home.goto(server.url, '?fast=1&speed=10');
