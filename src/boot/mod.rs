@@ -234,7 +234,8 @@ pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> 
 fn host_with(store: Store, room: String, transport: RoomTransport) {
     wake_on_news(store, &transport);
     let pairing = transport.pairing();
-    let seed = random::u64();
+    // `?seed=` (tests, demos) seeds a room as it seeds a practice: the same tokens on the board.
+    let seed = seed(store);
     let me = player();
     let mut config = HostConfig::new(BUILD, me.token, seed);
     config.lobby = GameConfig::quick_duel(seed);

@@ -1,4 +1,4 @@
-//! Practice options from the page address: `?seed=N&bots=off&fast=1&speed=20`.
+//! Options from the page address, for a practice or a room this tab hosts: `?seed=N&bots=off&fast=1&speed=20`.
 //! They exist for tests and demos (a seeded host, paused bots, short
 //! deadlines, a time-compressed clock); a normal visit uses none of them.
 

@@ -176,7 +176,7 @@ impl Store {
             tabs,
             toasts: Toasts::new(),
             opts,
-            ui: Ui::new(tabs),
+            ui: Ui::new(tabs, opts.seed),
             lesson: RwSignal::new(None),
             pairing: StoredValue::new_local(None),
         }

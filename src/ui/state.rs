@@ -95,8 +95,8 @@ pub struct Ui {
 }
 
 impl Ui {
-    /// UI state for a device offered `tabs`.
-    pub fn new(tabs: Memo<Vec<Tab>>) -> Ui {
+    /// UI state for a device offered `tabs`; `seed` (`?seed=`) lays the quick-start tokens.
+    pub fn new(tabs: Memo<Vec<Tab>>, seed: Option<u64>) -> Ui {
         let chosen = RwSignal::new(None::<Tab>);
         let tab = Memo::new(move |_| {
             let chosen = chosen.get();
@@ -116,7 +116,8 @@ impl Ui {
             launch_side: RwSignal::new(LaunchSide::Left),
             muted: RwSignal::new(crate::ui::sound::stored_muted()),
             token: RwSignal::new(Some(Obstacle::Asteroid)),
-            map_seed: RwSignal::new(crate::platform::random::u64()),
+            // `?seed=` (tests, demos) lays a room's quick-start tokens as it seeds its dice.
+            map_seed: RwSignal::new(seed.unwrap_or_else(crate::platform::random::u64)),
             update_ready: RwSignal::new(false),
             warnings: RwSignal::new(Vec::new()),
             installable: RwSignal::new(false),
