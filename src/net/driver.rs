@@ -16,11 +16,12 @@ use matchbox_socket::{ChannelConfig, Packet, PeerState, RtcIceServerConfig, WebR
 use super::beacon;
 use super::config::{health_url, IceConfig};
 use super::connection::{ConnState, Decision};
-use super::mesh::signaller::{to_uuid, MeshSignallerBuilder};
+use super::early_peers::{self, Adopted, Kept, News};
+use super::mesh::signaller::{to_uuid, Mesh, MeshSignallerBuilder};
 use super::mesh::{wire, Hub};
 use super::peers::local_id;
 use super::signaller::{Closed, WatchedSignallerBuilder};
-use super::transport::{wake, Shared};
+use super::transport::{wake, Remote, Shared};
 
 /// How often the driver looks at the clock when nothing arrives: the
 /// connection's timeouts are seconds, and a dropped transport is noticed this fast.
@@ -87,7 +88,14 @@ async fn run_socket(
         // The server names this socket afresh: the last one's peers and invitations are gone.
         mesh.quiet(Hub::socket_started);
     }
-    let server = (!serverless).then(|| WatchedSignallerBuilder::new(lost.clone(), closed.clone()));
+    // The connections the page made before the game arrived (a room link's first socket only).
+    let (news_tx, mut news) = futures::channel::mpsc::unbounded();
+    let (mut early, kept) = match (!serverless).then(|| early_peers::take(url, &news_tx)).flatten() {
+        Some((early, ids)) => (early, Arc::new(Kept { ids, ..Kept::default() })),
+        None => (Adopted::default(), Arc::default()),
+    };
+    let server =
+        (!serverless).then(|| WatchedSignallerBuilder::new(lost.clone(), closed.clone(), kept.clone()));
     let mut hub_news = mesh.driver_wakes();
     let (mut socket, message_loop) = WebRtcSocket::builder(url)
         .ice_server(RtcIceServerConfig {
@@ -111,7 +119,16 @@ async fn run_socket(
     let (data_tx, mut data_rx) = data.split();
     let (beacon_tx, mut beacon_rx) = beacons.split();
     let (relay_tx, mut relay_rx) = relay.split();
-    shared.borrow_mut().out = Some(data_tx);
+    // The transport's datagrams go through here: to a connection the page made, or matchbox's.
+    let (out_tx, mut out_rx) = futures::channel::mpsc::unbounded::<(Remote, Packet)>();
+    shared.borrow_mut().out = Some(out_tx);
+    let txs = [&data_tx, &beacon_tx, &relay_tx];
+    let send = |early: &Adopted, channel: usize, peer: Remote, packet: Packet| {
+        if !early.send(peer, channel, &packet) {
+            // Fails only while the socket is torn down.
+            let _ = txs[channel].unbounded_send((peer, packet));
+        }
+    };
     let mut message_loop = message_loop.fuse();
     let mut id_known = false;
 
@@ -122,45 +139,32 @@ async fn run_socket(
         let mut ended: Option<Option<String>> = None;
         select! {
             change = socket.next().fuse() => match change {
-                Some((peer, PeerState::Connected)) => {
-                    shared.borrow_mut().conn.peer_connected(now_ms(), peer, local_id(peer));
-                    mesh.with(|hub| hub.linked(local_id(peer)));
-                    // Fails only while the socket is torn down. The role is read now: an
-                    // election may have made this guest the host since the socket started.
-                    let role = shared.borrow().conn.role();
-                    let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
-                }
-                Some((peer, PeerState::Disconnected)) => {
-                    shared.borrow_mut().conn.peer_disconnected(now_ms(), peer);
-                    mesh.with(|hub| hub.unlinked(local_id(peer)));
-                }
+                Some((peer, PeerState::Connected)) => connected(shared, &mesh, peer, &|p| send(&early, BEACON, peer, p)),
+                Some((peer, PeerState::Disconnected)) => disconnected(shared, &mesh, peer),
                 None => ended = Some(None),
             },
             got = data_rx.next() => match got {
-                // Keyed by the peer's UUID directly: data may overtake the
-                // socket's "connected" report, and the protocol ignores peers
-                // it does not expect.
-                Some((peer, packet)) => {
-                    let mut s = shared.borrow_mut();
-                    // Bounded: every datagram wakes a pump that drains the
-                    // inbox, so it only fills if the app stopped pumping.
-                    if s.conn.heard_from(local_id(peer)) && s.inbox.len() < MAX_INBOX {
-                        s.inbox.push_back((local_id(peer), packet.to_vec()));
-                    }
-                }
+                Some((peer, packet)) => heard(shared, &mesh, peer, DATA, &packet),
                 None => ended = Some(None),
             },
             got = beacon_rx.next() => match got {
-                Some((peer, packet)) => {
-                    if let Some(their_role) = beacon::decode(&packet) {
-                        shared.borrow_mut().conn.beacon(now_ms(), peer, local_id(peer), their_role);
-                    }
-                }
+                Some((peer, packet)) => heard(shared, &mesh, peer, BEACON, &packet),
                 None => ended = Some(None),
             },
             got = relay_rx.next() => match got {
-                Some((peer, packet)) => mesh.with(|hub| hub.relay_in(local_id(peer), &packet)),
+                Some((peer, packet)) => heard(shared, &mesh, peer, RELAY, &packet),
                 None => ended = Some(None),
+            },
+            got = out_rx.next() => if let Some((peer, packet)) = got { send(&early, DATA, peer, packet) },
+            // The connections the page made report as matchbox's do.
+            got = news.next() => match got {
+                Some((peer, News::Open)) => connected(shared, &mesh, peer, &|p| send(&early, BEACON, peer, p)),
+                Some((peer, News::Message(channel, bytes))) => heard(shared, &mesh, peer, channel, &bytes),
+                Some((peer, News::Closed)) if early.has(peer) => {
+                    early.drop_peer(peer);
+                    disconnected(shared, &mesh, peer);
+                }
+                Some((_, News::Closed)) | None => {}
             },
             // The hub has messages for the introductions channel (flushed below).
             _ = hub_news.next() => {}
@@ -168,7 +172,15 @@ async fn run_socket(
             _ = tick => tick = Delay::new(Duration::from_millis(TICK_MS)).fuse(),
         }
         for (to, message) in mesh.quiet(Hub::take_outbox) {
-            let _ = relay_tx.unbounded_send((to_uuid(to), Packet::from(wire::encode(&message))));
+            send(&early, RELAY, to_uuid(to), Packet::from(wire::encode(&message)));
+        }
+        // A peer whose connection the page made left the room: the server said so.
+        for peer in kept.take_left().iter().filter_map(|id| uuid::Uuid::parse_str(id).ok()) {
+            let peer = matchbox_socket::PeerId(peer);
+            if early.has(peer) {
+                early.drop_peer(peer);
+                disconnected(shared, &mesh, peer);
+            }
         }
         let now = now_ms();
         if let Some(error) = ended {
@@ -202,7 +214,7 @@ async fn run_socket(
                 (s.conn.role(), s.conn.remotes())
             };
             for peer in peers {
-                let _ = beacon_tx.unbounded_send((peer, Packet::from(beacon::encode(role))));
+                send(&early, BEACON, peer, Packet::from(beacon::encode(role)));
             }
         }
         if lost.swap(false, Ordering::Relaxed) {
@@ -238,6 +250,42 @@ async fn run_socket(
             probe(url, server_back.clone());
         }
         wake(shared);
+    }
+}
+
+/// The channels to `peer` are open: the connection hears of it, the hub links it, and it hears
+/// our role (read now: an election may have made this guest the host since the socket started).
+fn connected(shared: &Rc<RefCell<Shared>>, mesh: &Mesh, peer: Remote, send_beacon: &dyn Fn(Packet)) {
+    shared.borrow_mut().conn.peer_connected(now_ms(), peer, local_id(peer));
+    mesh.with(|hub| hub.linked(local_id(peer)));
+    let role = shared.borrow().conn.role();
+    send_beacon(Packet::from(beacon::encode(role)));
+}
+
+fn disconnected(shared: &Rc<RefCell<Shared>>, mesh: &Mesh, peer: Remote) {
+    shared.borrow_mut().conn.peer_disconnected(now_ms(), peer);
+    mesh.with(|hub| hub.unlinked(local_id(peer)));
+}
+
+/// A message from `peer` on `channel`. Keyed by the peer's UUID directly: data may overtake the
+/// "connected" report, and the protocol ignores peers it does not expect.
+fn heard(shared: &Rc<RefCell<Shared>>, mesh: &Mesh, peer: Remote, channel: usize, packet: &[u8]) {
+    match channel {
+        DATA => {
+            let mut s = shared.borrow_mut();
+            // Bounded: every datagram wakes a pump that drains the inbox, so it only fills if
+            // the app stopped pumping.
+            if s.conn.heard_from(local_id(peer)) && s.inbox.len() < MAX_INBOX {
+                s.inbox.push_back((local_id(peer), packet.to_vec()));
+            }
+        }
+        BEACON => {
+            if let Some(their_role) = beacon::decode(packet) {
+                shared.borrow_mut().conn.beacon(now_ms(), peer, local_id(peer), their_role);
+            }
+        }
+        RELAY => mesh.with(|hub| hub.relay_in(local_id(peer), packet)),
+        _ => {}
     }
 }
 

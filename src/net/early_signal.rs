@@ -22,6 +22,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
+use super::early_peers::Kept;
 use super::signaller::{decode, encode, Closed};
 
 /// What the socket said, in order: a text frame, or its end (code, reason).
@@ -32,7 +33,13 @@ enum Frame {
 
 /// The page's early socket for `url`, taken over (once), or `None`: none was
 /// opened, it was opened for another URL, or it has closed already.
-pub async fn adopt(url: &str, lost: Arc<AtomicBool>, closed: Closed) -> Option<AdoptedSignaller> {
+/// The frames about `kept` peers (whose connections the page made) are kept from matchbox.
+pub async fn adopt(
+    url: &str,
+    lost: Arc<AtomicBool>,
+    closed: Closed,
+    kept: Arc<Kept>,
+) -> Option<AdoptedSignaller> {
     let window = web_sys::window()?;
     let key = JsValue::from_str("__ddSignal");
     let early = js_sys::Reflect::get(&window, &key).ok().filter(JsValue::is_object)?;
@@ -91,6 +98,7 @@ pub async fn adopt(url: &str, lost: Arc<AtomicBool>, closed: Closed) -> Option<A
         _handlers: SendWrapper::new((on_message, on_close)),
         lost,
         closed,
+        kept,
     })
 }
 
@@ -130,6 +138,7 @@ pub struct AdoptedSignaller {
     _handlers: SendWrapper<Handlers>,
     lost: Arc<AtomicBool>,
     closed: Closed,
+    kept: Arc<Kept>,
 }
 
 impl AdoptedSignaller {
@@ -161,16 +170,20 @@ impl Signaller for AdoptedSignaller {
     }
 
     async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
-        match self.frames.next().await {
-            Some(Frame::Text(text)) => decode(&text),
-            Some(Frame::End(code, reason)) => {
-                self.ended(Some((code, reason)));
-                Err(SignalingError::StreamExhausted)
-            }
-            None => {
-                self.ended(None);
-                Err(SignalingError::StreamExhausted)
-            }
+        loop {
+            return match self.frames.next().await {
+                // About a connection the page made (`early_peers.rs`): not matchbox's to answer.
+                Some(Frame::Text(text)) if !self.kept.for_matchbox(&text) => continue,
+                Some(Frame::Text(text)) => decode(&text),
+                Some(Frame::End(code, reason)) => {
+                    self.ended(Some((code, reason)));
+                    Err(SignalingError::StreamExhausted)
+                }
+                None => {
+                    self.ended(None);
+                    Err(SignalingError::StreamExhausted)
+                }
+            };
         }
     }
 }

@@ -43,6 +43,7 @@
 mod beacon;
 mod config;
 mod connection;
+mod early_peers;
 mod ice;
 mod link_hint;
 pub mod mesh;

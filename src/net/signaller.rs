@@ -32,11 +32,17 @@ pub type Closed = Arc<Mutex<Option<(u16, String)>>>;
 pub struct WatchedSignallerBuilder {
     lost: Arc<AtomicBool>,
     closed: Closed,
+    /// The peers whose connections the page made (`early_peers.rs`).
+    kept: Arc<super::early_peers::Kept>,
 }
 
 impl WatchedSignallerBuilder {
-    pub fn new(lost: Arc<AtomicBool>, closed: Closed) -> WatchedSignallerBuilder {
-        WatchedSignallerBuilder { lost, closed }
+    pub fn new(
+        lost: Arc<AtomicBool>,
+        closed: Closed,
+        kept: Arc<super::early_peers::Kept>,
+    ) -> WatchedSignallerBuilder {
+        WatchedSignallerBuilder { lost, closed, kept }
     }
 }
 
@@ -49,7 +55,8 @@ impl SignallerBuilder for WatchedSignallerBuilder {
     ) -> Result<Box<dyn Signaller>, SignalingError> {
         // The socket a room link opened while the game loaded, if it is this room's and open.
         if let Some(adopted) =
-            super::early_signal::adopt(&room_url, self.lost.clone(), self.closed.clone()).await
+            super::early_signal::adopt(&room_url, self.lost.clone(), self.closed.clone(), self.kept.clone())
+                .await
         {
             return Ok(Box::new(adopted));
         }

@@ -3,6 +3,8 @@
 // /ice answer (src/net/ice.rs) and the socket (src/net/early_signal.rs) instead of asking again.
 // What waits in that socket is bounded: a peer that floods a newcomer with signals while its game
 // loads makes the page let the socket go, and the game then joins through a socket of its own.
+// The page also answers the host's WebRTC offer (src/net/early_peers.rs): the connection is up
+// before the game arrives, and the game takes it over instead of making its own.
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, launchBrowser, recordSockets, screenshot, startServer, test } = require('./lib');
 
@@ -89,6 +91,54 @@ test('a peer flooding a newcomer before its game starts: the page lets the early
   assert.ok(sockets[0].closedAt !== null && sockets[0].closedAt < wasm,
     `the page let the flooded socket go before the game arrived: ${JSON.stringify({ sockets, wasm })}`);
   assert.ok(sockets[1].at > wasm, 'the game connected afresh');
+  assert.deepEqual(bob.errors, []);
+  assert.deepEqual(alice.errors, []);
+});
+
+/** Records each RTCPeerConnection the page makes: when, and when it connected (page time). */
+function recordPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  window.__pcs = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const seen = { at: performance.now(), connectedAt: null };
+      window.__pcs.push(seen);
+      this.addEventListener('connectionstatechange', () => {
+        if (this.connectionState === 'connected' && seen.connectedAt === null) seen.connectedAt = performance.now();
+      });
+    }
+  };
+}
+
+test('a room link answers the host while its game loads: the connection is up before the game, which takes it over', { timeout: 60000 }, async (t) => {
+  const server = await startServer();
+  const session = await launchBrowser({ players: 2 });
+  t.after(async () => { await session.close(); await server.stop(); });
+  const [alice, bob] = session.players;
+  const link = await hostRoom(alice, server);
+
+  // Bob's game arrives 2 s late, as on a phone's network: the handshake has time to finish first.
+  await bob.context.route('**/*_bg.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const guest = await bob.newPage();
+  await guest.addInitScript(recordPeerConnections);
+  await guest.goto(link);
+  const lobby = new LobbyPage(guest);
+  await lobby.waitFor();
+  // Over the connection the page made: Bob's seat is taken and Alice sees him in it.
+  await guest.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
+  await screenshot(guest, 'early-peer-lobby');
+
+  const [pcs, wasm] = await guest.evaluate(() => [
+    window.__pcs,
+    performance.getEntriesByType('resource').find((r) => r.name.endsWith('_bg.wasm'))?.responseEnd,
+  ]);
+  assert.equal(pcs.length, 1, `one connection to the host, the page's, taken over by the game: ${JSON.stringify({ pcs, wasm })}`);
+  assert.ok(pcs[0].connectedAt !== null && pcs[0].connectedAt < wasm,
+    `connected before the game arrived: ${JSON.stringify({ pcs, wasm })}`);
   assert.deepEqual(bob.errors, []);
   assert.deepEqual(alice.errors, []);
 });
