@@ -4,7 +4,8 @@
 // What waits in that socket is bounded: a peer that floods a newcomer with signals while its game
 // loads makes the page let the socket go, and the game then joins through a socket of its own.
 // The page also answers the host's WebRTC offer (src/net/early_peers.rs): the connection is up
-// before the game arrives, and the game takes it over instead of making its own.
+// before the game arrives, and the game takes it over instead of making its own; what a peer
+// sends down such a connection before the game is there is bounded too.
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, launchBrowser, recordSockets, screenshot, startServer, test } = require('./lib');
 
@@ -139,6 +140,69 @@ test('a room link answers the host while its game loads: the connection is up be
   assert.equal(pcs.length, 1, `one connection to the host, the page's, taken over by the game: ${JSON.stringify({ pcs, wasm })}`);
   assert.ok(pcs[0].connectedAt !== null && pcs[0].connectedAt < wasm,
     `connected before the game arrived: ${JSON.stringify({ pcs, wasm })}`);
+  assert.deepEqual(bob.errors, []);
+  assert.deepEqual(alice.errors, []);
+});
+
+test('a peer that floods a newcomer\'s connection before its game starts: the page keeps 1 MB of it, and the newcomer joins', { timeout: 60000 }, async (t) => {
+  const server = await startServer();
+  const session = await launchBrowser({ players: 3 });
+  t.after(async () => { await session.close(); await server.stop(); });
+  const [alice, mallory, bob] = session.players;
+  const link = await hostRoom(alice, server);
+  const room = new URL(link).searchParams.get('room');
+
+  // Mallory is a peer with no game: she offers to the first newcomer she hears of, as a device
+  // in the room does, and sends 2.5 MB down the protocol's channel the moment it opens.
+  const flooder = await mallory.newPage();
+  await flooder.goto(`${server.url}icon.svg`);
+  await flooder.evaluate((url) => {
+    window.__flood = new Promise((resolve, fail) => {
+      const ws = new WebSocket(url);
+      ws.onmessage = async (e) => {
+        const event = JSON.parse(e.data);
+        if (event.Signal && event.Signal.data.Answer && window.__pc) {
+          await window.__pc.setRemoteDescription({ type: 'answer', sdp: event.Signal.data.Answer });
+          return;
+        }
+        if (!event.NewPeer || window.__pc) return;
+        const pc = (window.__pc = new RTCPeerConnection());
+        const channels = [0, 1, 2].map((id) => pc.createDataChannel(`x${id}`, { negotiated: true, id, ordered: true }));
+        channels[0].onopen = () => {
+          const junk = new Uint8Array(64 * 1024).fill(7);
+          for (let i = 0; i < 40; i++) channels[0].send(junk);
+          resolve(event.NewPeer);
+        };
+        await pc.setLocalDescription(await pc.createOffer());
+        if (pc.iceGatheringState !== 'complete') {
+          await new Promise((done) => pc.addEventListener('icegatheringstatechange', () => { if (pc.iceGatheringState === 'complete') done(); }));
+        }
+        ws.send(JSON.stringify({ Signal: { receiver: event.NewPeer, data: { Offer: pc.localDescription.sdp } } }));
+      };
+      setTimeout(() => fail(new Error('the flooder reached no newcomer within 15 s')), 15000);
+    });
+  }, `${server.url.replace('http', 'ws')}signal/${room}`);
+
+  // Bob's game arrives 5 s late: the flood reaches his page first.
+  await bob.context.route('**/*_bg.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    await route.continue();
+  });
+  const guest = await bob.newPage();
+  await guest.goto(link);
+  await flooder.evaluate(() => window.__flood);
+  // What the page holds for the game from Mallory's connection, once her 2.5 MB have had time to
+  // arrive (the game is still 2 s away): 1 MB at most.
+  const held = () => guest.evaluate(() => {
+    const peers = window.__ddSignal && !window.wasmBindings && window.__ddSignal.peers;
+    return peers ? [...peers.values()].map((p) => p.bytes) : null;
+  });
+  await guest.waitForFunction(() => window.__ddSignal?.peers && [...window.__ddSignal.peers.values()].some((p) => p.bytes > 900 * 1024), null, { timeout: 10000 });
+  await guest.waitForTimeout(1000);
+  const bytes = await held();
+  assert.ok(bytes && bytes.every((b) => b <= 1 << 20) && bytes.some((b) => b > 900 * 1024), `held ${JSON.stringify(bytes)} bytes`);
+  await new LobbyPage(guest).waitFor();
+  await guest.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
   assert.deepEqual(bob.errors, []);
   assert.deepEqual(alice.errors, []);
 });
