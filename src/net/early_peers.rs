@@ -77,7 +77,9 @@ pub use browser::{take, Adopted, News};
 
 #[cfg(target_arch = "wasm32")]
 mod browser {
+    use std::cell::Cell;
     use std::collections::{BTreeMap, BTreeSet};
+    use std::rc::Rc;
 
     use futures::channel::mpsc::UnboundedSender;
     use wasm_bindgen::closure::Closure;
@@ -180,10 +182,18 @@ mod browser {
             return None;
         }
         let inbox = js_sys::Array::from(&get("inbox")?);
-        let open = || channels.iter().all(|c| c.ready_state() == web_sys::RtcDataChannelState::Open);
-        if open() {
-            let _ = tx.unbounded_send((remote, News::Open));
-        }
+        // Open is told once: channels that opened together each see all three open.
+        let told = Rc::new(Cell::new(false));
+        let tell_open = {
+            let (tx, told, all) = (tx.clone(), told.clone(), channels.clone());
+            move || {
+                if !told.get() && all.iter().all(|c| c.ready_state() == web_sys::RtcDataChannelState::Open) {
+                    told.set(true);
+                    let _ = tx.unbounded_send((remote, News::Open));
+                }
+            }
+        };
+        tell_open();
         for item in inbox.iter() {
             let item = js_sys::Array::from(&item);
             let channel = item.get(0).as_f64().unwrap_or(-1.0);
@@ -204,12 +214,8 @@ mod browser {
                 })
             };
             let on_open = {
-                let (tx, all) = (tx.clone(), channels.clone());
-                Closure::<dyn FnMut(JsValue)>::new(move |_| {
-                    if all.iter().all(|c| c.ready_state() == web_sys::RtcDataChannelState::Open) {
-                        let _ = tx.unbounded_send((remote, News::Open));
-                    }
-                })
+                let tell_open = tell_open.clone();
+                Closure::<dyn FnMut(JsValue)>::new(move |_| tell_open())
             };
             let on_close = {
                 let tx = tx.clone();
