@@ -19,12 +19,39 @@ async function hostRoom(player, server) {
   return page.getByTestId('lobby-share-link').inputValue();
 }
 
-test('a room link asks for the game, its /ice and its signalling at once; the game takes the answer and the socket', { timeout: 60000 }, async (t) => {
-  const server = await startServer();
-  const session = await launchBrowser({ players: 2 });
+/** A server and `players` browsers, the first hosting a room; all closed when `t` ends. */
+async function hostedRoom(t, players, serverArgs = []) {
+  const server = await startServer({ args: serverArgs });
+  const session = await launchBrowser({ players });
   t.after(async () => { await session.close(); await server.stop(); });
-  const [alice, bob] = session.players;
-  const link = await hostRoom(alice, server);
+  const link = await hostRoom(session.players[0], server);
+  return { server, players: session.players, link };
+}
+
+/**
+ * Three browsers: Alice hosts a room; Mallory is in its signalling with no game, on a page that
+ * runs `flood` (given the room's signalling URL, it sets `window.__flood`, a promise of the
+ * newcomer it went for); Bob is the newcomer. Returns the three and the room's link.
+ */
+async function roomWithMallory(t, flood, serverArgs = []) {
+  const { server, players: [alice, mallory, bob], link } = await hostedRoom(t, 3, serverArgs);
+  const room = new URL(link).searchParams.get('room');
+  const flooder = await mallory.newPage();
+  await flooder.goto(`${server.url}icon.svg`);
+  await flooder.evaluate(flood, `${server.url.replace('http', 'ws')}signal/${room}`);
+  return { alice, bob, flooder, link };
+}
+
+/** `player`'s game (its wasm) arrives `ms` late, as on a phone's network. */
+function gameLate(player, ms) {
+  return player.context.route('**/*_bg.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+test('a room link asks for the game, its /ice and its signalling at once; the game takes the answer and the socket', { timeout: 60000 }, async (t) => {
+  const { players: [alice, bob], link } = await hostedRoom(t, 2);
   const guest = await bob.newPage();
   await guest.addInitScript(recordSockets);
   await guest.goto(link);
@@ -45,18 +72,8 @@ test('a room link asks for the game, its /ice and its signalling at once; the ga
 // The server's relay limits are raised here so the flood arrives at once (by default they slow a
 // flooding peer to 40 messages a second).
 test('a peer flooding a newcomer before its game starts: the page lets the early socket go and the game joins afresh', { timeout: 60000 }, async (t) => {
-  const server = await startServer({ args: ['--relay-burst', '1000000', '--relay-per-sec', '1000000'] });
-  const session = await launchBrowser({ players: 3 });
-  t.after(async () => { await session.close(); await server.stop(); });
-  const [alice, mallory, bob] = session.players;
-
-  const link = await hostRoom(alice, server);
-  const room = new URL(link).searchParams.get('room');
-
   // Mallory is a signalling peer with no game: the first newcomer it hears of gets 400 signals.
-  const flooder = await mallory.newPage();
-  await flooder.goto(`${server.url}icon.svg`);
-  await flooder.evaluate((url) => {
+  const { alice, bob, flooder, link } = await roomWithMallory(t, (url) => {
     window.__flood = new Promise((resolve) => {
       const ws = new WebSocket(url);
       ws.onmessage = (e) => {
@@ -68,13 +85,10 @@ test('a peer flooding a newcomer before its game starts: the page lets the early
         resolve(event.NewPeer);
       };
     });
-  }, `${server.url.replace('http', 'ws')}signal/${room}`);
+  }, ['--relay-burst', '1000000', '--relay-per-sec', '1000000']);
 
-  // Bob's game arrives 2 s late, as on a phone's network: the flood reaches his page first.
-  await bob.context.route('**/*_bg.wasm', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
+  // Bob's game arrives 2 s late: the flood reaches his page first.
+  await gameLate(bob, 2000);
   const guest = await bob.newPage();
   await guest.addInitScript(recordSockets);
   await guest.goto(link);
@@ -113,17 +127,10 @@ function recordPeerConnections() {
 }
 
 test('a room link answers the host while its game loads: the connection is up before the game, which takes it over', { timeout: 60000 }, async (t) => {
-  const server = await startServer();
-  const session = await launchBrowser({ players: 2 });
-  t.after(async () => { await session.close(); await server.stop(); });
-  const [alice, bob] = session.players;
-  const link = await hostRoom(alice, server);
+  const { players: [alice, bob], link } = await hostedRoom(t, 2);
 
-  // Bob's game arrives 2 s late, as on a phone's network: the handshake has time to finish first.
-  await bob.context.route('**/*_bg.wasm', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await route.continue();
-  });
+  // Bob's game arrives 2 s late: the handshake has time to finish first.
+  await gameLate(bob, 2000);
   const guest = await bob.newPage();
   await guest.addInitScript(recordPeerConnections);
   await guest.goto(link);
@@ -145,18 +152,9 @@ test('a room link answers the host while its game loads: the connection is up be
 });
 
 test('a peer that floods a newcomer\'s connection before its game starts: the page keeps 1 MB of it, and the newcomer joins', { timeout: 60000 }, async (t) => {
-  const server = await startServer();
-  const session = await launchBrowser({ players: 3 });
-  t.after(async () => { await session.close(); await server.stop(); });
-  const [alice, mallory, bob] = session.players;
-  const link = await hostRoom(alice, server);
-  const room = new URL(link).searchParams.get('room');
-
   // Mallory is a peer with no game: she offers to the first newcomer she hears of, as a device
   // in the room does, and sends 2.5 MB down the protocol's channel the moment it opens.
-  const flooder = await mallory.newPage();
-  await flooder.goto(`${server.url}icon.svg`);
-  await flooder.evaluate((url) => {
+  const { alice, bob, flooder, link } = await roomWithMallory(t, (url) => {
     window.__flood = new Promise((resolve, fail) => {
       const ws = new WebSocket(url);
       ws.onmessage = async (e) => {
@@ -181,18 +179,15 @@ test('a peer that floods a newcomer\'s connection before its game starts: the pa
       };
       setTimeout(() => fail(new Error('the flooder reached no newcomer within 15 s')), 15000);
     });
-  }, `${server.url.replace('http', 'ws')}signal/${room}`);
+  });
 
   // Bob's game arrives 5 s late: the flood reaches his page first.
-  await bob.context.route('**/*_bg.wasm', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    await route.continue();
-  });
+  await gameLate(bob, 5000);
   const guest = await bob.newPage();
   await guest.goto(link);
   await flooder.evaluate(() => window.__flood);
   // What the page holds for the game from Mallory's connection, once her 2.5 MB have had time to
-  // arrive (the game is still 2 s away): 1 MB at most.
+  // arrive (the game is still seconds away): 1 MB at most.
   const held = () => guest.evaluate(() => {
     const peers = window.__ddSignal && !window.wasmBindings && window.__ddSignal.peers;
     return peers ? [...peers.values()].map((p) => p.bytes) : null;
