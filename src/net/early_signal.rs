@@ -171,19 +171,19 @@ impl Signaller for AdoptedSignaller {
 
     async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
         loop {
-            return match self.frames.next().await {
+            match self.frames.next().await {
                 // About a connection the page made (`early_peers.rs`): not matchbox's to answer.
-                Some(Frame::Text(text)) if !self.kept.for_matchbox(&text) => continue,
-                Some(Frame::Text(text)) => decode(&text),
+                Some(Frame::Text(text)) if !self.kept.for_matchbox(&text) => {}
+                Some(Frame::Text(text)) => return decode(&text),
                 Some(Frame::End(code, reason)) => {
                     self.ended(Some((code, reason)));
-                    Err(SignalingError::StreamExhausted)
+                    return Err(SignalingError::StreamExhausted);
                 }
                 None => {
                     self.ended(None);
-                    Err(SignalingError::StreamExhausted)
+                    return Err(SignalingError::StreamExhausted);
                 }
-            };
+            }
         }
     }
 }
