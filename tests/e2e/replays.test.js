@@ -14,7 +14,8 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=7&speed=20&fast=1');
+  // At 100× the bots' game ends within seconds (at 20× one could still be going after 100 s).
+  await home.goto(stack.server.url, '?seed=7&speed=100&fast=1');
   assert.equal(await page.getByTestId('saved-game').count(), 0, 'nothing saved yet');
   await page.getByTestId('saved-none').waitFor();
 
