@@ -141,6 +141,18 @@ function measure({ scope, touch }) {
   return [...new Set(out)];
 }
 
+/** Runs in the page: the shown station's Roll is in view and uncovered with no scrolling (a
+ * newcomer told "2 dice ready to roll" sees where to roll: the tray is pinned under the displays). */
+function rollInView(station) {
+  const roll = document.querySelector(`[data-testid="${station}-roll"]`);
+  if (!roll) return `no ${station}-roll`;
+  const r = roll.getBoundingClientRect();
+  const y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(r.left + r.width / 2, y);
+  if (hit && (hit === roll || roll.contains(hit))) return null;
+  return `${station}: Roll is out of view until scrolled (its middle at ${Math.round(y)} px, under ${hit ? hit.tagName.toLowerCase() : 'nothing'})`;
+}
+
 /** Checks `what` at the page's size; returns the problems, prefixed, after a screenshot. */
 async function check(page, size, what, { scope, shot = true } = {}) {
   const [w, h] = size;
@@ -167,6 +179,8 @@ for (const size of tour.SIZES) {
       const game = await tour.practice(page, stack.server.url);
       for (const station of tour.STATIONS) {
         await game.show(station);
+        const roll = await page.evaluate(rollInView, station);
+        if (roll) problems.push(`${w}×${h} ${roll}`);
         problems.push(...await check(page, size, station));
       }
       await game.showBoard();
