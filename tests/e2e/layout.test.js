@@ -183,6 +183,10 @@ for (const size of tour.SIZES) {
         if (roll) problems.push(`${w}×${h} ${roll}`);
         problems.push(...await check(page, size, station));
       }
+      // A phone in the hand (touch, under 480 px) has no keyboard: no Keys, so the header's
+      // tools keep to one row; everywhere else Keys is there.
+      const keys = await page.getByTestId('hud-keys').isVisible();
+      if (keys === w < 480) problems.push(`${w}×${h}: Keys is ${keys ? 'shown on a phone in the hand' : 'hidden'}`);
       await game.showBoard();
       problems.push(...await check(page, size, 'board'));
 
