@@ -114,8 +114,8 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
       if (await page.locator('[data-testid="hit-tests"] li.is-hit').count()) break;
       // Four Locks reach a range of 4; further off (a nebula on the way stops White short),
       // only Double Locks: four of them reach 8.
-      const test = await page.locator('[data-testid="hit-tests"] li').first().textContent().catch(() => '');
-      const needs = Number(test.match(/needs (\d+)/)?.[1] ?? 0);
+      const odds = await page.locator('[data-testid="hit-tests"] li').first().textContent().catch(() => '');
+      const needs = Number(odds.match(/needs (\d+)/)?.[1] ?? 0);
       await place(page, 'sensors', needs > 4 ? ['Double Lock'] : ['Lock', 'Double Lock'], 'sensors-lock');
     }
     await page.locator('[data-testid="hit-tests"] li.is-hit').waitFor();
