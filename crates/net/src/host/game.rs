@@ -286,12 +286,16 @@ impl Match {
 
     /// The broadcast for a batch, with the state hash when the batch crosses
     /// a multiple of `hash_every` (a replica checks it after applying).
+    /// The hash is of the game now, so only a batch that ends at the head
+    /// carries one: a tick that sends several (choices timing out together,
+    /// then the resume) would otherwise give an earlier batch the state after
+    /// the last, and every replica would see a desync that is not there.
     pub(crate) fn events_msg(&self, batch: &Batch) -> HostMsg {
         let start = batch.from.0.saturating_sub(1);
         let events = self.events(batch.from, batch.count);
         let every = self.timing.hash_every.max(1);
-        let end = self.head().0;
-        let crosses = end / every > start / every;
+        let end = start.saturating_add(batch.count as u64);
+        let crosses = end == self.head().0 && end / every > start / every;
         let marks = self.marks_in(batch.from, Seq(batch.from.0 + batch.count as u64));
         HostMsg::Events {
             from: batch.from,
