@@ -90,8 +90,23 @@ pub fn App() -> impl IntoView {
     keys::install(store, route);
     focus::follow_screens(Memo::new(move |_| route.get()));
     update::listen();
-    set_interval(move || store.pump(), PUMP);
-    set_interval(move || store.tick(), TICK);
+    // On a test's clock (test builds, issue 44) the test pumps and ticks, step by step.
+    set_interval(
+        move || {
+            if !platform::on_test_clock() {
+                store.pump()
+            }
+        },
+        PUMP,
+    );
+    set_interval(
+        move || {
+            if !platform::on_test_clock() {
+                store.tick()
+            }
+        },
+        TICK,
+    );
     // The app lives as long as the page: its listeners stay.
     std::mem::forget((on_hash, unlock, unlock_keys, save, away));
 

@@ -13,11 +13,18 @@ pub(crate) mod js;
 pub mod query;
 pub mod random;
 pub mod storage;
+#[cfg(feature = "test-hooks")]
+pub mod test_clock;
 
 /// Milliseconds since the epoch: the clock of the host, the replica and the
 /// bots. Wall time, so a saved room's deadlines still mean something after
 /// a reload (`performance.now()` restarts at zero with the page).
 pub fn now_ms() -> u64 {
+    // A browser test's own clock, where it asked for one (issue 44).
+    #[cfg(feature = "test-hooks")]
+    if let Some(now) = test_clock::now() {
+        return now;
+    }
     #[cfg(target_arch = "wasm32")]
     {
         js_sys::Date::now() as u64
@@ -28,6 +35,21 @@ pub fn now_ms() -> u64 {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_millis() as u64)
             .unwrap_or(0)
+    }
+}
+
+/// Whether a browser test owns this page's clock (`?clock=virtual`, test
+/// builds only): the page's own timers then leave the pump and the clock's
+/// tick to the test, so that nothing happens between its steps and a game
+/// replays the same however the page's timers fall (issue 44).
+pub fn on_test_clock() -> bool {
+    #[cfg(feature = "test-hooks")]
+    {
+        test_clock::now().is_some()
+    }
+    #[cfg(not(feature = "test-hooks"))]
+    {
+        false
     }
 }
 

@@ -9,6 +9,11 @@
 /// Fills `out` with cryptographically random bytes.
 #[cfg(target_arch = "wasm32")]
 pub fn fill(out: &mut [u8]) {
+    // A browser test's seeded page (`?clock=virtual&seed=N`, test hooks only).
+    #[cfg(feature = "test-hooks")]
+    if super::test_clock::draw(out) {
+        return;
+    }
     let crypto = web_sys::window().and_then(|w| w.crypto().ok());
     // getRandomValues takes at most 65536 bytes per call; ids are tiny.
     let ok = crypto
@@ -44,12 +49,7 @@ pub fn fill(out: &mut [u8]) {
     #[cfg(test)]
     if let Some(mut state) = SEEDED.with(|s| s.get()) {
         for chunk in out.chunks_mut(8) {
-            // splitmix64: a well-mixed stream from any seed, zero included.
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
+            let z = splitmix64(&mut state);
             chunk.copy_from_slice(&z.to_le_bytes()[..chunk.len()]);
         }
         SEEDED.with(|s| s.set(Some(state)));
@@ -63,6 +63,17 @@ pub fn fill(out: &mut [u8]) {
         let bytes = h.finish().to_le_bytes();
         chunk.copy_from_slice(&bytes[..chunk.len()]);
     }
+}
+
+/// splitmix64: the next of a well-mixed stream from any seed, zero
+/// included (tests' seeded draws only, never a room's real randomness).
+#[cfg(any(all(test, not(target_arch = "wasm32")), feature = "test-hooks"))]
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// 128 random bits.

@@ -36,6 +36,7 @@ use crate::net;
 use crate::session::Pumped;
 use crate::store::Store;
 
+mod clock;
 mod report;
 
 /// Applied-at times kept (for the latency figures).

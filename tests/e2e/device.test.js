@@ -3,9 +3,10 @@
 // are switches on the home screen. The browser's APIs are recorded, not felt: headless
 // Chromium has no screen to keep on and nothing to vibrate.
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, test, useStack } = require('./lib');
+// Both battles run on the test's clock (issue 44, lib/clock.js; seed 4).
+const { HomePage, LobbyPage, clockQuery, paths, runUntil, runUntilShown, test, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ dist: paths.TEST_DIST });
 
 /** Records wake-lock requests and releases, and vibrations, in `window.__device`. */
 function recordDevice() {
@@ -28,7 +29,7 @@ test('the screen is kept on during a battle and let go at its end; freezes and h
   await player.context.addInitScript(recordDevice);
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=4&speed=20&fast=1');
+  await home.goto(stack.server.url, clockQuery(4, '&speed=20&fast=1'));
   assert.equal(await page.getByTestId('setting-keep-awake').isChecked(), true);
   assert.equal(await page.getByTestId('setting-haptics').isChecked(), true);
   assert.equal(await page.evaluate(() => window.__device.locks), 0, 'no lock on the home screen');
@@ -36,9 +37,9 @@ test('the screen is kept on during a battle and let go at its end; freezes and h
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
   await lobby.start();
-  await page.waitForFunction(() => window.__device.locks === 1, null, { timeout: 5000 });
-  await page.getByTestId('result').waitFor({ timeout: 100000 });
-  await page.waitForFunction(() => window.__device.released === 1, null, { timeout: 5000 });
+  await runUntil(page, 'the screen kept on', () => window.__device.locks === 1, { maxMs: 5000 });
+  await runUntilShown(page, 'result', { toResult: true });
+  await runUntil(page, 'the screen let go', () => window.__device.released === 1, { maxMs: 5000 });
   const device = await page.evaluate(() => window.__device);
   assert.equal(device.locks, 1, 'asked once, kept the whole battle');
   assert.ok(device.buzzes.length > 0, 'freezes and hits buzzed');
@@ -52,14 +53,14 @@ test('with both switches off, nothing is asked of the device', { timeout: 100000
   await context.addInitScript(recordDevice);
   const page = await context.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=4&speed=20&fast=1');
+  await home.goto(stack.server.url, clockQuery(4, '&speed=20&fast=1'));
   await page.getByTestId('setting-keep-awake').uncheck();
   await page.getByTestId('setting-haptics').uncheck();
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
   await lobby.start();
-  await page.getByTestId('result').waitFor({ timeout: 100000 });
+  await runUntilShown(page, 'result', { toResult: true });
   const device = await page.evaluate(() => window.__device);
   assert.deepEqual(device, { locks: 0, released: 0, buzzes: [] });
   // The choice is remembered on this device.

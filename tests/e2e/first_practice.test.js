@@ -3,13 +3,20 @@
 // on the rest of White, Black's crew at the Learning level, at a relaxed pace. The spec then plays
 // as a newcomer who knows only what the Weapons screen says: roll, put a Nose, a Body and a Tail
 // in one tube, take a die off when the station says nothing is left to roll, and press Fire when
-// the hit test says HIT. White wins. (`?speed=40&fast=1` runs the bots' and the host's clocks
-// forty times faster, twenty at the relaxed pace; the newcomer taps at the page's own speed.)
-// A second Practice remembers the choice and says so under the button.
+// the hit test says HIT. White wins. The game runs on the test's clock (issue 44, lib/clock.js:
+// seed 5, `speed=40&fast=1`): the newcomer looks, taps, and lets a fixed slice of game time pass
+// between looks, so the game is the same on a fast machine and a loaded one, and replays from its
+// seed. A second Practice remembers the choice and says so under the button.
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, test, useStack } = require('./lib');
+const { HomePage, advance, clockQuery, paths, runUntilShown, screenshot, test, useStack } = require('./lib');
 
-const stack = useStack({ touch: true });
+const stack = useStack({ touch: true, dist: paths.TEST_DIST });
+
+/** Game time the newcomer lets pass after a tap, and while it waits for dice (the test's clock). */
+const AFTER_TAP_MS = 150;
+const WAIT_MS = 400;
+/** The bound on the game, in the test's time. */
+const GAME_MS = 15 * 60 * 1000;
 
 const PARTS = ['Nose', 'Body', 'Tail'];
 const TUBES = ['f0', 'f1', 'r0', 'r1'];
@@ -33,6 +40,7 @@ function weapons(page) {
       dice,
       tubes: tubesNow,
       stuck: !!q('weapons-stuck'),
+      energy: Number(q('weapons-energy')?.dataset.count ?? 0),
       hit: !!document.querySelector('[data-testid="weapons-hit-tests"] li.is-hit'),
       fire: !!q('cmd-fire1')?.classList.contains('is-lit'),
       freeze: !!q('freeze-overlay'),
@@ -45,6 +53,7 @@ function weapons(page) {
 /** Taps `testid` if it is there within 2 s (the game moves on between a look and a tap). */
 async function tapIf(page, testid) {
   await page.getByTestId(testid).tap({ timeout: 2000 }).catch(() => {});
+  await advance(page, AFTER_TAP_MS);
 }
 
 test('a first Practice: one station beside a bot crew, against the slowest bots, and a newcomer wins it', { timeout: 120000 }, async () => {
@@ -52,7 +61,7 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&speed=40&fast=1');
+  await home.goto(stack.server.url, clockQuery(5, '&speed=40&fast=1'));
 
   await home.practiceButton.tap();
   const choice = page.getByTestId('home-practice-choice');
@@ -63,7 +72,7 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   await screenshot(page, 'first-practice-choice-390');
   await weaponsChoice.tap();
 
-  await page.getByTestId('game').waitFor();
+  await runUntilShown(page, 'game', { maxMs: 15000 });
   await page.getByTestId('station-weapons').waitFor();
   assert.equal(await page.getByTestId('tab-0-helm').count(), 0, 'the newcomer holds Weapons alone');
   await page.getByTestId('toast').filter({ hasText: /White's Weapons.*To take more stations, tap Seats/ }).first().waitFor();
@@ -84,12 +93,16 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
   const started = Date.now();
   let fired = 0;
   let named = false;
+  let gameMs = 0;
+  let looks = 0;
   for (;;) {
-    assert.ok(Date.now() - started < 108000, `no result within 108 s (${fired} torpedoes fired)`);
+    assert.ok(gameMs < GAME_MS, `no result within ${GAME_MS} ms of game time (${fired} torpedoes fired; seed 5 replays it)`);
     const w = await weapons(page);
+    looks += 1;
+    if (looks % 100 === 0) console.log(`# ${looks} looks, ${gameMs} ms of game time, ${Date.now() - started} ms here`);
     if (w.over) break;
     if (w.freeze) {
-      await page.waitForTimeout(100);
+      gameMs = (await advance(page, WAIT_MS)).now;
       continue;
     }
     if (w.result) await tapIf(page, 'freeze-result-close');
@@ -120,11 +133,12 @@ test('a first Practice: one station beside a bot crew, against the slowest bots,
       await tapIf(page, `weapons-${target.tube}-${die.face.toLowerCase()}`);
       continue;
     }
-    if (target) await tapIf(page, 'weapons-roll');
-    await page.waitForTimeout(150);
+    // Roll only with energy to roll (the station says so): a Roll without it is refused.
+    if (target && (w.energy > 0 || w.dice.some((d) => d.state === 'rolled'))) await tapIf(page, 'weapons-roll');
+    gameMs = (await advance(page, WAIT_MS)).now;
   }
   const winner = await page.getByTestId('result-winner').textContent();
-  console.log(`# first practice: "${winner}" after ${Date.now() - started} ms, ${fired} Fire calls`);
+  console.log(`# first practice: "${winner}" after ${gameMs} ms of game time (${Date.now() - started} ms here), ${fired} Fire calls`);
   assert.match(winner, /White|You/, 'White, the newcomer\'s ship, won');
   assert.doesNotMatch(winner, /Black/);
   await screenshot(page, 'first-practice-won-390');

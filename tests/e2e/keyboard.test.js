@@ -3,11 +3,15 @@
 // 1–5 send energy on Engineering, digits show the other tabs, F / Shift+F fire). The
 // page is only *read* to decide what to press. `bots=off`: Black's crew sits idle, so
 // White flies up column E, loads both front tubes, builds a lock and fires until Black
-// has taken its fourth damage.
+// has taken its fourth damage. On the test's clock (issue 44, lib/clock.js; seed 3): the dice
+// are the seed's on every run, and game time passes only between the player's looks.
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, test, useStack } = require('./lib');
+const { HomePage, advance, clockQuery, paths, runUntil, runUntilShown, screenshot, test, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ dist: paths.TEST_DIST });
+
+/** Game time the player lets pass after a roll (the test's clock). */
+const AFTER_ROLL_MS = 60;
 
 const TAB = { engineering: '1', helm: '2', weapons: '3', sensors: '4', shields: '5' };
 const ENERGY = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5 };
@@ -48,11 +52,11 @@ async function sendEnergy(page, n) {
     if (ready) {
       const before = await page.getByTestId(`eng-send-${n}`).textContent();
       await page.keyboard.press(String(n));
-      await page.waitForFunction(([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent !== was, [`eng-send-${n}`, before]);
+      await runUntil(page, `eng-send-${n} changed`, ([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent !== was, { arg: [`eng-send-${n}`, before], maxMs: 5000 });
       return;
     }
     await page.keyboard.press('r');
-    await page.waitForTimeout(60);
+    await advance(page, AFTER_ROLL_MS);
   }
   throw new Error(`no energy die showed ${n}`);
 }
@@ -68,13 +72,13 @@ async function place(page, station, accept, spot) {
       const count = Number(await page.getByTestId(spot).getAttribute('data-count'));
       await tabAndPress(page, `${station}-die-${good.i}`);
       await tabAndPress(page, spot);
-      await page.waitForFunction(([id, c]) => Number(document.querySelector(`[data-testid="${id}"]`)?.dataset.count) !== c || !document.querySelector(`[data-testid="${id}"]`), [spot, count], { timeout: 5000 }).catch(() => {});
+      await runUntil(page, `${spot} changed`, ([id, c]) => Number(document.querySelector(`[data-testid="${id}"]`)?.dataset.count) !== c || !document.querySelector(`[data-testid="${id}"]`), { arg: [spot, count], maxMs: 5000 }).catch(() => {});
       return good.face;
     }
     const energy = Number(await page.getByTestId(`${station}-energy`).getAttribute('data-count'));
     if (dice.some((d) => d.state === 'rolled') || energy > 0) {
       await page.keyboard.press('r');
-      await page.waitForTimeout(60);
+      await advance(page, AFTER_ROLL_MS);
     } else {
       await sendEnergy(page, ENERGY[station]);
     }
@@ -88,17 +92,17 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=3&bots=off&fast=1');
+  await home.goto(stack.server.url, clockQuery(3, '&bots=off&fast=1'));
   await tabAndPress(page, 'home-practice');
   // The first Practice asks how to play: the question takes the focus, its answers come next.
   await page.waitForFunction(() => document.activeElement?.id === 'home-first-title');
   await tabAndPress(page, 'home-practice-as-crew', 4);
-  await page.getByTestId('game').waitFor();
+  await runUntilShown(page, 'game', { maxMs: 15000 });
   await page.getByTestId('station-engineering').waitFor();
 
   // Helm: Forward dice in A, B and C fly White north up column E, towards Black on E1.
   for (const slot of ['a', 'b', 'c']) await place(page, 'helm', ['Forward 1', 'Forward 2'], `helm-slot-${slot}`);
-  await page.waitForFunction(() => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== 'E9');
+  await runUntil(page, 'White moved', () => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== 'E9', { maxMs: 10000 });
 
   for (let volley = 0; volley < 6; volley++) {
     // Both front tubes, then a lock of at least the range (Black has no jammers).
@@ -108,7 +112,7 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
       for (const part of ['Nose', 'Body', 'Tail']) {
         await place(page, 'weapons', [part], `weapons-${tube}-${part.toLowerCase()}`);
       }
-      await page.waitForFunction((t) => document.querySelector(`[data-testid="weapons-tube-${t}"]`)?.classList.contains('is-loaded'), tube);
+      await runUntil(page, `${tube} loaded`, (t) => document.querySelector(`[data-testid="weapons-tube-${t}"]`)?.classList.contains('is-loaded'), { arg: tube, maxMs: 5000 });
     }
     for (let k = 0; k < 12; k++) {
       if (await page.locator('[data-testid="hit-tests"] li.is-hit').count()) break;
@@ -118,11 +122,11 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
       const needs = Number(odds.match(/needs (\d+)/)?.[1] ?? 0);
       await place(page, 'sensors', needs > 4 ? ['Double Lock'] : ['Lock', 'Double Lock'], 'sensors-lock');
     }
-    await page.locator('[data-testid="hit-tests"] li.is-hit').waitFor();
+    await runUntil(page, 'a hit test says HIT', () => !!document.querySelector('[data-testid="hit-tests"] li.is-hit'), { maxMs: 5000 });
     const before = await damage(page, 1);
     await page.keyboard.press('Shift+F'); // Fire 2!
     // The freeze is told and over (its result card stays), or the fourth damage ended the game.
-    await page.getByTestId('result').or(page.getByTestId('freeze-result')).first().waitFor({ timeout: 20000 });
+    await runUntil(page, 'the freeze told', () => !!document.querySelector('[data-testid="result"], [data-testid="freeze-result"]'), { maxMs: 30000 });
     if (await page.getByTestId('result').isVisible()) break;
     assert.ok((await damage(page, 1)) > before, 'a hit at lock ≥ range deals damage');
     // The result card closes with Esc.
@@ -130,7 +134,7 @@ test('a practice game played to its result with the keyboard alone', { timeout: 
     await page.keyboard.press('Escape');
     await page.getByTestId('freeze-result').waitFor({ state: 'detached' });
   }
-  await page.getByTestId('result').waitFor({ timeout: 20000 });
+  await runUntilShown(page, 'result', { maxMs: 30000 });
   assert.equal(await page.getByTestId('result-winner').textContent(), 'You won!', "White's crew is told it won");
   // The result is a new screen: the focus is on its heading; the ships are named in full.
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'result-winner');

@@ -3,7 +3,7 @@
 // tab showed), it travels as a file and as a link, a damaged file is refused with a
 // sentence and changes nothing; and a practice closed mid-game resumes where it stopped.
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, paths, screenshot, test, useStack } = require('./lib');
+const { HomePage, LobbyPage, clockQuery, paths, runUntil, runUntilShown, screenshot, test, useStack } = require('./lib');
 
 // The test build: `window.__duel` (head, state hash) and `__duelSeen` (every position shown).
 const stack = useStack({ players: 2, dist: paths.TEST_DIST });
@@ -14,8 +14,10 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  // At 100× the bots' game ends within seconds (at 20× one could still be going after 100 s).
-  await home.goto(stack.server.url, '?seed=7&speed=100&fast=1');
+  // On the test's clock (issue 44): the bots' game runs as fast as the page computes it and
+  // plays the same on any machine (seed 7). At 20× and real time one could still be going after
+  // 100 s on a loaded machine.
+  await home.goto(stack.server.url, clockQuery(7, '&speed=20&fast=1'));
   assert.equal(await page.getByTestId('saved-game').count(), 0, 'nothing saved yet');
   await page.getByTestId('saved-none').waitFor();
 
@@ -25,7 +27,7 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   await lobby.waitFor();
   await lobby.bot(0);
   await lobby.start();
-  await page.getByTestId('result').waitFor({ timeout: 100000 });
+  await runUntilShown(page, 'result', { toResult: true });
   // Said from this tab's side ("Black won: you lost.", "You won!"); the replay's title names the team.
   const headline = await page.getByTestId('result-winner').textContent();
   const winner = headline.match(/^(White|Black) (won|wins)/)?.[1] ?? '(White|Black)';
@@ -52,7 +54,7 @@ test('a finished game is kept, replays its freezes as they were, travels as a fi
   // Played at 16×, it reaches the game's end.
   await page.getByTestId('replay-speed').selectOption('16');
   await page.getByTestId('replay-play').click();
-  await page.waitForFunction((h) => window.__duel.head === h, end.head, { timeout: 100000 });
+  await runUntil(page, 'the replay at the game\'s end', (h) => window.__duel.head === h, { arg: end.head });
   assert.deepEqual(await duel(page), end, 'the replay ends where the game did');
 
   // As a file: downloaded, and imported back.

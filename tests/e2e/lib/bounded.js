@@ -85,7 +85,25 @@ async function gatherEvidence(name) {
     } catch { /* the log went with its folder */ }
   }
   fs.writeFileSync(`${base}.txt`, `${lines.join('\n')}\n`);
-  return `evidence: ${base}.txt${shots.length ? `, ${shots.map((s) => path.basename(s)).join(', ')}` : ''}`;
+  return `evidence: ${base}.txt${shots.length ? `, ${shots.map((s) => path.basename(s)).join(', ')}` : ''}\n${replayLine()}`;
+}
+
+/** The seeds of the open pages (`seed=` in their addresses) and the command that runs the spec again. */
+function replayLine() {
+  const seeds = new Set();
+  for (const session of live.sessions) {
+    for (const player of session.players) {
+      for (const page of player.context.pages()) {
+        try {
+          const seed = new URL(page.url()).searchParams.get('seed');
+          if (seed !== null) seeds.add(seed);
+        } catch { /* about:blank */ }
+      }
+    }
+  }
+  const spec = path.basename(process.argv[1] ?? 'spec.test.js');
+  const seeded = seeds.size ? `seed ${[...seeds].join(', ')}` : 'no seed in the pages\' addresses';
+  return `replay (${seeded}): tests/e2e/run-in-netns.sh ${spec}; hunt a flake: tests/e2e/run-in-netns.sh --repeat 20 --load 2 ${spec}`;
 }
 
 /**

@@ -5,6 +5,7 @@ module.exports = {
   ...require('./browser'),
   ...require('./stack'),
   ...require('./sockets'),
+  ...require('./clock'),
   ...require('./pages/home'),
   ...require('./pages/lobby'),
   ...require('./pages/game'),

@@ -1,4 +1,5 @@
 // Page object for the lobby: crews, seats, bots, rules, map, start.
+const { onTestClock, runUntilShown } = require('../clock');
 class LobbyPage {
   /** @param {import('playwright-core').Page} page */
   constructor(page) {
@@ -48,6 +49,8 @@ class LobbyPage {
 
   async start() {
     await this.page.getByTestId('lobby-start').click();
+    // On the test's clock nothing moves until the test runs it (lib/clock.js).
+    if (onTestClock(this.page)) await runUntilShown(this.page, 'game', { maxMs: 15000 });
     await this.page.getByTestId('game').waitFor({ state: 'visible', timeout: 15000 });
   }
 }

@@ -1,0 +1,63 @@
+// The test's clock (issue 44). A page of the test build (dist-test/) opened with
+// `?clock=virtual&seed=N` runs on virtual time from its first moment (src/platform/test_clock.rs):
+// the host's deadlines, the bots' thinking and pace, toasts and countdowns stand still until the
+// test runs the clock, and its random bits (seat keys, tokens, nonce chains: they feed the dice)
+// come from a stream seeded by `seed`. A bots' game then takes as long as the CPU needs, never
+// races the wall clock, and replays event for event on any machine. Online rooms keep real time.
+const { within } = require('./bounded');
+
+/** Virtual time run per call into the page: the page renders between calls. */
+const SLICE_MS = 2000;
+/** A call into the page answers within this, however loaded the machine (one slice is ~100 pumps). */
+const CALL_MS = 30000;
+
+/** The address options of a page on the test's clock, seeded by `seed` (`extra`: more `&k=v`). */
+function clockQuery(seed, extra = '') {
+  return `?clock=virtual&seed=${seed}${extra}`;
+}
+
+const seedOf = (page) => new URL(page.url()).searchParams.get('seed') ?? '(none)';
+
+async function run(page, ms, toResult) {
+  const out = JSON.parse(await within(CALL_MS, page.evaluate(([m, r]) => window.wasmBindings.test_hook_clock_run(m, r), [ms, toResult]), 'test_hook_clock_run'));
+  if (!out.ok) throw new Error(`the page's clock: ${out.error}`);
+  return out;
+}
+
+/** Runs the page's clock on by `ms` virtual milliseconds; returns `{now, head, over}`. */
+async function advance(page, ms) {
+  let out;
+  for (let left = ms; left > 0; left -= SLICE_MS) out = await run(page, Math.min(left, SLICE_MS), false);
+  return out;
+}
+
+/**
+ * Runs the page's clock, a slice at a time, until `done` (a function run in the page, given
+ * `arg`) returns something truthy, and returns it. Fails after `maxMs` of virtual time with an
+ * error naming what it waited for, the virtual time and the page's seed (what replays it).
+ * `toResult`: the clock stops at the game's result even mid-slice (what is shown then is the
+ * position the game ended in).
+ */
+async function runUntil(page, what, done, { arg, maxMs = 20 * 60 * 1000, toResult = false } = {}) {
+  let now = 0;
+  for (let ran = 0; ; ran += SLICE_MS) {
+    const seen = await within(CALL_MS, page.evaluate(done, arg), `waiting for ${what}`);
+    if (seen) return seen;
+    if (ran >= maxMs) {
+      throw new Error(`${what}: not seen after ${maxMs} ms of the test's clock (page at ${now} ms; seed ${seedOf(page)}: the same seed replays this game)`);
+    }
+    ({ now } = await run(page, SLICE_MS, toResult));
+  }
+}
+
+/** Runs the page's clock until the test id `id` is in the page. */
+function runUntilShown(page, id, options = {}) {
+  return runUntil(page, `[data-testid="${id}"]`, (i) => !!document.querySelector(`[data-testid="${i}"]`), { ...options, arg: id });
+}
+
+/** Whether `page` runs on the test's clock (opened with `?clock=virtual`). */
+function onTestClock(page) {
+  return new URL(page.url()).searchParams.get('clock') === 'virtual';
+}
+
+module.exports = { clockQuery, advance, onTestClock, runUntil, runUntilShown };
