@@ -9,17 +9,20 @@
 //! [`SignedHead`]) on every batch it sends; each replica keeps the latest
 //! one its own copy reaches and shows it in its vote. A candidate adopts a
 //! voter's events only if they carry its own chain to such a head, signed
-//! by the key its room view lists for the host of that head's epoch: a
-//! voter can serve nothing the host did not write.
+//! by the key that hosts that head's epoch as this device knows it
+//! ([`Hosts`]: the room's genesis, or a certificate it checked, installed
+//! that host): a voter can serve nothing the host did not write, and
+//! cannot sign a head of its own for an epoch nobody elected it to.
+
+use std::collections::BTreeMap;
 
 use duel_core::Event;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use crate::fair::Digest;
-use crate::ids::{Epoch, Seq};
+use crate::ids::{Epoch, PlayerNo, Seq};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
-use crate::wire::RoomView;
 
 /// The chain value before the first event (`Seq(0)`).
 pub const GENESIS: Digest = [0; 32];
@@ -63,13 +66,49 @@ impl SignedHead {
         key.verifies(Statement::Head, room, &(self.epoch, self.seq, self.chain), &self.sig)
     }
 
-    /// Whether the host of this head's epoch signed it, as `room` (this
-    /// device's view) has that host's key: the winner of the epoch's round,
-    /// or for the creator's round 0 the host the view names (a view of
-    /// round 0 comes from the creator itself).
-    pub fn signed_by_host(&self, room: &RoomView, digest: &Digest) -> bool {
-        let host = if self.epoch.round() == 0 { room.host } else { Some(self.epoch.candidate()) };
-        host.and_then(|h| room.player(h)).is_some_and(|p| self.signed_by(&p.key, digest))
+    /// Whether the host `hosts` has installed for this head's epoch signed
+    /// it: `false` for an epoch this device cannot tie to a host (one it
+    /// never followed, however its number reads).
+    pub fn signed_by_host(&self, hosts: &Hosts, digest: &Digest) -> bool {
+        hosts.key_of(self.epoch).is_some_and(|k| self.signed_by(&k, digest))
+    }
+}
+
+/// Which key hosts which epoch, as far as this device can prove it (issue
+/// 43): the host of the epoch it joined (the room's creator, or the host it
+/// found), and the winner of each election it followed, with the key its
+/// certificate was checked against. An epoch's number names a candidate,
+/// but anyone can sign a head for a round of its own far ahead: only an
+/// installed host's signature makes a head history.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hosts {
+    installed: BTreeMap<Epoch, (PlayerNo, SeatPublic)>,
+}
+
+impl Hosts {
+    /// Epochs remembered: heads older than the epoch a device follows are
+    /// never adopted, so the last few are all an election needs (bounded
+    /// however many elections a room has).
+    pub const KEPT: usize = 32;
+
+    /// `host`, with `key`, hosts `epoch`: the room's genesis, or an election's
+    /// winner whose certificate this device checked. The first word on an
+    /// epoch stands (one host an epoch).
+    pub fn install(&mut self, epoch: Epoch, host: PlayerNo, key: SeatPublic) {
+        self.installed.entry(epoch).or_insert((host, key));
+        while self.installed.len() > Hosts::KEPT {
+            self.installed.pop_first();
+        }
+    }
+
+    /// The player and key installed for `epoch`, if any.
+    pub fn host_of(&self, epoch: Epoch) -> Option<(PlayerNo, SeatPublic)> {
+        self.installed.get(&epoch).copied()
+    }
+
+    /// The key installed for `epoch`, if any.
+    pub fn key_of(&self, epoch: Epoch) -> Option<SeatPublic> {
+        self.host_of(epoch).map(|(_, key)| key)
     }
 }
 
@@ -92,5 +131,26 @@ mod tests {
         assert!(!head.signed_by(&key.public(), &[2; 32]), "another room");
         assert!(!SignedHead { seq: Seq(3), ..head }.signed_by(&key.public(), &[1; 32]));
         assert!(!SignedHead { chain: GENESIS, ..head }.signed_by(&key.public(), &[1; 32]));
+    }
+
+    #[test]
+    fn a_head_is_the_hosts_only_for_an_epoch_that_host_was_installed_for() {
+        let (host, guest) = (SeatKey::from_seed([3; 32]), SeatKey::from_seed([4; 32]));
+        let mut hosts = Hosts::default();
+        hosts.install(Epoch(0), PlayerNo(0), host.public());
+        let room = [1; 32];
+        assert!(SignedHead::sign(&host, &room, Epoch(0), Seq(2), GENESIS).signed_by_host(&hosts, &room));
+        assert!(!SignedHead::sign(&guest, &room, Epoch(0), Seq(2), GENESIS).signed_by_host(&hosts, &room));
+        // The guest's own round far ahead names it, but nothing installed it there.
+        let ahead = Epoch::at(500, PlayerNo(3));
+        assert!(!SignedHead::sign(&guest, &room, ahead, Seq(9), GENESIS).signed_by_host(&hosts, &room));
+        // The first word on an epoch stands, and only the last few epochs are kept.
+        hosts.install(Epoch(0), PlayerNo(3), guest.public());
+        assert_eq!(hosts.key_of(Epoch(0)), Some(host.public()));
+        for round in 1..=Hosts::KEPT as u16 {
+            hosts.install(Epoch::at(round, PlayerNo(1)), PlayerNo(1), guest.public());
+        }
+        assert_eq!(hosts.key_of(Epoch(0)), None);
+        assert!(hosts.key_of(Epoch::at(1, PlayerNo(1))).is_some());
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use duel_core::{Event, Game};
 
 use super::{AuditReport, Link, Notice, Replica};
-use crate::chain::{self, SignedHead};
+use crate::chain::{self, Hosts, SignedHead};
 use crate::ids::{Epoch, PlayerNo, Seq};
 use crate::wire::{CopyState, Mark};
 
@@ -53,9 +53,35 @@ impl Replica {
     /// demand), else the last one checked before.
     pub fn signed_head(&self) -> Option<SignedHead> {
         let sync = self.sync.as_ref()?;
-        let digest = self.room_digest();
-        let holds = |h: &SignedHead| self.room.as_ref().is_some_and(|room| h.signed_by_host(room, &digest));
-        sync.unchecked.filter(holds).or(sync.signed)
+        sync.unchecked.filter(|h| self.proves(h)).or(sync.signed)
+    }
+
+    /// Which key hosts which epoch, as far as this device can prove it.
+    pub fn hosts(&self) -> &Hosts {
+        &self.hosts
+    }
+
+    /// Whether `head` is history: signed by the host installed for its
+    /// epoch (see [`Hosts`]). A head of an epoch this device never followed
+    /// proves nothing, whoever signed it.
+    pub fn proves(&self, head: &SignedHead) -> bool {
+        head.signed_by_host(&self.hosts, &self.room_digest())
+    }
+
+    /// Installs the host of the epoch this replica joined without an
+    /// election (the room's creator in round 0, or the host it found when
+    /// it opened the room) from the first room view of that epoch: views
+    /// come only from the host this replica follows. An epoch it followed
+    /// keeps the host its certificate installed.
+    pub(super) fn pin_host(&mut self) {
+        if self.hosts.key_of(self.epoch).is_some() {
+            return;
+        }
+        let Some(room) = &self.room else { return };
+        let host = if self.epoch.round() == 0 { room.host } else { Some(self.epoch.candidate()) };
+        if let Some(p) = host.and_then(|h| room.player(h)) {
+            self.hosts.install(self.epoch, p.no, p.key);
+        }
     }
 
     /// Keeps `head` as the copy's latest signed head if the copy stands
@@ -120,10 +146,17 @@ impl Replica {
 
     /// Follows the host elected for `epoch`: everything it said before is
     /// old news, and this replica joins it (`Hello`, then its commands again).
-    /// A lower or equal epoch changes nothing.
+    /// `host` (its key as this view lists it) is installed as the epoch's
+    /// host: call this only for an election whose certificate was checked
+    /// (or won). A lower or equal epoch changes nothing.
     pub fn follow(&mut self, now_ms: u64, epoch: Epoch, host: Option<PlayerNo>) -> Vec<Vec<u8>> {
         if epoch <= self.epoch {
             return Vec::new();
+        }
+        // The key its certificate was checked against (this view's) hosts it:
+        // only that key's heads are this epoch's history.
+        if let Some(p) = host.and_then(|h| self.room.as_ref()?.player(h)) {
+            self.hosts.install(epoch, p.no, p.key);
         }
         self.epoch = epoch;
         self.last_heard = Some(now_ms);

@@ -238,6 +238,7 @@ impl Replica {
                 self.notice(Notice::DiceUnchecked(f));
             }
             self.room = Some(view);
+            self.pin_host();
             self.notice(Notice::Room);
         }
     }

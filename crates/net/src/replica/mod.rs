@@ -24,6 +24,7 @@ pub use pending::MAX_PENDING;
 
 use duel_core::{Event, Game, Intent, SeatId};
 
+use crate::chain::Hosts;
 use crate::fair::{room_digest, Digest};
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::seat_key::SeatKey;
@@ -84,6 +85,8 @@ pub struct Replica {
     waiting: Vec<(Seq, CommandId)>,
     /// The player number the last `Welcome` gave.
     known_as: Option<PlayerNo>,
+    /// Which key hosts which epoch (whose signed heads are history).
+    hosts: Hosts,
     /// Host messages refused (see [`Replica::refused_messages`]).
     refused: u64,
 }
@@ -116,6 +119,7 @@ impl Replica {
             audit: Audit::new(room_digest(&cfg.room)),
             waiting: Vec::new(),
             known_as: None,
+            hosts: Hosts::default(),
             refused: 0,
             cfg,
         }

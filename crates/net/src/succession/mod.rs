@@ -23,7 +23,9 @@
 //! batch of events only from the peer the candidate asked. Whatever is
 //! refused changes nothing and is counted ([`Succession::refused`]).
 //! Nor is a voter's copy: a candidate adopts a voter's events only as far
-//! as the host that wrote them signed their hash chain ([`crate::chain`]).
+//! as the host that wrote them signed their hash chain ([`crate::chain`]),
+//! that host being the one a certificate (or the room's genesis) installed
+//! for its epoch, and catches up from one voter for a bounded time only.
 
 mod campaign;
 mod certificate;
@@ -64,6 +66,12 @@ pub struct SuccessionTiming {
     /// each stands again after its place's stagger, the first one first,
     /// in the next round.
     pub campaign_ms: u64,
+    /// Most time a candidate spends catching up from one voter, from its
+    /// first fetch there: a voter that serves its copy slowly (one event a
+    /// fetch) is then passed over like one that does not serve, and the
+    /// candidate goes on with the best copy it has proven. Three seconds:
+    /// a copy a thousand events behind comes in eight fetches of 128.
+    pub catch_up_ms: u64,
 }
 
 impl Default for SuccessionTiming {
@@ -74,6 +82,7 @@ impl Default for SuccessionTiming {
             grace_ms: 150,
             retry_ms: 250,
             campaign_ms: 2_000,
+            catch_up_ms: 3_000,
         }
     }
 }
@@ -238,6 +247,14 @@ impl Succession {
         let current = hosting.unwrap_or(replica.epoch());
         match msg {
             MeshMsg::Poll { epoch, candidate, sig } => {
+                // First the election that brought this device into its epoch
+                // (the `Elected`, certificate and all): a candidate that missed
+                // it learns who hosts the epoch of this voter's head, which
+                // otherwise proves nothing to it (once a second a peer).
+                let followed = self.announcement.as_ref().is_some_and(|(e, _)| *e == current);
+                if hosting.is_none() && followed {
+                    out.extend(self.hint_stale(now, from).map(|a| (from, a)));
+                }
                 self.answer_poll(now, from, (epoch, candidate, sig), replica, hosting, &mut out);
             }
             MeshMsg::Vote { ballot } => {
@@ -249,14 +266,20 @@ impl Succession {
                     self.refuse(Forgery::Signature);
                     return (out, None);
                 }
-                // The voter's vote counts; its history only as far as its host signed it.
-                // A head of an epoch before the one this copy follows is never
-                // adopted (the copy is newer), and the key of that epoch's host
-                // may no longer be the one the view names: nothing to check.
-                let claimed = ballot.vote.state.signed.filter(|h| h.epoch >= replica.epoch());
-                let head = claimed.filter(|h| h.signed_by_host(room, &digest));
+                // The voter's vote counts; its history only as far as the host
+                // installed for its epoch signed it (issue 43). A head of an
+                // epoch before the one this copy follows is never adopted (the
+                // copy is newer): nothing to check.
+                let mine = replica.epoch();
+                let claimed = ballot.vote.state.signed.filter(|h| h.epoch >= mine);
+                let head = claimed.filter(|h| replica.proves(h));
                 c.vote(now, from, ballot, head);
-                if claimed.is_some() && head.is_none() {
+                // A later epoch in the window may be an election this device
+                // missed (the voter sends its certificate before its vote):
+                // passed over, not called a forgery. A signature that is not the
+                // installed host's, or a round no election of this view reaches, is.
+                let missed = claimed.is_some_and(|h| certificate::in_window(mine, h.epoch));
+                if claimed.is_some() && head.is_none() && !missed {
                     self.refuse(Forgery::UnsignedHistory);
                 }
             }
@@ -329,8 +352,9 @@ impl Succession {
         }
     }
 
-    /// A host of an older epoch still talks to us: tell it, once a second,
-    /// who hosts now (it steps down on hearing it).
+    /// A host of an older epoch still talks to us, or a candidate polls us
+    /// that may have missed our election: tell it, once a second, who hosts
+    /// now (a host steps down on hearing it, a candidate follows).
     pub fn hint_stale(&mut self, now: u64, to: PeerId) -> Option<Vec<u8>> {
         let (_, a) = self.announcement.as_ref()?;
         if self.hinted.get(&to).is_some_and(|t| now.saturating_sub(*t) < 1_000) {

@@ -1,61 +1,19 @@
-//! One candidacy: polls, votes, the longest signed copy, and the fetch
-//! that brings this device's copy up to it (only as far as the host of
-//! that copy signed: see [`crate::chain`]).
-//!
-//! Fetched batches are staged until they reach the voter's signed head,
-//! then adopted whole if they carry this copy's chain there, and refused
-//! whole if they do not; events past the head are dropped (their
-//! commands, never confirmed signed, are sent again to the new host).
+//! One candidacy: polls, votes, and the decision once the votes are in and
+//! this copy has caught up with the longest signed one ([`catch_up`]).
+
+mod catch_up;
+
+pub(super) use catch_up::FETCH_BATCH;
+use catch_up::{Fetching, Staged};
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use duel_core::Event;
-
-use super::{Decision, Forgery, Standing, SuccessionTiming};
+use super::{Decision, Standing, SuccessionTiming};
 use crate::chain::SignedHead;
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::seat_key::Statement;
-use crate::wire::{encode_mesh, Ballot, CopyState, Mark, MeshMsg, Vote};
-
-/// Events per fetched batch (well inside a datagram).
-pub(super) const FETCH_BATCH: usize = 128;
-
-/// Fetches of one range from one voter before the candidate passes it
-/// over: a voter that claimed a longer copy but does not serve it (it
-/// lied, or its link broke) must not hold the room without a host.
-const FETCH_TRIES: u32 = 4;
-
-/// Most events a candidate stages from one voter: a signed head further
-/// ahead than this (a room plays a few thousand events) is not fetched,
-/// so a voter cannot make a candidate hold an unbounded copy.
-const MAX_CATCH_UP: u64 = 1 << 16;
-
-/// Events fetched from `voter` towards its signed head `target`, from `start`.
-#[derive(Debug)]
-struct Staged {
-    voter: PlayerNo,
-    target: SignedHead,
-    start: Seq,
-    events: Vec<Event>,
-    marks: Vec<Mark>,
-}
-
-impl Staged {
-    /// The first event not staged yet.
-    fn next(&self) -> Option<Seq> {
-        self.start.plus(self.events.len())
-    }
-}
-
-/// The fetch under way: which voter was asked for the events from `from`.
-#[derive(Debug)]
-struct Fetching {
-    voter: PlayerNo,
-    from: Seq,
-    tries: u32,
-    at: u64,
-}
+use crate::wire::{encode_mesh, Ballot, CopyState, MeshMsg, Vote};
 
 #[derive(Debug)]
 pub(super) struct Campaign {
@@ -74,8 +32,11 @@ pub(super) struct Campaign {
     fetching: Option<Fetching>,
     /// Every (peer, first event) this campaign asked for: the only batches it takes.
     asked: BTreeSet<(PeerId, Seq)>,
-    /// Voters whose longer copy never came.
+    /// Voters whose longer copy never came (or not in time).
     passed_over: BTreeSet<PlayerNo>,
+    /// When this campaign first fetched from each voter: catching up from
+    /// one lasts at most [`SuccessionTiming::catch_up_ms`] from then.
+    catching: BTreeMap<PlayerNo, u64>,
     /// Each voter's signed head, its signature checked by the caller.
     heads: BTreeMap<PlayerNo, SignedHead>,
     staged: Option<Staged>,
@@ -104,6 +65,7 @@ impl Campaign {
             fetching: None,
             asked: BTreeSet::new(),
             passed_over: BTreeSet::new(),
+            catching: BTreeMap::new(),
             heads: BTreeMap::new(),
             staged: None,
         }
@@ -171,64 +133,6 @@ impl Campaign {
         }
     }
 
-    /// The voter (not passed over) with the longest signed copy, if it is
-    /// longer than this device's own: highest epoch, then head; with its
-    /// signed head. Only signed history counts: a voter's unsigned tail is
-    /// nothing a candidate can check.
-    fn best(&self) -> Option<((PlayerNo, PeerId), SignedHead)> {
-        let mut best: Option<((PlayerNo, PeerId), SignedHead)> = None;
-        let reach = self.mine.head.0.saturating_add(MAX_CATCH_UP);
-        for (no, (b, peer)) in &self.votes {
-            let Some(h) = self.heads.get(no) else { continue };
-            let usable = b.vote.granted && !self.passed_over.contains(no) && h.seq.0 <= reach;
-            let longer = (h.epoch, h.seq) > (self.mine.epoch, self.mine.head);
-            if usable && longer && best.is_none_or(|(_, o)| (h.epoch, h.seq) > (o.epoch, o.seq)) {
-                best = Some(((*no, *peer), *h));
-            }
-        }
-        best
-    }
-
-    /// A batch `peer` served in answer to this campaign's fetch from `from`
-    /// (the caller checked it asked): staged, and adopted once it reaches the
-    /// voter's signed head.
-    ///
-    /// # Errors
-    /// [`Forgery::UnsignedHistory`] when the staged events do not carry this
-    /// copy's chain to that head (the voter is passed over, nothing changed).
-    pub(super) fn batch(
-        &mut self,
-        peer: PeerId,
-        from: Seq,
-        events: Vec<Event>,
-        marks: Vec<Mark>,
-        replica: &mut Replica,
-    ) -> Result<(), Forgery> {
-        let Some(s) = &mut self.staged else { return Ok(()) };
-        if self.peers.get(&s.voter) != Some(&peer) || s.next() != Some(from) || events.is_empty() {
-            // A late or repeated answer: the fetch asks again if need be.
-            return Ok(());
-        }
-        // Events past the signed head are unverifiable: dropped.
-        let room = s.target.seq.0.saturating_sub(from.0.saturating_sub(1));
-        let keep = usize::try_from(room).unwrap_or(usize::MAX).min(events.len());
-        let Some(end) = from.plus(keep) else { return Ok(()) };
-        s.events.extend(events.into_iter().take(keep));
-        s.marks.extend(marks.into_iter().filter(|m| m.at >= from && m.at < end));
-        self.fetching = None;
-        if s.next() != Some(s.target.seq.next()) {
-            return Ok(());
-        }
-        let Some(s) = self.staged.take() else { return Ok(()) };
-        let applied = replica.adopt(s.start, s.events, s.marks, &s.target);
-        if applied == 0 || replica.head() != s.target.seq {
-            self.passed_over.insert(s.voter);
-            return Err(Forgery::UnsignedHistory);
-        }
-        self.mine = replica.copy_state();
-        Ok(())
-    }
-
     pub(super) fn tick(
         &mut self,
         now: u64,
@@ -287,62 +191,24 @@ impl Campaign {
             }
         }
     }
-
-    /// Asks the voter with the longest signed copy for the events this copy
-    /// lacks; `false` once there is nothing left to fetch from anyone who serves.
-    fn fetch(&mut self, now: u64, timing: &SuccessionTiming, out: &mut Vec<(PeerId, Vec<u8>)>) -> bool {
-        loop {
-            let Some(((voter, peer), target)) = self.best() else {
-                self.staged = None;
-                return false;
-            };
-            let start = self.mine.head.next();
-            if self.staged.as_ref().is_none_or(|s| s.voter != voter || s.target != target || s.start != start)
-            {
-                self.staged = Some(Staged { voter, target, start, events: Vec::new(), marks: Vec::new() });
-            }
-            let Some(from) = self.staged.as_ref().and_then(Staged::next) else { return false };
-            match &mut self.fetching {
-                Some(f) if f.voter == voter && f.from == from => {
-                    if now.saturating_sub(f.at) < timing.retry_ms {
-                        return true;
-                    }
-                    if f.tries >= FETCH_TRIES {
-                        // It claimed a copy it does not serve: the next-longest will do.
-                        self.passed_over.insert(voter);
-                        self.fetching = None;
-                        continue;
-                    }
-                    f.tries = f.tries.saturating_add(1);
-                    f.at = now;
-                }
-                _ => self.fetching = Some(Fetching { voter, from, tries: 1, at: now }),
-            }
-            self.asked.insert((peer, from));
-            if let Ok(d) = encode_mesh(&MeshMsg::Fetch { epoch: self.epoch, from }) {
-                out.push((peer, d));
-            }
-            return true;
-        }
-    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::seat_key::SeatSig;
 
-    fn state(head: u64) -> CopyState {
+    pub(super) fn state(head: u64) -> CopyState {
         CopyState { epoch: Epoch(0), head: Seq(head), hash: None, signed: None }
     }
 
     /// A head the caller found signed by the host (the campaign trusts it).
-    fn signed(head: u64) -> Option<SignedHead> {
+    pub(super) fn signed(head: u64) -> Option<SignedHead> {
         Some(SignedHead { epoch: Epoch(0), seq: Seq(head), chain: [0; 32], sig: SeatSig([0; 32], [0; 32]) })
     }
 
     /// The campaign trusts its caller to have checked the signature.
-    fn ballot(voter: u16, epoch: u32, granted: bool, head: u64) -> Ballot {
+    pub(super) fn ballot(voter: u16, epoch: u32, granted: bool, head: u64) -> Ballot {
         let vote = Vote {
             epoch: Epoch(epoch),
             candidate: PlayerNo(0),
@@ -373,26 +239,5 @@ mod tests {
             matches!(c.standing(), Standing::Catching { head: Seq(12), .. }),
             "the longest copy is player 1's"
         );
-    }
-
-    #[test]
-    fn a_voter_that_never_serves_its_longer_copy_is_passed_over() {
-        let peers: BTreeMap<PlayerNo, PeerId> =
-            (1..3).map(|i| (PlayerNo(i), PeerId(u128::from(i)))).collect();
-        let mut c = Campaign::new(Epoch(1), PlayerNo(0), 3, peers, state(10), 0);
-        c.vote(1, PeerId(1), ballot(1, 1, true, 99), signed(99));
-        c.vote(1, PeerId(2), ballot(2, 1, true, 12), signed(12));
-        let timing = SuccessionTiming::default();
-        let mut asked = Vec::new();
-        for now in (0..20).map(|i| 1_000 + i * timing.retry_ms) {
-            let mut out = Vec::new();
-            if !c.fetch(now, &timing, &mut out) {
-                break;
-            }
-            asked.extend(out.into_iter().map(|(to, _)| to));
-        }
-        assert_eq!(asked.iter().filter(|p| **p == PeerId(1)).count(), FETCH_TRIES as usize);
-        assert_eq!(asked.last(), Some(&PeerId(2)), "then the next-longest copy");
-        assert!(c.asked(PeerId(2), Seq(11)) && !c.asked(PeerId(2), Seq(12)));
     }
 }
