@@ -5,13 +5,10 @@
 // face they need shows. On the test's clock (issue 44, lib/clock.js): a freeze moves on only when
 // the spec runs the clock, so each step is read while it is shown, on any machine.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, clockQuery, freezeCall, paths, runUntil, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, clockQuery, freezeCall, freezeStepShown, paths, runUntil, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack({ dist: paths.TEST_DIST });
 
-/** Runs the test's clock until a freeze step or result step matching `re` is shown. */
-const stepShown = (page, re) => runUntil(page, `a freeze step ${re}`, (src) => [...document.querySelectorAll('[data-testid="freeze-step"], [data-testid="freeze-result-step"]')]
-  .some((e) => new RegExp(src).test(e.textContent)), { arg: re.source, maxMs: 20000 });
 
 async function practice(query = clockQuery(3, '&bots=off&fast=1')) {
   const [player] = stack.session.players;
@@ -79,9 +76,9 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   await page.getByTestId('cmd-fire1').click();
   await runUntil(page, 'the freeze overlay', () => !!document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 5000 });
   assert.match(await freezeCall(page), /White: Fire 1!/);
-  await stepShown(page, /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/);
-  await stepShown(page, /front \(1\) side: 0 shield dice/);
-  await stepShown(page, /Black takes damage from a torpedo \(1\/4\)/);
+  await freezeStepShown(page, /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/);
+  await freezeStepShown(page, /front \(1\) side: 0 shield dice/);
+  await freezeStepShown(page, /Black takes damage from a torpedo \(1\/4\)/);
   await page.waitForTimeout(300); // the overlay's fade-in (a CSS animation: the page's own time)
   await screenshot(page, 'practice-freeze');
   await runUntil(page, 'Black\'s first damage', () => document.querySelector('[data-testid="hud-ship-1"]')?.dataset.damage === '1', { maxMs: 20000 });
