@@ -65,10 +65,10 @@ pub fn set_name(name: &str) {
     let _ = storage::set(NAME_KEY, name.trim());
 }
 
-/// This device's player: its token (kept in storage) and name.
+/// This device's player: its token and seat key (kept in storage) and name.
 pub fn player() -> Player {
     let name = storage::get(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
-    Player { token: net::player_token(), name }
+    Player { token: net::player_token(), key: net::saves::seat_key(), name }
 }
 
 fn desks_key(room: &str) -> String {

@@ -54,12 +54,13 @@ impl Host {
         self.flush()
     }
 
-    /// The transport lost `peer`: stop sending to it (presence follows from silence).
+    /// The transport lost `peer`: stop sending to it (presence follows from
+    /// silence), and let the id speak for whoever says `Hello` on it next.
     pub fn disconnected(&mut self, peer: PeerId) -> Vec<Outbound> {
         if self.roster.player_of(peer).is_some() {
-            self.roster.detach(peer);
             self.room_dirty = true;
         }
+        self.roster.closed(peer);
         self.flush()
     }
 

@@ -6,6 +6,7 @@
 //! Lobby handling is in [`lobby`], the game in [`game`], message dispatch
 //! in [`handle`], persistence in [`save`].
 
+mod admit;
 mod book;
 mod bump;
 #[cfg(any(test, feature = "test-support"))]

@@ -212,7 +212,11 @@ impl Replica {
             Refusal::Version { .. }
             | Refusal::Build { .. }
             | Refusal::RoomFull { .. }
-            | Refusal::Replaced => {
+            | Refusal::Replaced
+            // Saying it again changes nothing (issue 43): the player reads why.
+            | Refusal::OtherPlayer
+            | Refusal::SeatKeyChanged
+            | Refusal::SeatKeyInUse => {
                 self.link = Link::Refused(reason.clone());
                 self.notice(Notice::Refused(reason));
             }

@@ -21,10 +21,11 @@ pub enum PeerMsg {
     /// app's build id, which must match the host's (rules code must agree
     /// byte for byte or the replicas' hashes drift).
     /// `key` is the public half of the device's seat key (see
-    /// [`crate::seat_key`]); the host lists it in the room view. A player
-    /// who comes back with its token and a new key (its device lost its
-    /// storage, or it moved to another) gets the new key listed: the token
-    /// is what proves the player. `chain` commits the device's command
+    /// [`crate::seat_key`]); the host lists it in the room view. A player is
+    /// its token and that key: it comes back only with the key it joined
+    /// with (a device that lost its key joins as a new player), a key is one
+    /// player, and a connection speaks for the one player it said `Hello` as
+    /// first (issue 43). `chain` commits the device's command
     /// nonces from its first unanswered command on (see
     /// [`crate::fair::NonceChain`]); the host publishes it in the room view.
     Hello { player: PlayerToken, name: String, build: String, key: SeatPublic, chain: ChainCommit },
