@@ -278,6 +278,12 @@ impl Host {
         self.roster.no_of(self.settings.owner)
     }
 
+    /// This host's own player, whose commands roll as its own actions do
+    /// (see [`crate::fair::crew_of`]).
+    fn crew(&self) -> Option<PlayerNo> {
+        crate::fair::crew_of(self.keys.current().epoch, self.owner_no())
+    }
+
     /// Who hosts next, in order: players holding a seat, then spectators,
     /// each in admission order; never the host itself.
     fn successors(&self, host: Option<PlayerNo>) -> Vec<PlayerNo> {

@@ -195,6 +195,27 @@ impl Mark {
             None => Cause::Host { step: self.step },
         }
     }
+
+    /// Whether the batch is numbered among the host's own under its key
+    /// (`step`): a host action, or a command of `crew`, the player of the
+    /// device that hosts the key's epoch (see [`crate::fair::crew_of`]).
+    pub fn numbered(&self, crew: Option<PlayerNo>) -> bool {
+        match self.by {
+            None => true,
+            Some((player, _)) => Some(player) == crew,
+        }
+    }
+
+    /// What the batch's dice are drawn from, the cause and the nonce: the
+    /// host's own crew rolls as the host does, by its number under the key,
+    /// never by its command's id or nonce (the host knows both, and could
+    /// preview each id's dice and burn the ids it dislikes).
+    pub fn dice_inputs(&self, crew: Option<PlayerNo>) -> (Cause, Digest) {
+        match self.by {
+            Some((player, id)) if Some(player) != crew => (Cause::Player { player, id }, self.nonce),
+            _ => (Cause::Host { step: self.step }, [0; 32]),
+        }
+    }
 }
 
 /// A batch's cause, enough to carry it out again.
