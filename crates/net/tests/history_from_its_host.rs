@@ -9,13 +9,12 @@
 
 mod common;
 
-use common::mesh::{four_officers, Mesh};
+use common::mesh::{settled_officers, Mesh};
 use duel_core::{Event, SeatId, ShipId};
 use duel_net::chain::{self, SignedHead};
 use duel_net::wire::{decode_mesh, encode_mesh, Ballot, CopyState, Vote};
 use duel_net::{
-    Conditions, Epoch, Forgery, MemoryEndpoint, MeshMsg, PlayerNo, Replica, SeatKey, Seq, SuccessionTiming,
-    Transport,
+    Epoch, Forgery, MemoryEndpoint, MeshMsg, PlayerNo, Replica, SeatKey, Seq, SuccessionTiming, Transport,
 };
 
 /// The adversary: a guest that is not the first successor (device 1).
@@ -23,13 +22,8 @@ const FORGER: usize = 3;
 /// The honest devices that live through the host's death.
 const HONEST: [usize; 3] = [1, 2, 4];
 
-/// A started room, played a little and settled: every copy at one head.
 fn settled(seed: u64) -> Mesh {
-    let mut m = four_officers(seed, Conditions::PERFECT);
-    m.play(3_000, 300);
-    assert!(m.settle());
-    assert_eq!(m.first_successor(), 1);
-    m
+    settled_officers(seed)
 }
 
 /// The adversary's own client: its key, number, wire and copy, driven by

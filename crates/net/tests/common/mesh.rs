@@ -56,6 +56,17 @@ pub fn four_officers(seed: u64, conditions: Conditions) -> Mesh {
     Mesh::started(seed, config, &seats, conditions)
 }
 
+/// [`four_officers`] on a perfect network, played a little and settled:
+/// every copy at one head, device 1 the first successor (the forged-history
+/// tests' starting room).
+pub fn settled_officers(seed: u64) -> Mesh {
+    let mut m = four_officers(seed, Conditions::PERFECT);
+    m.play(3_000, 300);
+    assert!(m.settle());
+    assert_eq!(m.first_successor(), 1);
+    m
+}
+
 pub fn id(i: usize) -> PeerId {
     PeerId(0xFACE_0000 + i as u128)
 }
