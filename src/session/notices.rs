@@ -69,7 +69,7 @@ impl<T: RoomLink> Session<T> {
                         p.rejections.push(reason.to_string());
                     }
                 }
-                Notice::DiceTampered { at } => p.warnings.push(format!(
+                Notice::DiceTampered { at, .. } => p.warnings.push(format!(
                     "Warning: the host's dice at event {} are not the ones it committed to. \
                      Its rolls cannot be trusted.",
                     at.0
