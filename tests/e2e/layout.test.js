@@ -201,14 +201,15 @@ function noticesFit() {
   const vw = document.documentElement.clientWidth;
   const vh = document.documentElement.clientHeight;
   const band = document.querySelector('[data-testid="notices"]');
-  const b = band.getBoundingClientRect();
-  if (b.height > vh / 2) out.push(`the notices take ${Math.round(b.height)} px of ${vh}`);
-  for (const e of band.querySelectorAll('[data-testid="trust-bar"], [data-testid="toast"]')) {
+  if (!band) out.push('the notices have no band of their own');
+  else if (band.getBoundingClientRect().height > vh / 2) out.push(`the notices take ${Math.round(band.getBoundingClientRect().height)} px of ${vh}`);
+  const scope = band ?? document.body;
+  for (const e of scope.querySelectorAll('[data-testid="trust-bar"], [data-testid="toast"]')) {
     const r = e.getBoundingClientRect();
     if (r.left < -1 || r.right > vw + 1) out.push(`${e.dataset.testid} runs off the screen (${Math.round(r.left)}…${Math.round(r.right)} of ${vw})`);
     if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.dataset.testid} is cut: ${e.scrollWidth} px in ${e.clientWidth}`);
   }
-  const close = band.querySelector('[data-testid="trust-bar-close"]');
+  const close = scope.querySelector('[data-testid="trust-bar-close"]');
   if (close) {
     const words = document.createRange();
     words.selectNodeContents(close);

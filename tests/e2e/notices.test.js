@@ -1,7 +1,7 @@
 // Notices that inform without covering the game (issue 48): three phones (390×844, touch) in a
 // room over real WebRTC. Alice hosts from her phone and watches; Bob crews White, Carol Black.
-// Alice's tab closes mid-game. Throughout, Bob's and Carol's Roll stays on screen and tappable
-// (checked in each page ten times a second). The news (who left, who hosts now) is a toast and a
+// Alice's tab closes mid-game. Throughout, Bob's and Carol's Roll, the orders under the station
+// and the tabs stay on screen and tappable (checked in each page ten times a second). The news (who left, who hosts now) is a toast and a
 // line in the story; the dice Alice rolled and never showed the key to are a line in the story
 // naming her and the time; nothing is pinned. Then the new host withholds its keys on purpose
 // (a test hook strips its seals): the other phone pins the warning, naming it, and Roll is
@@ -40,30 +40,35 @@ after(async () => {
   await server?.stop();
 });
 
-/** Runs in the page: from now on, ten times a second, is Engineering's Roll on screen and on top
- * (its middle and two points either side)? Keeps every moment it was not, every toast and story
- * line shown, and whether a trust bar ever showed. */
+/** Runs in the page: from now on, ten times a second, are Engineering's Roll, each order under the
+ * station (Fire 1!, Fire 2!, …) and each tab on screen and on top (their middle and two points
+ * either side)? Keeps every moment one was not, every toast and story line shown, and whether a
+ * trust bar ever showed. */
 function watch() {
   window.__seen = { covered: [], toasts: [], story: [], bar: [] };
   const keep = (list, text) => { if (text && !list.includes(text)) list.push(text); };
   setInterval(() => {
     const seen = window.__seen;
-    const roll = document.querySelector('[data-testid="engineering-roll"]');
     const bar = document.querySelector('[data-testid="trust-bar"]');
     keep(seen.bar, bar?.textContent);
     for (const t of document.querySelectorAll('[data-testid="toast"]')) keep(seen.toasts, t.textContent);
     for (const l of document.querySelectorAll('[data-testid="ticker"] li')) keep(seen.story, l.textContent);
+    const roll = document.querySelector('[data-testid="engineering-roll"]');
     if (!roll) { seen.covered.push(`${Date.now()}: no Roll`); return; }
-    const r = roll.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
-      seen.covered.push(`${Date.now()}: Roll off screen (${Math.round(r.top)}…${Math.round(r.bottom)})`);
-      return;
-    }
-    for (const fx of [0.2, 0.5, 0.8]) {
-      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height / 2);
-      if (!hit || !(hit === roll || roll.contains(hit))) {
-        seen.covered.push(`${Date.now()}: Roll under ${hit ? hit.className || hit.tagName : 'nothing'}${bar ? ' (a bar shows)' : ''}`);
-        return;
+    const controls = [roll, ...document.querySelectorAll('[data-testid="commands"] button, [data-testid="tabs"] button.tab')];
+    for (const e of controls.filter((c) => c.checkVisibility())) {
+      const what = e.dataset.testid;
+      const r = e.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+        keep(seen.covered, `${what} off screen (${Math.round(r.top)}…${Math.round(r.bottom)})`);
+        continue;
+      }
+      for (const fx of [0.2, 0.5, 0.8]) {
+        const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height / 2);
+        if (!hit || !(hit === e || e.contains(hit))) {
+          keep(seen.covered, `${what} under ${hit ? hit.className || hit.tagName : 'nothing'}`);
+          break;
+        }
       }
     }
   }, 100);
@@ -130,7 +135,7 @@ test('the host leaves mid-game: the news in a toast and the story, nothing pinne
   for (const p of [host, follower]) {
     const s = await seen(p);
     assert.deepEqual(s.bar, [], `${p.label}: an honest host leaving pins nothing`);
-    assert.deepEqual(s.covered, [], `${p.label}: Roll was tappable throughout`);
+    assert.deepEqual(s.covered, [], `${p.label}: Roll, the orders and the tabs were tappable throughout`);
     assert.ok(s.story.every((l) => !/event \d/.test(l)), `${p.label}: no event numbers: ${JSON.stringify(s.story)}`);
   }
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
@@ -156,6 +161,6 @@ test('the new host withholds its dice keys on purpose: the other phone pins the 
   await follower.page.waitForTimeout(500);
   await screenshot(follower.page, 'notices-warning-390');
   const s = await seen(follower);
-  assert.deepEqual(s.covered, [], `${follower.label}: Roll stays tappable under the warning`);
+  assert.deepEqual(s.covered, [], `${follower.label}: Roll, the orders and the tabs stay tappable under the warning`);
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
 });
