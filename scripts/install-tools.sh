@@ -51,21 +51,42 @@ elif [ ! -d "$(rustc --print sysroot)/lib/rustlib/wasm32-unknown-unknown" ]; the
   die "the wasm32-unknown-unknown target is missing and rustup is not available"
 fi
 
-# --- Node (runs wasm-opt from npm and the browser tests) ----------------------------------------
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  apt_install nodejs npm
+# --- Debian's packages: one apt run, beside the compiles below ----------------------------------
+# Node (wasm-opt from npm, the browser tests), HAProxy and coturn (crates/server/tests/haproxy.rs
+# and turn.rs; deploy/), brotli (scripts/lib/precompress.sh), rsvg-convert (scripts/lib/icons.sh)
+# and, for the browser tests, Debian's chromium and its driver. On a fresh machine the download
+# (about 200 MB with chromium) uses the network while trunk and wasm-bindgen use the cores, so it
+# runs in the background and is waited for before anything needs it (issue 44).
+pkgs=()
+{ command -v node && command -v npm; } >/dev/null || pkgs+=(nodejs npm)
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || pkgs+=(haproxy)
+command -v turnserver >/dev/null || pkgs+=(coturn)
+command -v brotli >/dev/null || pkgs+=(brotli)
+command -v rsvg-convert >/dev/null || pkgs+=(librsvg2-bin)
+if [ "$BROWSER" -eq 1 ]; then
+  command -v chromium >/dev/null || pkgs+=(chromium)
+  command -v chromedriver >/dev/null || pkgs+=(chromium-driver)
+  command -v unshare >/dev/null || pkgs+=(util-linux)
+  command -v ip >/dev/null || pkgs+=(iproute2)
 fi
-
-# --- HAProxy and coturn (crates/server/tests/haproxy.rs and turn.rs; deploy/) ------------------
-relay_pkgs=()
-command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || relay_pkgs+=(haproxy)
-command -v turnserver >/dev/null || relay_pkgs+=(coturn)
-[ "${#relay_pkgs[@]}" -eq 0 ] || apt_install "${relay_pkgs[@]}"
-
-# --- brotli (the build's precompressed copies, scripts/lib/precompress.sh) -----------------------
-command -v brotli >/dev/null || apt_install brotli
-# --- rsvg-convert (the install icons from public/icon.svg, scripts/lib/icons.sh) ----------------
-command -v rsvg-convert >/dev/null || apt_install librsvg2-bin
+apt_pid=
+if [ "${#pkgs[@]}" -gt 0 ]; then
+  log "apt-get install ${pkgs[*]} (in the background: $TOOLS/apt.log)"
+  apt_install "${pkgs[@]}" >"$TOOLS/apt.log" 2>&1 &
+  apt_pid=$!
+fi
+# apt_done: waits for the background apt run (once); its log is shown only when it failed.
+apt_done() {
+  [ -n "$apt_pid" ] || return 0
+  local rc=0
+  wait "$apt_pid" || rc=$?
+  apt_pid=
+  if [ "$rc" -ne 0 ]; then
+    cat "$TOOLS/apt.log" >&2
+    die "apt-get install failed (exit $rc)"
+  fi
+  log "apt-get install done"
+}
 
 # A build tool is run a few times a build, not shipped: compile it without its own fat-LTO,
 # one-codegen-unit release profile (config and environment override a package's [profile]),
@@ -103,6 +124,7 @@ TRUNK_PIN=$(sed -n 's/^wasm_bindgen *= *"\(.*\)".*/\1/p' "$ROOT/Trunk.toml")
   die "Trunk.toml pins wasm_bindgen = \"$TRUNK_PIN\" but Cargo.lock has wasm-bindgen $WB_VERSION: set [tools] wasm_bindgen = \"$WB_VERSION\" in Trunk.toml"
 
 # --- wasm-opt (npm binaryen) -------------------------------------------------------------------
+apt_done
 binaryen_installed() {
   node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
     "$TOOLS/npm/node_modules/binaryen/package.json" "$BINARYEN_VERSION" 2>/dev/null
@@ -116,13 +138,6 @@ fi
 
 # --- browser tests -----------------------------------------------------------------------------
 if [ "$BROWSER" -eq 1 ]; then
-  pkgs=()
-  command -v chromium >/dev/null || pkgs+=(chromium)
-  command -v chromedriver >/dev/null || pkgs+=(chromium-driver)
-  command -v unshare >/dev/null || pkgs+=(util-linux)
-  command -v ip >/dev/null || pkgs+=(iproute2)
-  [ "${#pkgs[@]}" -eq 0 ] || apt_install "${pkgs[@]}"
-
   E2E="$ROOT/tests/e2e"
   # Reinstall only when package-lock.json changed since the last install.
   stamp="$E2E/node_modules/.dice-duel-lock.sha256"

@@ -8,7 +8,9 @@
 // `video` (muted, playsinline) and looks for QR codes about 6 times a second. Calls
 // onText(text) once for each distinct text it reads (the caller judges it). Calls
 // onProblem(kind) at most once, after start() has returned, when scanning cannot run:
-//   'insecure'  no navigator.mediaDevices (the page is not https or localhost)
+//   'insecure'  no navigator.mediaDevices, and the page is not https or localhost
+//   'unsupported' no navigator.mediaDevices on a secure page: the browser has no camera API
+//               (turned off, or an in-app browser without one)
 //   'denied'    the player (or the browser's settings) refused the camera
 //   'none'      there is no camera
 //   'busy'      the camera is in use elsewhere (NotReadableError)
@@ -159,7 +161,10 @@
     };
 
     if (!navigator.mediaDevices || typeof navigator.mediaDevices.getUserMedia !== 'function') {
-      Promise.resolve().then(() => problem('insecure'));
+      // Only secure pages get the camera; on one, its absence is the browser's (telling the
+      // player to use https there would send them after the wrong fix).
+      const kind = window.isSecureContext === false ? 'insecure' : 'unsupported';
+      Promise.resolve().then(() => problem(kind));
       return stop;
     }
 

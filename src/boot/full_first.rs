@@ -90,10 +90,15 @@ pub fn resume(store: Store, route: Route) -> Option<Route> {
     if !full_app::LOADED || route != Route::Home {
         return None;
     }
-    match asked.as_str() {
+    let hosted = match asked.as_str() {
         k if k == Then::CreateRoom.key() => super::create_room(store),
         k if k == Then::HostHere.key() => super::host_serverless(store),
         _ => return None,
+    };
+    // Asked before the reload too: only a browser that lost WebRTC on the way lands here.
+    if let Err(missing) = hosted {
+        store.toasts.error(missing.to_string());
+        return None;
     }
     Some(Route::Play)
 }

@@ -5,18 +5,21 @@
 mod first_practice;
 mod full_first;
 mod online;
+mod rooms;
 
 pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
+pub use rooms::{
+    create_room, enter_room, host_room, host_serverless, join_room, join_serverless, room_link_refused,
+};
 
-use duel_core::{GameConfig, SeatId};
-use duel_net::{Command, HostConfig, Timing};
+use duel_core::SeatId;
 use leptos::prelude::*;
 
-use crate::net::{self, Role, RoomTransport};
+use crate::net;
 use crate::platform::{self, random, storage};
 use crate::route::{go, Route};
 use crate::session::practice::{self, ThunderPractice};
-use crate::session::{BotDriver, Offline, Player, Session, BUILD};
+use crate::session::{BotDriver, Offline, Player, Session};
 use crate::store::Store;
 
 /// The storage name of the practice room. `~` is not allowed in room ids, so
@@ -65,10 +68,10 @@ pub fn set_name(name: &str) {
     let _ = storage::set(NAME_KEY, name.trim());
 }
 
-/// This device's player: its token (kept in storage) and name.
+/// This device's player: its token and seat key (kept in storage) and name.
 pub fn player() -> Player {
     let name = storage::get(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
-    Player { token: net::player_token(), name }
+    Player { token: net::player_token(), key: net::saves::seat_key(), name }
 }
 
 fn desks_key(room: &str) -> String {
@@ -183,122 +186,9 @@ pub fn resume_practice(store: Store) -> bool {
     }
 }
 
-/// Pumps the session as soon as the transport has news (lower latency than the timer).
-fn wake_on_news(store: Store, transport: &RoomTransport) {
-    transport.set_waker(move || leptos::task::spawn_local(async move { store.pump() }));
-}
-
 /// Gives up hosting a room on the full app while it loads (`full_first`).
 pub fn forget_host_ask(store: Store) {
     full_first::forget(store);
-}
-
-/// Creates an online room hosted in this tab and opens its lobby.
-pub fn create_room(store: Store) {
-    if full_first::ask(store, full_first::Then::CreateRoom) {
-        return;
-    }
-    host_room(store, net::new_room_id());
-}
-
-/// Hosts a new online room named `room` in this tab and opens its lobby.
-pub fn host_room(store: Store, room: String) {
-    host_with(store, room.clone(), RoomTransport::connect(&room, Role::Host));
-}
-
-/// Hosts a room with no signalling server ("Play here, no internet"):
-/// devices join by scanning this one's invitations (issue 34).
-pub fn host_serverless(store: Store) {
-    if full_first::ask(store, full_first::Then::HostHere) {
-        return;
-    }
-    let room = net::new_room_id();
-    host_with(store, room.clone(), RoomTransport::serverless_host(&room));
-}
-
-/// Joins the room of a scanned invitation, with no server: this device's
-/// answer is then its code to show (see [`net::Pairing::showing`]). Stays on
-/// the screen it is on; the caller shows the answer and the room once linked.
-///
-/// # Errors
-/// The code is an answer, not an invitation.
-pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> Result<(), net::PairError> {
-    let room = offer.room.clone();
-    let role = net::role_for(&room);
-    let transport = RoomTransport::serverless_guest(offer, role)?;
-    join_with(store, &room, role, transport);
-    platform::replace_url(&format!("/?room={room}{}", store.route.get_untracked().hash()));
-    Ok(())
-}
-
-fn host_with(store: Store, room: String, transport: RoomTransport) {
-    wake_on_news(store, &transport);
-    let pairing = transport.pairing();
-    // `?seed=` (tests, demos) seeds a room as it seeds a practice: the same tokens on the board.
-    let seed = seed(store);
-    let me = player();
-    let mut config = HostConfig::new(BUILD, me.token, seed);
-    config.lobby = GameConfig::quick_duel(seed);
-    config.room = room.clone();
-    // `?speed=` and `?fast=` (tests, demos) apply to online rooms as to practice.
-    config.timing = store.opts.timing();
-    let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
-    let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
-    store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
-    store.pairing.set_value(Some(pairing));
-    store.save(platform::now_ms(), true);
-    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-    go(store, Route::Play);
-}
-
-/// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
-pub fn join_room(store: Store, room: &str) {
-    let role = net::role_for(room);
-    join_with(store, room, role, RoomTransport::connect(room, role));
-}
-
-fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
-    wake_on_news(store, &transport);
-    let pairing = transport.pairing();
-    let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
-    if role == Role::Host {
-        if let Some(bytes) = net::saves::load_host(room) {
-            if full_first::to_resume(store, room) {
-                return;
-            }
-            let mut bots = BotDriver::new(1, random::u64(), false);
-            load_desks(room, &mut bots);
-            match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
-                Ok(session) => {
-                    store.install(Box::new(session), mode);
-                    store.pairing.set_value(Some(pairing));
-                    return;
-                }
-                Err(e) => {
-                    net::saves::forget_host(room);
-                    store.toasts.error(format!("This room's save could not be resumed: {e}"));
-                    // A room with no server cannot be asked again from here: scan again.
-                    if !pairing.is_serverless() {
-                        join_room(store, room);
-                    }
-                    return;
-                }
-            }
-        }
-    }
-    // Bots run here only if this tab is elected the room's host one day.
-    let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
-    store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
-    store.pairing.set_value(Some(pairing));
-}
-
-/// Enters `room` from its link or code (the home screen's "join"): joins it,
-/// puts it in the address (a reload rejoins) and shows it.
-pub fn enter_room(store: Store, room: &str) {
-    // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
-    join_room(store, room);
-    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-    go(store, Route::Play);
 }
 
 /// Leaves the running session. A practice or hosted room is forgotten.
@@ -367,6 +257,12 @@ pub fn on_load(store: Store) -> Route {
     let mut route = Route::from_hash(&platform::hash());
     if store.opts.board_view {
         route = Route::Board;
+    }
+    // A room link in a browser that cannot be in a room (no WebRTC) opens nothing: the home
+    // screen says why (`room_link_refused`), with Practice and a saved practice below it.
+    if let Some(missing) = room_link_refused() {
+        leptos::logging::log!("[net] the room link is not followed: no WebRTC ({missing:?})");
+        return Route::Home;
     }
     if let Some(room) = net::room_from_location() {
         // "Host this room" from a guest that found no host: a fresh page hosts it

@@ -21,7 +21,13 @@ pub fn BoardScreen() -> impl IntoView {
         <div class="board-screen" data-testid="board-screen">
             <Header seats />
             {move || if store.game.with(Option::is_none) {
-                view! { <p class="board-screen__wait" data-testid="board-wait">"Waiting for the battle to begin…"</p> }.into_any()
+                // A board view link in a browser that cannot be in a room: why, not a wait forever.
+                match crate::boot::room_link_refused() {
+                    Some(why) => view! {
+                        <p class="board-screen__wait home__error panel" role="alert" data-testid="board-no-webrtc">{why.to_string()}</p>
+                    }.into_any(),
+                    None => view! { <p class="board-screen__wait" data-testid="board-wait">"Waiting for the battle to begin…"</p> }.into_any(),
+                }
             } else {
                 view! {
                     <main class="board-screen__main">

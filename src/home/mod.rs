@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::boot::{self, Mode};
 use crate::net;
+use crate::platform::webrtc::NoWebRtc;
 use crate::route::{go, Route};
 use crate::store::use_store;
 
@@ -58,12 +59,28 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
             Route::Play.hash().to_string(),
         ))
     });
+    // A room asked for (Create room, Play here, Join) in a browser that cannot be in one: why,
+    // below the buttons, where the tap was.
+    let refused = RwSignal::new(None::<NoWebRtc>);
+    let refusal = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        if refused.with(Option::is_some) {
+            if let Some(el) = refusal.get() {
+                el.scroll_into_view();
+            }
+        }
+    });
+    let room_or_why = move |asked: Result<(), NoWebRtc>| refused.set(asked.err());
     let join = move || match net::room_from_text(&code.get_untracked()) {
-        Some(room) => boot::enter_room(store, &room),
+        Some(room) => room_or_why(boot::enter_room(store, &room)),
         None => store.toasts.error("That is not a room link or code"),
     };
     view! {
         <main class="home" data-testid="home">
+            // A room link this browser cannot follow (no WebRTC): why, and Practice below.
+            {boot::room_link_refused().map(|why| view! {
+                <p class="panel home__error" role="alert" data-testid="home-no-webrtc">{why.to_string()}</p>
+            })}
             // A room link that cannot name a room: said here, not silently dropped.
             {net::bad_room_in_location().map(|why| view! {
                 <p class="panel home__error" role="alert" data-testid="home-link-error">{why}</p>
@@ -76,7 +93,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                         let label = format!("Join room {room}");
                         view! {
                             <button class="btn btn--shields" data-testid="home-link-hint-join"
-                                on:click=move |_| boot::enter_room(store, &room)>{label}</button>
+                                on:click=move |_| room_or_why(boot::enter_room(store, &room))>{label}</button>
                         }
                     })}
                 </div>
@@ -134,7 +151,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                         Some(true) => "Thunderstruck Duel: the result",
                     }}
                 </button>
-                <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| boot::create_room(store)>
+                <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| room_or_why(boot::create_room(store))>
                     "Create room"
                 </button>
                 <button class="btn btn--shields" data-testid="home-join" on:click=move |_| joining.update(|j| *j = !*j)>
@@ -142,17 +159,21 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 </button>
                 <button class="btn btn--helm" data-testid="home-serverless"
                     title="For a table with no internet: the devices pair by camera"
-                    on:click=move |_| boot::host_serverless(store)>
+                    on:click=move |_| room_or_why(boot::host_serverless(store))>
                     "Play here, no internet"
                 </button>
+                // Its panel says itself why a browser without WebRTC cannot pair: not twice.
                 <button class="btn btn--helm" data-testid="home-join-camera" aria-expanded=move || pairing.get().to_string()
-                    on:click=move |_| pairing.update(|p| *p = !*p)>
+                    on:click=move |_| { refused.set(None); pairing.update(|p| *p = !*p) }>
                     "Join by camera"
                 </button>
                 <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| go(store, Route::Maps)>
                     "Map editor"
                 </button>
             </nav>
+            {move || refused.get().map(|why| view! {
+                <p class="panel home__error" role="alert" data-testid="home-room-refused" node_ref=refusal>{why.to_string()}</p>
+            })}
             {move || pairing.get().then(|| view! { <crate::pairing::JoinByCamera /> })}
             {move || joining.get().then(|| view! {
                 <form class="home__join" on:submit=move |ev| { ev.prevent_default(); join(); }>

@@ -152,11 +152,16 @@ impl RoomTransport {
     /// opens a reliable protocol channel and a beacon channel to every peer,
     /// and keeps reconnecting. Returns at once; watch [`RoomTransport::state`].
     ///
-    /// An invalid room id or `?sig=` gives a transport that stays
+    /// An invalid room id or `?sig=`, or a browser without WebRTC (see
+    /// [`crate::platform::webrtc`]: the screens ask it first, this is the
+    /// last guard before matchbox), gives a transport that stays
     /// [`ConnState::Failed`] with the reason. Natively, always `Failed`.
     pub fn connect(room: &str, role: Role) -> RoomTransport {
         #[cfg(target_arch = "wasm32")]
         {
+            if let Err(e) = crate::platform::webrtc::rooms() {
+                return RoomTransport::failed(room, role, e.to_string());
+            }
             match super::config::from_location(room) {
                 Ok((url, ice)) => {
                     let now = super::driver::now_ms();
@@ -204,6 +209,10 @@ impl RoomTransport {
 
     #[cfg(target_arch = "wasm32")]
     fn serverless(room: &str, role: Role, hub: super::mesh::Hub) -> RoomTransport {
+        // matchbox would panic on the missing `RTCPeerConnection`: say so instead.
+        if let Err(e) = crate::platform::webrtc::rooms() {
+            return RoomTransport::failed(room, role, e.to_string());
+        }
         let now = super::driver::now_ms();
         let mut shared = Shared::new(room, Connection::new(role, now));
         shared.mesh = super::mesh::signaller::Mesh::new(hub);

@@ -10,6 +10,7 @@ fn problem_words(kind: &str) -> &'static str {
         "denied" => "The camera is blocked: allow it in the browser's settings for this site, or paste the code below.",
         "none" => "This device has no camera: paste the code below, or let this device show its code and the other one scan it.",
         "insecure" => "The camera only works on a secure page (https, or this device's own address): paste the code below.",
+        "unsupported" => "This browser gives pages no camera (it is turned off, or missing): paste the code below.",
         "busy" => "Another app is using the camera: close it and try again.",
         "load" => "The camera reader did not load: paste the code below.",
         _ => "The camera could not start: paste the code below.",

@@ -14,6 +14,16 @@ use crate::store::use_store;
 #[component]
 pub fn JoinByCamera() -> impl IntoView {
     let store = use_store();
+    // A browser that cannot be in a room has nothing to scan for: it says why instead of
+    // starting the camera (joining would refuse the code anyway, in these words).
+    if let Err(missing) = crate::platform::webrtc::rooms() {
+        return view! {
+            <div class="pair pair--join" data-testid="pair-join-panel">
+                <p class="pair__problem" role="alert" data-testid="pair-no-webrtc">{missing.to_string()}</p>
+            </div>
+        }
+        .into_any();
+    }
     let answer = RwSignal::new(None::<String>);
     let problem = RwSignal::new(None::<String>);
     let joined = RwSignal::new(false);
@@ -77,4 +87,5 @@ pub fn JoinByCamera() -> impl IntoView {
             {move || problem.get().map(|p| view! { <p class="pair__problem" role="alert" data-testid="pair-problem">{p}</p> })}
         </div>
     }
+    .into_any()
 }

@@ -1,8 +1,9 @@
 //! The few browser facilities the app uses outside Leptos, one home each:
 //! the clock (here), the address bar (here, and [`query`] to read
 //! `key=value` pairs out of it), `localStorage` ([`storage`]), the CSPRNG
-//! ([`random`]) and the clipboard and picked files ([`clip`]). Natively
-//! (unit tests, clippy) each has a stand-in so the code compiles and runs.
+//! ([`random`]), the clipboard and picked files ([`clip`]), and whether
+//! this browser can be in a room at all ([`webrtc`]). Natively (unit tests,
+//! clippy) each has a stand-in so the code compiles and runs.
 
 pub mod clip;
 pub mod device;
@@ -15,6 +16,7 @@ pub mod random;
 pub mod storage;
 #[cfg(feature = "test-hooks")]
 pub mod test_clock;
+pub mod webrtc;
 
 /// Milliseconds since the epoch: the clock of the host, the replica and the
 /// bots. Wall time, so a saved room's deadlines still mean something after

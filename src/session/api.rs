@@ -3,7 +3,7 @@
 //! about its link ([`RoomLink`], in the app's one [`ConnState`]).
 
 use duel_core::{Event, Game, Intent, SeatId};
-use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, Timing, Transport};
+use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, SeatKey, Timing, Transport};
 
 use super::{BotDriver, Offline};
 use crate::net::ConnState;
@@ -155,9 +155,12 @@ pub trait SessionApi {
     fn hosting(&self) -> (u32, bool);
 }
 
-/// Who is playing in this tab.
+/// Who is playing in this tab: its token and seat key are one identity (a
+/// room lets the token back in only with that key, issue 43).
 #[derive(Clone, Debug)]
 pub struct Player {
     pub token: PlayerToken,
+    /// Signs this device's election votes and nonce chains (`net::saves::seat_key`).
+    pub key: SeatKey,
     pub name: String,
 }

@@ -242,7 +242,7 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     cfg.room = room.to_string();
     crate::platform::random::fill(&mut cfg.nonce_seed);
     // The device's own seat key, kept with the token: it signs this device's election votes.
-    cfg.seat_key = crate::net::saves::seat_key();
+    cfg.seat_key = player.key.clone();
     cfg
 }
 

@@ -2,11 +2,12 @@
 // the lobby with the "2 health" play note, the Pilot's cockpit (roll any die,
 // two helm slots, the missile bay, sensors), two missiles fired forward at the
 // enemy Fighter, its Health turned down, and the result screen. The bots stay
-// idle (`bots=off`) so the enemy Fighter is a sitting target.
+// idle (`bots=off`) so the enemy Fighter is a sitting target. On the test's clock (issue 44,
+// lib/clock.js; seed 5): the dice are the seed's, and each freeze step is read while it is shown.
 const assert = require('node:assert/strict');
-const { CockpitPage, HomePage, LobbyPage, freezeCall, freezeSteps, screenshot, test, useStack } = require('./lib');
+const { CockpitPage, HomePage, LobbyPage, clockQuery, freezeCall, freezeStepShown, paths, runUntil, runUntilShown, screenshot, test, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ dist: paths.TEST_DIST });
 
 const square = (page, ship) => page.getByTestId(`board-ship-${ship}`).first().getAttribute('data-square');
 const row = (sq) => Number(sq.slice(1));
@@ -16,7 +17,7 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   const page = await player.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&bots=off&fast=1');
+  await home.goto(stack.server.url, clockQuery(5, '&bots=off&fast=1'));
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
@@ -42,7 +43,7 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   // Fly forward twice: both slots filled moves the Fighter (R22); then it is close enough to lock on.
   const start = await square(page, 0);
   await cockpit.fly();
-  await page.waitForFunction((f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, start);
+  await runUntil(page, 'the Fighter moved', (f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, { arg: start, maxMs: 10000 });
   const at = await square(page, 0);
   assert.ok(row(at) < row(start), `flew north: ${start} → ${at}`);
   assert.equal(await cockpit.count('cockpit-helm-a'), 0, 'helm dice cleared after the move');
@@ -56,14 +57,13 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   await screenshot(page, 'fighters-cockpit-1024');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('cmd-fire1').click();
-  await page.getByTestId('freeze-overlay').waitFor();
+  await runUntil(page, 'the freeze overlay', () => !!document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 5000 });
   assert.match(await freezeCall(page), /White Fighter: Fire 1!/);
-  const steps = freezeSteps(page);
-  await steps.filter({ hasText: /White Fighter fires its missile; 1 on target/ }).waitFor();
-  await steps.filter({ hasText: /→ HIT/ }).waitFor();
-  await steps.filter({ hasText: /Black Fighter is hit by a missile/ }).waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="board-health-1"]')?.dataset.health === '1');
-  await page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 15000 });
+  await freezeStepShown(page, /White Fighter fires its missile; 1 on target/);
+  await freezeStepShown(page, /→ HIT/);
+  await freezeStepShown(page, /Black Fighter is hit by a missile/);
+  await runUntil(page, 'Health 1', () => document.querySelector('[data-testid="board-health-1"]')?.dataset.health === '1', { maxMs: 20000 });
+  await runUntil(page, 'the freeze over', () => !document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 20000 });
   assert.equal(await page.getByTestId('cockpit-bay').evaluate((e) => e.classList.contains('is-loaded')), false, 'the missile is spent');
 
   // Second missile: Health 0, the Fighter is destroyed.
@@ -72,8 +72,7 @@ test('mission 3: a Pilot flies, loads a missile, fires twice and wins', { timeou
   await page.getByTestId('cmd-fire1').click();
 
   // The second missile destroys it: the result screen names the winner.
-  const result = page.getByTestId('result');
-  await result.waitFor({ timeout: 20000 });
+  await runUntilShown(page, 'result', { maxMs: 30000 });
   assert.equal(await page.getByTestId('result-winner').textContent(), 'You won!', "White's pilot is told it won");
   assert.match(await page.getByTestId('flow-0').textContent(), /2 missiles launched, 2 hits/);
   assert.match(await page.getByTestId('timeline').textContent(), /Black Fighter/, 'ship names in full');

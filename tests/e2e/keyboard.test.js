@@ -16,15 +16,30 @@ const AFTER_ROLL_MS = 60;
 const TAB = { engineering: '1', helm: '2', weapons: '3', sensors: '4', shields: '5' };
 const ENERGY = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5 };
 
-/** Presses Tab until the focused control is (or is inside) `testid`; then Enter. */
+/**
+ * Presses Tab until the focused control is (or is inside) `testid`; then Enter. Each look at the
+ * page estimates how many Tabs are left (the page's focusable controls in document order) and
+ * presses half of them before looking again, so a long way costs a few looks, not one per Tab
+ * (a look and a press are each a round trip to the browser: on a loaded machine they add up).
+ */
 async function tabAndPress(page, testid, most = 250) {
-  for (let k = 0; k < most; k++) {
-    const here = await page.evaluate(() => document.activeElement?.closest('[data-testid]')?.dataset.testid ?? '');
-    if (here === testid) {
+  for (let pressed = 0; pressed < most;) {
+    const left = await page.evaluate((id) => {
+      const inside = (e) => e?.closest('[data-testid]')?.dataset.testid === id;
+      if (inside(document.activeElement)) return 0;
+      const order = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+        .filter((e) => !e.disabled && e.tabIndex >= 0 && e.getClientRects().length > 0);
+      const from = order.indexOf(document.activeElement);
+      const to = order.findIndex(inside);
+      return from >= 0 && to > from ? to - from : 1;
+    }, testid);
+    if (left === 0) {
       await page.keyboard.press('Enter');
       return;
     }
-    await page.keyboard.press('Tab');
+    const now = Math.max(1, Math.floor(left / 2));
+    for (let i = 0; i < now; i++) await page.keyboard.press('Tab');
+    pressed += now;
   }
   throw new Error(`Tab never reached ${testid}`);
 }

@@ -1,9 +1,11 @@
 // A practice pace (issue 16): a practice battle pauses with P or the Pause button and
 // by itself while the rules page is in front: nothing moves (no bot acts, no event
 // arrives) and nothing can be sent; it resumes where it stopped. The bots' pace is
-// chosen in the lobby or on the pause card and remembered.
+// chosen in the lobby or on the pause card and remembered. The battle runs on the test's clock
+// (issue 44, lib/clock.js; seed 3): a pause is shown to hold while game time passes, not while
+// the machine happens to be slow.
 const assert = require('node:assert/strict');
-const { HomePage, LobbyPage, paths, test, useStack } = require('./lib');
+const { HomePage, LobbyPage, advance, clockQuery, paths, runUntil, test, useStack } = require('./lib');
 
 // The test build: `window.__duel.head` counts the events applied.
 const stack = useStack({ players: 1, dist: paths.TEST_DIST });
@@ -11,13 +13,13 @@ const stack = useStack({ players: 1, dist: paths.TEST_DIST });
 const head = (page) => page.evaluate(() => window.__duel?.head ?? 0);
 
 /** Waits until the bots have moved the game on from `from`. */
-const movesOn = (page, from) => page.waitForFunction((h) => (window.__duel?.head ?? 0) > h, from, { timeout: 20000 });
+const movesOn = (page, from) => runUntil(page, `the game past event ${from}`, (h) => (window.__duel?.head ?? 0) > h, { arg: from, maxMs: 20000 });
 
 test('P pauses a practice battle: nothing moves, nothing is sent; the rules page pauses it too', { timeout: 90000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=3&speed=4');
+  await home.goto(stack.server.url, clockQuery(3, '&speed=4'));
   await home.practice();
   await page.getByTestId('game').waitFor();
   await movesOn(page, 0);
@@ -26,8 +28,8 @@ test('P pauses a practice battle: nothing moves, nothing is sent; the rules page
   await page.getByTestId('pause-card').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'pause-resume', 'the card has the focus');
   const paused = await head(page);
-  await page.waitForTimeout(2500);
-  assert.equal(await head(page), paused, 'no bot acted while paused');
+  await advance(page, 5000);
+  assert.equal(await head(page), paused, 'no bot acted in five seconds of a pause');
   await page.keyboard.press('p');
   await page.getByTestId('pause-card').waitFor({ state: 'hidden' });
   await movesOn(page, paused);
@@ -45,7 +47,7 @@ test('P pauses a practice battle: nothing moves, nothing is sent; the rules page
   await page.getByTestId('hud-rules').click();
   await page.getByTestId('rules').waitFor();
   const reading = await head(page);
-  await page.waitForTimeout(2500);
+  await advance(page, 5000);
   assert.equal(await head(page), reading, 'the game waited while the rules were read');
   await page.goBack();
   await page.getByTestId('game').waitFor();

@@ -1,14 +1,16 @@
 // Offline practice driven by clicks only: energy → station → placement on every
 // station, a move, a torpedo loaded and fired at the bot ship, the freeze told
-// step by step and the damage marked. `?seed=3&bots=off&fast=1` seeds the host's
-// dice and the map, keeps the bot crew idle and shortens deadlines; the helpers
-// still retry rolls until the face they need shows.
+// step by step and the damage marked. `seed=3&bots=off&fast=1` seeds the dice and the
+// map, keeps the bot crew idle and shortens deadlines; the helpers still retry rolls until the
+// face they need shows. On the test's clock (issue 44, lib/clock.js): a freeze moves on only when
+// the spec runs the clock, so each step is read while it is shown, on any machine.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, freezeCall, freezeSteps, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, clockQuery, freezeCall, freezeStepShown, paths, runUntil, screenshot, test, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ dist: paths.TEST_DIST });
 
-async function practice(query = '?seed=3&bots=off&fast=1') {
+
+async function practice(query = clockQuery(3, '&bots=off&fast=1')) {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
@@ -38,7 +40,7 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   assert.equal(await game.countIn('helm-slot-b'), 1);
   await page.getByTestId('helm-path').first().waitFor();
   await game.place('helm', FORWARD, () => 'helm-slot-c');
-  await page.waitForFunction(() => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== 'E9');
+  await runUntil(page, 'White moved', () => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== 'E9', { maxMs: 10000 });
   const moved = await game.shipSquare(0);
   assert.match(moved, /^E[3-6]$/, `flew north up column E, got ${moved}`);
   assert.equal(await game.countIn('helm-slot-a'), 0, 'the helm dice are cleared after the move');
@@ -47,7 +49,7 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
   for (const part of ['Nose', 'Body', 'Tail']) {
     await game.place('weapons', [part], () => `weapons-f0-${part.toLowerCase()}`);
   }
-  await page.waitForFunction(() => document.querySelector('[data-testid="weapons-tube-f0"]')?.classList.contains('is-loaded'));
+  await runUntil(page, 'tube f0 loaded', () => document.querySelector('[data-testid="weapons-tube-f0"]')?.classList.contains('is-loaded'), { maxMs: 5000 });
 
   // Sensors: locks until the hit test against Black says HIT (lock ≥ range + jammers).
   // Four single Locks fall short of range 5 (a move of four squares); then a
@@ -62,7 +64,7 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
       await game.place('sensors', ['Lock', 'Double Lock'], () => 'sensors-lock');
     }
   }
-  await page.locator('[data-testid="hit-tests"] li.is-hit').waitFor();
+  await runUntil(page, 'a hit test says HIT', () => !!document.querySelector('[data-testid="hit-tests"] li.is-hit'), { maxMs: 5000 });
 
   // Shields and Tractor: one die each where its face says.
   const shield = await game.place('shields', Object.keys(SHIELD_SPOT), (f) => SHIELD_SPOT[f]);
@@ -72,16 +74,15 @@ test('practice: every station, a move, a torpedo fired at the bot ship and its d
 
   // Fire 1! The freeze tells the hit test, the sector and the damage.
   await page.getByTestId('cmd-fire1').click();
-  await page.getByTestId('freeze-overlay').waitFor();
+  await runUntil(page, 'the freeze overlay', () => !!document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 5000 });
   assert.match(await freezeCall(page), /White: Fire 1!/);
-  const steps = freezeSteps(page);
-  await steps.filter({ hasText: /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/ }).waitFor();
-  await steps.filter({ hasText: /front \(1\) side: 0 shield dice/ }).waitFor();
-  await steps.filter({ hasText: /Black takes damage from a torpedo \(1\/4\)/ }).waitFor();
-  await page.waitForTimeout(300); // the overlay's fade-in
+  await freezeStepShown(page, /Hit test: lock \d+ vs range \d+ \+ jammers 0 \(needs \d+\) → HIT/);
+  await freezeStepShown(page, /front \(1\) side: 0 shield dice/);
+  await freezeStepShown(page, /Black takes damage from a torpedo \(1\/4\)/);
+  await page.waitForTimeout(300); // the overlay's fade-in (a CSS animation: the page's own time)
   await screenshot(page, 'practice-freeze');
-  await page.waitForFunction(() => document.querySelector('[data-testid="hud-ship-1"]')?.dataset.damage === '1');
-  await page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 15000 });
+  await runUntil(page, 'Black\'s first damage', () => document.querySelector('[data-testid="hud-ship-1"]')?.dataset.damage === '1', { maxMs: 20000 });
+  await runUntil(page, 'the freeze over', () => !document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 20000 });
   assert.equal(await game.damage(0), '0');
   assert.deepEqual(player.errors, []);
 });

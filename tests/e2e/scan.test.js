@@ -220,17 +220,20 @@ test('no camera or no permission is a problem the app can name, and nothing else
   assert.ok(['denied', 'none'].includes(problems[0]), problems[0]);
   t.diagnostic(`no camera, no permission: '${problems[0]}'`);
   await page.evaluate(() => { window.__scan.stop(); window.__scan.stop(); });
-  // Without navigator.mediaDevices (a page that is not https): 'insecure', after start() returned.
-  const insecure = await page.evaluate(async () => {
+  // Without navigator.mediaDevices, after start() returned: on this secure page (loopback) the
+  // browser has no camera API ('unsupported'); on a page that is not https, 'insecure'.
+  const withoutMediaDevices = (secure) => page.evaluate(async (secure) => {
     Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+    if (!secure) Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
     const said = [];
     const stop = window.ddScan.start(document.getElementById('scan-video'), () => said.push('text'), (kind) => said.push(kind));
     const synchronously = [...said];
     await new Promise((resolve) => setTimeout(resolve, 100));
     stop();
     return { synchronously, said };
-  });
-  assert.deepEqual(insecure, { synchronously: [], said: ['insecure'] });
+  }, secure);
+  assert.deepEqual(await withoutMediaDevices(true), { synchronously: [], said: ['unsupported'] });
+  assert.deepEqual(await withoutMediaDevices(false), { synchronously: [], said: ['insecure'] });
 });
 
 test('after one visit the scanner works offline, from the service worker\'s cache', { timeout: 90000 }, async () => {

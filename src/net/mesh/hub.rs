@@ -29,6 +29,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use duel_net::pairing::{invitee, parse_sdp, CodeError, Kind, PairingCode};
 use duel_net::PeerId;
 
+use crate::platform::webrtc::NoWebRtc;
+
 use super::wire::{self, Relay, Signal};
 
 /// Camera invitations one device may have open (unanswered): each holds a
@@ -84,6 +86,8 @@ pub enum PairError {
     Answered,
     TooManyInvites,
     NotReady,
+    /// This browser cannot be in a room at all: nothing to pair.
+    NoWebRtc(NoWebRtc),
 }
 
 impl From<CodeError> for PairError {
@@ -92,10 +96,17 @@ impl From<CodeError> for PairError {
     }
 }
 
+impl From<NoWebRtc> for PairError {
+    fn from(e: NoWebRtc) -> Self {
+        PairError::NoWebRtc(e)
+    }
+}
+
 impl std::fmt::Display for PairError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             PairError::Code(e) => return write!(f, "{e}"),
+            PairError::NoWebRtc(e) => return write!(f, "{e}"),
             PairError::NotAnAnswer => {
                 "This is an invitation, not an answer: scan it with the device that joins, then scan the code that device shows."
             }

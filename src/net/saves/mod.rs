@@ -1,11 +1,12 @@
 //! What this device remembers across reloads, in `localStorage`:
 //!
 //! - the player's [`PlayerToken`] (who this device's player is: a reloaded tab
-//!   gets its seats back because the host knows the token, not the matchbox
-//!   peer id, which changes on every connect);
+//!   gets its seats back because the host knows the token and the seat key,
+//!   not the matchbox peer id, which changes on every connect);
 //! - the player's seat key ([`seat_key`]: 32 random bytes from which the
 //!   device's Ed25519 key is made; it signs this device's election votes, so
-//!   no peer can forge an election in its name);
+//!   no peer can forge an election in its name, and a room lets the token
+//!   back in only with it, so the two are kept and lost together);
 //! - the host's saved room ([`duel_net::Host::save`] bytes) per room id, so a
 //!   reloaded host tab resumes the same room, and its presence marks this
 //!   device as the room's host ([`role_for`]).
@@ -86,31 +87,59 @@ pub fn role_for(room: &str) -> Role {
     }
 }
 
-/// This device's player token: created once from the CSPRNG and kept.
-/// If storage is unavailable the token lives only as long as the page, and
-/// a reload joins as a new player (the old seats show as away).
+/// This device's player token: created once from the CSPRNG and kept, with
+/// its seat key ([`seat_key`]). The two are one identity: a room lets a
+/// token back in only with the key it joined with (issue 43), so a device
+/// whose key is damaged, or whose token is, starts over as a new player with
+/// a new token and a new key. (A token kept from before seat keys existed,
+/// with no key stored at all, keeps itself and gains a key.) If storage is
+/// unavailable both live as long as the page, and a reload joins as a new
+/// player (the old seats show as away).
 pub fn player_token() -> PlayerToken {
-    if let Some(token) = storage::get(PLAYER_KEY).as_deref().and_then(parse_token) {
-        return token;
-    }
-    let token = PlayerToken(random::u128());
-    let _ = storage::set(PLAYER_KEY, &format!("{:032x}", token.0));
-    token
+    identity().0
 }
 
 /// This device's seat key: made once from the CSPRNG and kept beside the
-/// token (64 hex digits). A damaged value is replaced by a new key: the host
-/// lists whatever key the player's next Hello carries (the token proves the
-/// player), so a new key costs nothing but the old one's votes.
+/// token (64 hex digits); see [`player_token`] for what happens when either
+/// is lost.
 pub fn seat_key() -> SeatKey {
-    if let Some(seed) = storage::get(SEAT_KEY).as_deref().and_then(parse_seed) {
-        return SeatKey::from_seed(seed);
+    SeatKey::from_seed(identity().1)
+}
+
+thread_local! {
+    /// The identity this page made when storage would not keep it.
+    static UNSTORED: std::cell::Cell<Option<(PlayerToken, [u8; 32])>> = const { std::cell::Cell::new(None) };
+}
+
+/// The token and seat-key seed, made together when they are not both kept.
+fn identity() -> (PlayerToken, [u8; 32]) {
+    if let Some(made) = UNSTORED.get() {
+        return made;
     }
+    let token = storage::get(PLAYER_KEY).as_deref().and_then(parse_token);
+    let key = storage::get(SEAT_KEY);
+    let made = match (token, key.as_deref().and_then(parse_seed)) {
+        (Some(token), Some(seed)) => return (token, seed),
+        // Kept from before seat keys: the rooms that knew it listed it with no key.
+        (Some(token), None) if key.is_none() => (token, new_seed()),
+        _ => (PlayerToken(random::u128()), new_seed()),
+    };
+    let kept = storage::set(PLAYER_KEY, &format!("{:032x}", made.0 .0)).is_ok()
+        && storage::set(SEAT_KEY, &hex(&made.1)).is_ok();
+    if !kept {
+        UNSTORED.set(Some(made));
+    }
+    made
+}
+
+fn new_seed() -> [u8; 32] {
     let mut seed = [0u8; 32];
     random::fill(&mut seed);
-    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
-    let _ = storage::set(SEAT_KEY, &hex);
-    SeatKey::from_seed(seed)
+    seed
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// 64 lowercase hex digits; anything else is `None`.
@@ -150,19 +179,41 @@ mod tests {
     }
 
     #[test]
-    fn the_seat_key_is_made_once_and_kept_and_a_damaged_one_replaced() {
+    fn the_seat_key_is_made_once_and_kept_with_its_token() {
         storage::remove(SEAT_KEY);
-        let a = seat_key();
-        assert_eq!(seat_key(), a);
+        storage::remove(PLAYER_KEY);
+        let (token, a) = (player_token(), seat_key());
+        assert_eq!((player_token(), seat_key()), (token, a.clone()));
         assert_eq!(storage::get(SEAT_KEY).map(|s| s.len()), Some(64));
         assert_eq!(parse_seed(&storage::get(SEAT_KEY).unwrap()), Some(a.seed()));
-        storage::set(SEAT_KEY, "not a key").unwrap();
-        let b = seat_key();
-        assert_ne!(b, a);
-        assert_eq!(parse_seed(&storage::get(SEAT_KEY).unwrap()), Some(b.seed()));
         assert_eq!(parse_seed(&"A".repeat(64)), None, "uppercase is not ours");
         assert_eq!(parse_seed(&"f".repeat(63)), None);
         assert_eq!(parse_seed(&"0f".repeat(32)), Some([15; 32]));
+    }
+
+    /// Issue 43: a room lets a token back only with the key it joined with,
+    /// so a device that lost either is a new player with both made anew.
+    #[test]
+    fn a_damaged_key_or_token_makes_a_new_player_with_a_new_key() {
+        let (token, key) = (player_token(), seat_key());
+        storage::set(SEAT_KEY, "not a key").unwrap();
+        let (token2, key2) = (player_token(), seat_key());
+        assert!(token2 != token && key2 != key, "a new token with the new key");
+        assert_eq!(parse_seed(&storage::get(SEAT_KEY).unwrap()), Some(key2.seed()));
+        assert_eq!(parse_token(&storage::get(PLAYER_KEY).unwrap()), Some(token2));
+        storage::set(PLAYER_KEY, "not a token").unwrap();
+        let (token3, key3) = (player_token(), seat_key());
+        assert!(token3 != token2 && key3 != key2, "a new key with the new token");
+        assert_eq!((player_token(), seat_key()), (token3, key3), "then kept");
+    }
+
+    #[test]
+    fn a_token_from_before_seat_keys_keeps_itself_and_gains_a_key() {
+        storage::set(PLAYER_KEY, &"0a".repeat(16)).unwrap();
+        storage::remove(SEAT_KEY);
+        let key = seat_key();
+        assert_eq!(player_token(), parse_token(&"0a".repeat(16)).unwrap());
+        assert_eq!(seat_key(), key);
     }
 
     #[test]

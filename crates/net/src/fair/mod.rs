@@ -70,6 +70,20 @@ pub enum Cause {
     Host { step: u32 },
 }
 
+/// The host's own crew for keys of `epoch`: the player of the device that
+/// hosts it, whose commands roll as the host's own actions do (see
+/// [`crate::wire::Mark::dice_inputs`] and `docs/PROTOCOL.md`). An elected
+/// host is the epoch's candidate; the room's creator (round 0) is its owner,
+/// `founder` (the owner the room view named first).
+pub fn crew_of(epoch: u32, founder: Option<PlayerNo>) -> Option<PlayerNo> {
+    let epoch = crate::ids::Epoch(epoch);
+    if epoch.round() == 0 {
+        founder
+    } else {
+        Some(epoch.candidate())
+    }
+}
+
 /// The dice for one batch: every die the batch rolls, in order. The key is
 /// derived at the first roll: most batches (a die placed, energy sent) roll
 /// nothing and pay nothing.

@@ -8,7 +8,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::game::Match;
 use super::{Host, Stage};
-use crate::fair::{Cause, ChainCommit, Digest, NonceChain};
+use crate::fair::{ChainCommit, Digest, NonceChain};
 use crate::ids::{CommandId, PlayerNo};
 use crate::wire::{Command, Mark};
 
@@ -109,6 +109,28 @@ impl Host {
         swapped_chain(player, chain.first).link(id).unwrap_or(nonce)
     }
 
+    /// The faces `player`'s command `id` with `nonce` would roll if this
+    /// host ran it now (`None`: not a play the game takes now): what a host
+    /// knows of its own crew's dice before it sequences a command, as it
+    /// derives them. The adversary of the shopping tests previews with it.
+    pub fn preview(
+        &self,
+        player: PlayerNo,
+        id: CommandId,
+        command: &Command,
+        nonce: Digest,
+    ) -> Option<Vec<u8>> {
+        let (Stage::Playing(m), Command::Intent { seat, intent }) = (&self.stage, command) else {
+            return None;
+        };
+        let act = crate::wire::Act::Play { seat: *seat, intent: intent.clone() };
+        let mut mark = Mark::new(m.head().next(), self.keys.current(), nonce, Some((player, id)), act);
+        let (_, dice) = Match::dice_for(&mut mark, self.crew(), &self.keys);
+        let mut rec = Recorder { inner: dice, faces: Vec::new() };
+        m.game.clone().play(*seat, intent, &mut rec).ok()?;
+        Some(rec.faces)
+    }
+
     /// A grinding host's tally for its own crew's rolls: (dice showing the
     /// wanted face, dice rolled).
     pub fn grind_tally(&self) -> (u64, u64) {
@@ -128,8 +150,8 @@ impl Host {
             return self.swapped_nonce(player, id, nonce);
         }
         let Some(Cheat::Grind { tries, face }) = self.cheat else { return nonce };
-        let (Some(owner), Stage::Playing(m)) = (self.owner_no(), &self.stage) else { return nonce };
-        let Command::Intent { seat, intent } = command else { return nonce };
+        let (Some(owner), Stage::Playing(_)) = (self.owner_no(), &self.stage) else { return nonce };
+        let Command::Intent { .. } = command else { return nonce };
         if owner != player {
             return nonce;
         }
@@ -149,14 +171,10 @@ impl Host {
         });
         let mut best: Option<(usize, Digest, Vec<u8>)> = None;
         for n in candidates.filter(acceptable) {
-            let (_, dice) = self.keys.dice(Cause::Player { player, id }, &n);
-            let mut rec = Recorder { inner: dice, faces: Vec::new() };
-            if m.game.clone().play(*seat, intent, &mut rec).is_err() {
-                continue;
-            }
-            let score = rec.faces.iter().filter(|f| **f == face).count();
+            let Some(faces) = self.preview(player, id, command, n) else { continue };
+            let score = faces.iter().filter(|f| **f == face).count();
             if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                best = Some((score, n, rec.faces));
+                best = Some((score, n, faces));
             }
         }
         let Some((score, chosen, faces)) = best else { return nonce };

@@ -14,7 +14,7 @@ use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError
 use super::keys::Keys;
 use super::Timing;
 use crate::chain::{self, GENESIS};
-use crate::fair::{crosses_checkpoint, Cause, Digest};
+use crate::fair::{crosses_checkpoint, Digest, FairDice};
 use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{Act, HostMsg, Mark, Snapshot};
 
@@ -107,25 +107,38 @@ impl Match {
 
     /// Validates and carries out a player's intent with the dice its
     /// command (player, id, chain link) and the host's committed key give.
+    /// `crew` is the host's own player ([`crate::fair::crew_of`]): its
+    /// commands roll by their number under the key, as host actions do.
     pub(crate) fn play(
         &mut self,
         seat: SeatId,
         intent: &Intent,
         cause: (PlayerNo, CommandId, Digest),
+        crew: Option<PlayerNo>,
         keys: &mut Keys,
         now: u64,
     ) -> Result<Batch, RuleError> {
         let (player, id, nonce) = cause;
-        let (key, mut dice) = keys.dice(Cause::Player { player, id }, &nonce);
-        let events = self.game.play(seat, intent, &mut dice)?;
         let act = Act::Play { seat, intent: intent.clone() };
-        Ok(self.append(
-            events,
-            Mark::new(self.head().next(), key, nonce, Some((player, id)), act),
-            keys,
-            now,
-            false,
-        ))
+        let mut mark = Mark::new(self.head().next(), keys.current(), nonce, Some((player, id)), act);
+        let (key, mut dice) = Self::dice_for(&mut mark, crew, keys);
+        let events = self.game.play(seat, intent, &mut dice)?;
+        mark.key = key;
+        Ok(self.append(events, mark, crew, keys, now, false))
+    }
+
+    /// The dice of the batch `mark` describes (its number under the key set
+    /// if the host's own crew or the host caused it).
+    pub(crate) fn dice_for(
+        mark: &mut Mark,
+        crew: Option<PlayerNo>,
+        keys: &Keys,
+    ) -> (crate::fair::KeyId, FairDice) {
+        if mark.numbered(crew) {
+            mark.step = keys.step();
+        }
+        let (cause, nonce) = mark.dice_inputs(crew);
+        keys.dice(cause, &nonce)
     }
 
     /// Carries out a host action (timeout, resume, presence, a reseat for
@@ -136,32 +149,24 @@ impl Match {
         &mut self,
         action: &HostAction,
         by: Option<(PlayerNo, CommandId, Digest)>,
+        crew: Option<PlayerNo>,
         keys: &mut Keys,
         now: u64,
     ) -> Result<Batch, RuleError> {
-        let (cause, nonce) = match by {
-            Some((player, id, nonce)) => (Cause::Player { player, id }, nonce),
-            None => (Cause::Host { step: keys.step() }, [0; 32]),
-        };
-        let (key, mut dice) = keys.dice(cause, &nonce);
+        let nonce = by.map_or([0; 32], |(_, _, n)| n);
+        let by = by.map(|(p, id, _)| (p, id));
+        let mut mark = Mark::new(self.head().next(), keys.current(), nonce, by, Act::Host(action.clone()));
+        let (key, mut dice) = Self::dice_for(&mut mark, crew, keys);
         let events = self.game.host(action, &mut dice)?;
-        let mut mark = Mark::new(
-            self.head().next(),
-            key,
-            nonce,
-            by.map(|(p, id, _)| (p, id)),
-            Act::Host(action.clone()),
-        );
-        if let Cause::Host { step } = cause {
-            mark.step = step;
-        }
-        Ok(self.append(events, mark, keys, now, matches!(action, HostAction::Resume)))
+        mark.key = key;
+        Ok(self.append(events, mark, crew, keys, now, matches!(action, HostAction::Resume)))
     }
 
     fn append(
         &mut self,
         events: Vec<Event>,
         mut mark: Mark,
+        crew: Option<PlayerNo>,
         keys: &mut Keys,
         now: u64,
         resumed: bool,
@@ -178,7 +183,7 @@ impl Match {
             self.checkpoint_chain = self.chain;
         }
         if count > 0 {
-            if mark.by.is_none() {
+            if mark.numbered(crew) {
                 keys.stepped();
             }
             // Reveal at every checkpoint and at the end, so every roll is checked.
@@ -257,7 +262,7 @@ impl Match {
             return if cfg!(feature = "thunderstruck") { self.thunderstruck_tick(keys, now) } else { out };
         }
         if matches!(self.game.phase(), duel_core::Phase::Draft { .. }) && self.game.draft().is_none() {
-            if let Ok(batch) = self.act(&HostAction::DealEquipment, None, keys, now) {
+            if let Ok(batch) = self.act(&HostAction::DealEquipment, None, None, keys, now) {
                 out.push(batch);
             }
         }
@@ -265,7 +270,7 @@ impl Match {
             self.deadlines.iter().filter(|(_, at)| **at <= now).map(|(id, at)| (*at, *id)).collect();
         expired.sort();
         for (_, choice) in expired {
-            match self.act(&HostAction::Timeout { choice }, None, keys, now) {
+            match self.act(&HostAction::Timeout { choice }, None, None, keys, now) {
                 Ok(batch) => out.push(batch),
                 Err(_) => {
                     self.deadlines.remove(&choice);
@@ -274,7 +279,7 @@ impl Match {
         }
         if let Some(since) = self.review_since {
             if now.saturating_sub(since) >= self.timing.review_ms {
-                match self.act(&HostAction::Resume, None, keys, now) {
+                match self.act(&HostAction::Resume, None, None, keys, now) {
                     Ok(batch) => out.push(batch),
                     Err(_) => self.review_since = None,
                 }

@@ -54,12 +54,13 @@ impl Host {
         self.flush()
     }
 
-    /// The transport lost `peer`: stop sending to it (presence follows from silence).
+    /// The transport lost `peer`: stop sending to it (presence follows from
+    /// silence), and let the id speak for whoever says `Hello` on it next.
     pub fn disconnected(&mut self, peer: PeerId) -> Vec<Outbound> {
         if self.roster.player_of(peer).is_some() {
-            self.roster.detach(peer);
             self.room_dirty = true;
         }
+        self.roster.closed(peer);
         self.flush()
     }
 
@@ -198,8 +199,9 @@ impl Host {
                 }
                 let away = |p| self.covers(p);
                 self.seats.may_act(seat, player, is_owner, away)?;
+                let crew = self.crew();
                 let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
-                let batch = m.play(seat, &intent, cause, &mut self.keys, now).map_err(Refusal::Rule)?;
+                let batch = m.play(seat, &intent, cause, crew, &mut self.keys, now).map_err(Refusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => self.take_seat(seat, player, now)?,

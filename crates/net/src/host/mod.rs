@@ -6,6 +6,7 @@
 //! Lobby handling is in [`lobby`], the game in [`game`], message dispatch
 //! in [`handle`], persistence in [`save`].
 
+mod admit;
 mod book;
 mod bump;
 #[cfg(any(test, feature = "test-support"))]
@@ -275,6 +276,12 @@ impl Host {
 
     fn owner_no(&self) -> Option<PlayerNo> {
         self.roster.no_of(self.settings.owner)
+    }
+
+    /// This host's own player, whose commands roll as its own actions do
+    /// (see [`crate::fair::crew_of`]).
+    fn crew(&self) -> Option<PlayerNo> {
+        crate::fair::crew_of(self.keys.current().epoch, self.owner_no())
     }
 
     /// Who hosts next, in order: players holding a seat, then spectators,

@@ -1,19 +1,20 @@
 //! Who is in the room: players (by secret token, shown by number), the
 //! transport connection each speaks through now, and presence.
 //!
-//! A player is its token, not its peer id: matchbox ids change on every
-//! reconnect. A player silent for `away_after_ms` is away; its seats stay
-//! reserved until it comes back under any peer id.
+//! A player is its token and its device's seat key, not its peer id:
+//! matchbox ids change on every reconnect. A player silent for
+//! `away_after_ms` is away; its seats stay reserved until its device comes
+//! back under any peer id (who may come back is `admit.rs`'s business).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::book::Book;
-use crate::fair::{token_proof, ChainCommit, Digest};
-use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
+use crate::fair::{ChainCommit, Digest};
+use crate::ids::{CommandId, PeerId, PlayerNo};
 use crate::seat_key::SeatPublic;
-use crate::wire::{PlayerView, Refusal};
+use crate::wire::PlayerView;
 
 /// Nonce chains of a player kept in the room view (the one in use and
 /// those before it that a late joiner's snapshot may still hold commands of).
@@ -27,10 +28,11 @@ pub(crate) struct Player {
     /// `SHA-256` of the token: enough to recognise the player, useless to impersonate it.
     pub(crate) proof: Digest,
     pub(crate) name: String,
-    /// The public half of the seat key its last `Hello` carried. Saved in a
-    /// section after the roster (see `save.rs`), so a save made before seat
-    /// keys still reads: its players have [`SeatPublic::NONE`] until they
-    /// say Hello again, which every player of a restored room must do.
+    /// The public half of the seat key its first `Hello` carried: it never
+    /// changes (issue 43, see `admit.rs`). Saved in a section after the
+    /// roster (see `save.rs`), so a save made before seat keys still reads:
+    /// its players have [`SeatPublic::NONE`] until they say Hello again,
+    /// which every player of a restored room must do.
     #[serde(skip, default = "no_key")]
     pub(crate) key: SeatPublic,
     #[serde(skip)]
@@ -79,26 +81,29 @@ impl Player {
     }
 }
 
-/// Admission of a `Hello`.
-pub(crate) struct Admitted {
-    pub(crate) no: PlayerNo,
-    /// The connection this player spoke through before, now superseded.
-    pub(crate) replaced: Option<PeerId>,
-}
-
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Roster {
     pub(crate) players: BTreeMap<PlayerNo, Player>,
-    next_no: u16,
+    /// The next number never given (see `admit.rs`: after the last, the
+    /// lowest one nobody is listed under).
+    pub(super) next_no: u16,
     #[serde(skip)]
-    conns: BTreeMap<PeerId, PlayerNo>,
+    pub(super) conns: BTreeMap<PeerId, PlayerNo>,
+    /// The player (token proof) each live connection said `Hello` as: it
+    /// speaks for that one player until the transport closes it, even after
+    /// a `Bye` or being replaced (issue 43: one connection, one voice).
+    #[serde(skip)]
+    pub(super) bound: BTreeMap<PeerId, Digest>,
+    /// `Hello`s refused (see `Host::refused_hellos`).
+    #[serde(skip)]
+    pub(super) refused: u64,
 }
 
 fn no_key() -> SeatPublic {
     SeatPublic::NONE
 }
 
-fn clean_name(name: &str) -> String {
+pub(super) fn clean_name(name: &str) -> String {
     let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME).collect();
     let name = name.trim();
     if name.is_empty() {
@@ -114,86 +119,6 @@ impl Roster {
         if let Some(p) = self.players.get_mut(&no) {
             p.name = clean_name(name);
         }
-    }
-
-    /// Admits `token` on `peer`. A known token always comes back (with its
-    /// seats), and so does the room's owner; a new one needs room, made if
-    /// need be by forgetting a player who holds no seat and is not connected.
-    pub(crate) fn admit(
-        &mut self,
-        peer: PeerId,
-        token: PlayerToken,
-        (name, key): (&str, SeatPublic),
-        now: u64,
-        room: (u16, Digest),
-        holds_seat: impl Fn(PlayerNo) -> bool,
-    ) -> Result<Admitted, Refusal> {
-        let (capacity, owner) = room;
-        let proof = token_proof(token.0);
-        let known = self.no_of(proof);
-        let no = match known {
-            Some(no) => no,
-            None => {
-                if self.players.len() >= usize::from(capacity) && proof != owner {
-                    let idle = self
-                        .players
-                        .iter()
-                        .find(|(no, p)| p.conn.is_none() && !holds_seat(**no))
-                        .map(|(no, _)| *no);
-                    match idle {
-                        Some(gone) => {
-                            self.players.remove(&gone);
-                        }
-                        None => return Err(Refusal::RoomFull { capacity }),
-                    }
-                }
-                // A number names one player for the room's life (marks and command
-                // books go by it): when they run out, or a successor's view named
-                // a player at the end of them, nobody new gets one.
-                let no = PlayerNo(self.next_no);
-                let next = self.next_no.checked_add(1).filter(|_| !self.players.contains_key(&no));
-                let Some(next) = next else { return Err(Refusal::RoomFull { capacity }) };
-                self.next_no = next;
-                let player = Player {
-                    proof,
-                    name: String::new(),
-                    key,
-                    conn: None,
-                    last_heard: None,
-                    away: false,
-                    book: Book::default(),
-                    chains: Vec::new(),
-                    checked: None,
-                };
-                self.players.insert(no, player);
-                no
-            }
-        };
-        let Some(p) = self.players.get_mut(&no) else { return Err(Refusal::NotJoined) };
-        p.name = clean_name(name);
-        // The token proves the player; a device that lost its storage lost
-        // its key with it, so the key of this Hello is the one listed now.
-        if p.key != key {
-            // Chains the old key signed would not verify against the new one:
-            // replicas would take them for chains the host made up.
-            p.chains.clear();
-            p.checked = None;
-        }
-        p.key = key;
-        let replaced = p.conn.replace(peer).filter(|old| *old != peer);
-        p.book.reconnected();
-        p.last_heard = Some(now);
-        p.away = false;
-        if let Some(old) = replaced {
-            self.conns.remove(&old);
-        }
-        // The same connection spoke for someone else before (a tab that switched identity).
-        if let Some(other) = self.conns.insert(peer, no).filter(|o| *o != no) {
-            if let Some(p) = self.players.get_mut(&other) {
-                p.conn = None;
-            }
-        }
-        Ok(Admitted { no, replaced })
     }
 
     /// The player a connection speaks for.
@@ -242,6 +167,7 @@ impl Roster {
             roster.players.insert(v.no, player);
             if let Some(c) = conn {
                 roster.conns.insert(c, v.no);
+                roster.bound.insert(c, v.proof);
             }
             roster.next_no = roster.next_no.max(v.no.0.saturating_add(1));
         }
@@ -272,6 +198,13 @@ impl Roster {
                 }
             }
         }
+    }
+
+    /// The transport closed `peer`: it speaks for nobody any more, and the
+    /// id is free for whoever the transport gives it to next.
+    pub(crate) fn closed(&mut self, peer: PeerId) {
+        self.detach(peer);
+        self.bound.remove(&peer);
     }
 
     /// Forgets a player's connection (it will say Hello on a new one).
@@ -322,74 +255,5 @@ impl Roster {
                 chains: p.chains.clone(),
             })
             .collect()
-    }
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-
-    const OWNER_TOKEN: PlayerToken = PlayerToken(1);
-    fn owner() -> Digest {
-        token_proof(OWNER_TOKEN.0)
-    }
-
-    #[test]
-    fn a_full_room_still_admits_its_owner_and_forgets_idle_spectators() {
-        let mut r = Roster::default();
-        let room = (2, owner());
-        r.admit(PeerId(2), PlayerToken(2), ("a", SeatPublic::NONE), 0, room, |_| true).ok().unwrap();
-        r.admit(PeerId(3), PlayerToken(3), ("b", SeatPublic::NONE), 0, room, |_| false).ok().unwrap();
-        assert_eq!(
-            r.admit(PeerId(4), PlayerToken(4), ("c", SeatPublic::NONE), 0, room, |_| false).err(),
-            Some(Refusal::RoomFull { capacity: 2 })
-        );
-        assert!(
-            r.admit(PeerId(1), OWNER_TOKEN, ("owner", SeatPublic::NONE), 0, room, |_| false).is_ok(),
-            "the owner always gets in"
-        );
-        r.detach(PeerId(3));
-        let newcomer =
-            r.admit(PeerId(5), PlayerToken(5), ("d", SeatPublic::NONE), 0, room, |no| no == PlayerNo(0));
-        assert!(newcomer.is_ok(), "the idle spectator's place is reused");
-        assert_eq!(r.no_of(token_proof(3)), None);
-    }
-
-    #[test]
-    fn a_new_connection_replaces_the_old_and_names_are_cleaned() {
-        let mut r = Roster::default();
-        let room = (8, owner());
-        let first = r
-            .admit(PeerId(2), PlayerToken(2), (" \u{7}Ana\n ", SeatPublic::NONE), 0, room, |_| false)
-            .ok()
-            .unwrap();
-        let again = r
-            .admit(PeerId(9), PlayerToken(2), (&"x".repeat(99), SeatPublic::NONE), 5, room, |_| false)
-            .ok()
-            .unwrap();
-        assert_eq!((first.no, again.no, again.replaced), (PlayerNo(0), PlayerNo(0), Some(PeerId(2))));
-        assert_eq!(r.player_of(PeerId(2)), None);
-        assert_eq!(r.views()[0].name.chars().count(), MAX_NAME);
-        let mut r2 = Roster::default();
-        r2.admit(PeerId(2), PlayerToken(2), (" \u{7}Ana\n ", SeatPublic::NONE), 0, room, |_| false)
-            .ok()
-            .unwrap();
-        assert_eq!(r2.views()[0].name, "Ana");
-        assert!(!r2.sweep(5_000, 5_000) && r2.sweep(5_001, 5_000), "away after 5 s of silence");
-    }
-
-    #[test]
-    fn a_player_back_with_its_token_and_a_new_seat_key_is_listed_with_the_new_key() {
-        let mut r = Roster::default();
-        let room = (8, owner());
-        let (old, new) = (SeatPublic([1; 32]), SeatPublic([2; 32]));
-        r.admit(PeerId(2), PlayerToken(2), ("Ana", old), 0, room, |_| false).ok().unwrap();
-        assert_eq!(r.views()[0].key, old);
-        // Its phone lost its storage: same token (from the link), new key.
-        r.admit(PeerId(3), PlayerToken(2), ("Ana", new), 5, room, |_| false).ok().unwrap();
-        assert_eq!(r.views()[0].key, new);
-        let succeeded = Roster::succeed(&r.views(), None, &BTreeMap::new(), 9);
-        assert_eq!(succeeded.views()[0].key, new, "a successor host keeps the keys of the view");
     }
 }

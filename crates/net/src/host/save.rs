@@ -200,7 +200,8 @@ impl Host {
                 }
                 // The host actions already numbered under the key in use.
                 let current = keys.current();
-                let steps = m.marks.iter().filter(|k| k.by.is_none() && k.key == current).count();
+                let crew = crate::fair::crew_of(current.epoch, saved.roster.no_of(saved.settings.owner));
+                let steps = m.marks.iter().filter(|k| k.numbered(crew) && k.key == current).count();
                 keys.set_step(u32::try_from(steps).unwrap_or(u32::MAX));
                 m.deadlines = deadlines.into_iter().collect::<BTreeMap<_, _>>();
                 m.review_since = review_since;

@@ -99,9 +99,11 @@ impl Host {
         if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
             return Err(Refusal::NotYourSeat(*other));
         }
+        let crew = self.crew();
         let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
         let by = Some(cause);
-        let batch = m.act(&HostAction::Reseat { seats }, by, &mut self.keys, now).map_err(Refusal::Rule)?;
+        let batch =
+            m.act(&HostAction::Reseat { seats }, by, crew, &mut self.keys, now).map_err(Refusal::Rule)?;
         self.broadcast_batches(&[batch]);
         Ok(())
     }
@@ -146,7 +148,8 @@ impl Host {
                 SeatHolder::Player(p) => self.roster.is_away(p),
             };
             if m.game.is_away(seat) != away {
-                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, None, &mut self.keys, now) {
+                if let Ok(batch) = m.act(&HostAction::SetAway { seat, away }, None, None, &mut self.keys, now)
+                {
                     batches.push(batch);
                 }
             }

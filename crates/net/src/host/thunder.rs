@@ -14,7 +14,7 @@ impl Match {
     pub(crate) fn thunderstruck_tick(&mut self, keys: &mut Keys, now: u64) -> Vec<Batch> {
         let mut out = Vec::new();
         if let Some(action) = self.due_now() {
-            out.extend(self.act(&HostAction::Thunderstruck(action), None, keys, now).ok());
+            out.extend(self.act(&HostAction::Thunderstruck(action), None, None, keys, now).ok());
         }
         let Some(duel) = self.game.thunderstruck() else { return out };
         let hash = duel.state_hash();
@@ -29,7 +29,7 @@ impl Match {
         let limit = if planning { self.timing.plan_ms } else { self.timing.turn_ms };
         if now.saturating_sub(since) >= limit {
             for action in self.late_defaults() {
-                out.extend(self.act(&HostAction::Thunderstruck(action), None, keys, now).ok());
+                out.extend(self.act(&HostAction::Thunderstruck(action), None, None, keys, now).ok());
             }
             self.waiting_since = None;
         }

@@ -21,10 +21,11 @@ pub enum PeerMsg {
     /// app's build id, which must match the host's (rules code must agree
     /// byte for byte or the replicas' hashes drift).
     /// `key` is the public half of the device's seat key (see
-    /// [`crate::seat_key`]); the host lists it in the room view. A player
-    /// who comes back with its token and a new key (its device lost its
-    /// storage, or it moved to another) gets the new key listed: the token
-    /// is what proves the player. `chain` commits the device's command
+    /// [`crate::seat_key`]); the host lists it in the room view. A player is
+    /// its token and that key: it comes back only with the key it joined
+    /// with (a device that lost its key joins as a new player), a key is one
+    /// player, and a connection speaks for the one player it said `Hello` as
+    /// first (issue 43). `chain` commits the device's command
     /// nonces from its first unanswered command on (see
     /// [`crate::fair::NonceChain`]); the host publishes it in the room view.
     Hello { player: PlayerToken, name: String, build: String, key: SeatPublic, chain: ChainCommit },
@@ -192,6 +193,27 @@ impl Mark {
         match self.by {
             Some((player, id)) => Cause::Player { player, id },
             None => Cause::Host { step: self.step },
+        }
+    }
+
+    /// Whether the batch is numbered among the host's own under its key
+    /// (`step`): a host action, or a command of `crew`, the player of the
+    /// device that hosts the key's epoch (see [`crate::fair::crew_of`]).
+    pub fn numbered(&self, crew: Option<PlayerNo>) -> bool {
+        match self.by {
+            None => true,
+            Some((player, _)) => Some(player) == crew,
+        }
+    }
+
+    /// What the batch's dice are drawn from, the cause and the nonce: the
+    /// host's own crew rolls as the host does, by its number under the key,
+    /// never by its command's id or nonce (the host knows both, and could
+    /// preview each id's dice and burn the ids it dislikes).
+    pub fn dice_inputs(&self, crew: Option<PlayerNo>) -> (Cause, Digest) {
+        match self.by {
+            Some((player, id)) if Some(player) != crew => (Cause::Player { player, id }, self.nonce),
+            _ => (Cause::Host { step: self.step }, [0; 32]),
         }
     }
 }

@@ -70,4 +70,21 @@ pub enum Refusal {
     /// included, may commit a chain in a player's name (issue 31).
     #[error("your device's dice commitment is not signed with its seat key: reload the page")]
     UnsignedChain,
+    /// A `Hello` for a second player on a connection that already said
+    /// `Hello` as another (issue 43: one connection cannot mint players).
+    #[error("this connection already speaks for another player: one device plays as one player")]
+    OtherPlayer,
+    /// A known player's token with a seat key other than the one it joined
+    /// with (issue 43: a token alone never hands anyone a player).
+    #[error(
+        "your player is in this room under another device's seat key, which a token alone cannot \
+         replace: this device can join only as a new player"
+    )]
+    SeatKeyChanged,
+    /// A new player with a seat key another player of the room joined with
+    /// (issue 43: one key, one player, one vote).
+    #[error(
+        "another player in this room joined with your device's seat key: one device plays as one player"
+    )]
+    SeatKeyInUse,
 }

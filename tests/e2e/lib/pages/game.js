@@ -1,5 +1,6 @@
 // Page object for the game screen. Stations are driven by clicks only; the
 // helpers retry rolls until the face they need shows (the dice are the host's).
+const { runUntil } = require('../clock');
 const STATION_NUMBER = { weapons: 1, sensors: 2, tractor: 3, shields: 4, helm: 5 };
 
 /**
@@ -25,6 +26,14 @@ async function freezeCall(page) {
   });
   return shown.jsonValue();
 }
+
+/**
+ * On the test's clock (lib/clock.js): runs it until a freeze step (on the overlay or the result
+ * card) matches `re`. The overlay then stays as long as the spec reads it.
+ * @param {import('playwright-core').Page} page  @param {RegExp} re
+ */
+const freezeStepShown = (page, re) => runUntil(page, `a freeze step ${re}`, (src) => [...document.querySelectorAll('[data-testid="freeze-step"], [data-testid="freeze-result-step"]')]
+  .some((e) => new RegExp(src).test(e.textContent)), { arg: re.source, maxMs: 20000 });
 
 class GamePage {
   /** @param {import('playwright-core').Page} page */
@@ -125,4 +134,4 @@ class GamePage {
   }
 }
 
-module.exports = { GamePage, STATION_NUMBER, freezeCall, freezeSteps };
+module.exports = { GamePage, STATION_NUMBER, freezeCall, freezeStepShown, freezeSteps };

@@ -3,14 +3,24 @@
 //! nothing changes; then its seat key, chain and welcome.
 
 use crate::fair::{room_digest, ChainCommit};
-use crate::host::Host;
-use crate::ids::{CommandId, PeerId, PlayerToken};
+use crate::host::admit::{Admitted, Door};
+use crate::host::{Host, Stage};
+use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::seat_key::SeatPublic;
-use crate::wire::{HostMsg, Refusal};
+use crate::wire::{HostMsg, Mark, Refusal};
+
+/// The first command id a player given number `no` may use: one past every
+/// command of that number in the log (a successor host, or a room past
+/// 65,535 players, gives a number again; see `admit.rs`).
+fn book_from(marks: &[Mark], no: PlayerNo) -> CommandId {
+    let past = marks.iter().filter_map(|m| m.by).filter(|(p, _)| *p == no);
+    past.map(|(_, id)| id.0.saturating_add(1)).max().map_or(CommandId(0), CommandId)
+}
 
 impl Host {
     /// A `Hello` from `from`: the device's token and nonce chain, its name
-    /// and seat key, its build.
+    /// and seat key, its build. A refusal goes back to the sender, is
+    /// counted ([`Host::refused_hellos`]) and changes nothing else.
     pub(super) fn hello(
         &mut self,
         now: u64,
@@ -19,21 +29,13 @@ impl Host {
         named: (&str, SeatPublic),
         build: String,
     ) {
-        let (token, chain) = who;
-        if build != self.settings.build {
-            let reason = Refusal::Build { host: self.settings.build.clone(), peer: build };
-            self.out.send(from, &HostMsg::Refused { reason });
-            return;
-        }
-        // Its nonces, signed by the key it joins with: refused whole otherwise (nothing changes).
-        if !chain.signed_by(&named.1, &room_digest(&self.settings.room)) {
-            return self.out.send(from, &HostMsg::Refused { reason: Refusal::UnsignedChain });
-        }
-        let seats = &self.seats;
-        let room = (self.settings.capacity, self.settings.owner);
-        let admitted = match self.roster.admit(from, token, named, now, room, |p| seats.holds_any(p)) {
+        let chain = who.1;
+        let admitted = match self.admission(now, from, who, named, build) {
             Ok(a) => a,
-            Err(reason) => return self.out.send(from, &HostMsg::Refused { reason }),
+            Err(reason) => {
+                self.roster.refused = self.roster.refused.saturating_add(1);
+                return self.out.send(from, &HostMsg::Refused { reason });
+            }
         };
         self.announced_to(from);
         // The device's nonces from its next command on: public (this call's
@@ -54,5 +56,42 @@ impl Host {
         }
         self.probe(now, from);
         self.presence_changed(now);
+    }
+
+    /// Whether the `Hello` may come in, and as whom (see `admit.rs`).
+    fn admission(
+        &mut self,
+        now: u64,
+        from: PeerId,
+        (token, chain): (PlayerToken, ChainCommit),
+        named: (&str, SeatPublic),
+        build: String,
+    ) -> Result<Admitted, Refusal> {
+        if build != self.settings.build {
+            return Err(Refusal::Build { host: self.settings.build.clone(), peer: build });
+        }
+        // Its nonces, signed by the key it joins with: refused whole otherwise.
+        if !chain.signed_by(&named.1, &room_digest(&self.settings.room)) {
+            return Err(Refusal::UnsignedChain);
+        }
+        let seats = &self.seats;
+        let marks: &[Mark] = match &self.stage {
+            Stage::Playing(m) => &m.marks,
+            Stage::Lobby(_) => &[],
+        };
+        let door = Door {
+            capacity: self.settings.capacity,
+            owner: self.settings.owner,
+            holds_seat: &|p| seats.holds_any(p),
+            book_from: &|no| book_from(marks, no),
+        };
+        self.roster.admit(from, token, named, now, &door)
+    }
+
+    /// `Hello`s refused since this host started (a wrong build, an
+    /// unsigned chain, a full room, and issue 43's: a second player on one
+    /// connection, a token with another key, a key another player holds).
+    pub fn refused_hellos(&self) -> u64 {
+        self.roster.refused
     }
 }

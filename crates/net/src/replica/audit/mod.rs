@@ -85,6 +85,11 @@ pub(crate) struct Audit {
     gone_terms: Vec<Epoch>,
     /// A key of a term this device never followed was told of (once, unnamed).
     gone_unnamed: bool,
+    /// The room's owner as the first room view named it: the player of the
+    /// room's creator, whose commands roll by number in round 0 (see
+    /// [`crate::fair::crew_of`]). The first word stands: a host that named
+    /// another later would have its own rolls found out.
+    founder: Option<PlayerNo>,
 }
 
 impl Audit {
@@ -112,7 +117,13 @@ impl Audit {
             followed: Vec::new(),
             gone_terms: Vec::new(),
             gone_unnamed: false,
+            founder: None,
         }
+    }
+
+    /// The host's own player for keys of `epoch` (see [`crate::fair::crew_of`]).
+    pub(super) fn crew(&self, epoch: u32) -> Option<PlayerNo> {
+        crate::fair::crew_of(epoch, self.founder)
     }
 
     /// Events a batch may wait to be checked: two checkpoints (a key is shown
@@ -141,6 +152,9 @@ impl Audit {
     /// were not seen before.
     pub(crate) fn learn(&mut self, view: &RoomView, head: Seq, by: Epoch) -> u64 {
         self.every = view.timing.checkpoint_every;
+        if self.founder.is_none() {
+            self.founder = view.owner;
+        }
         let mut forged = 0;
         for p in &view.players {
             for chain in &p.chains {
@@ -307,7 +321,8 @@ impl Audit {
     }
 
     fn check(&mut self, game: &mut Game, mark: &Mark, secret: &Secret, events: &[Event]) {
-        let mut dice = FairDice::new(secret, &self.room, mark.key, mark.cause(), &mark.nonce);
+        let (cause, nonce) = mark.dice_inputs(self.crew(mark.key.epoch));
+        let mut dice = FairDice::new(secret, &self.room, mark.key, cause, &nonce);
         let before = game.clone();
         let again = match &mark.act {
             Act::Play { seat, intent } => game.play(*seat, intent, &mut dice),

@@ -58,7 +58,7 @@ impl Audit {
                 return Err(AuditFinding::KeyOutOfTurn);
             }
         }
-        if mark.by.is_none() {
+        if mark.numbered(self.crew(key.epoch)) {
             let expected = self.steps.get(&key).copied().or((key.index == 0).then_some(0));
             if expected.is_some_and(|e| e != mark.step) {
                 return Err(AuditFinding::MarksOutOfOrder);
@@ -76,7 +76,7 @@ impl Audit {
     /// After a batch: what the next mark must follow.
     pub(super) fn note_mark(&mut self, mark: &Mark, crosses: bool, over: bool) {
         let sealed = mark.seal.is_some();
-        if mark.by.is_none() {
+        if mark.numbered(self.crew(mark.key.epoch)) {
             self.steps.insert(mark.key, mark.step.saturating_add(1));
         }
         if sealed {

@@ -1,0 +1,152 @@
+//! Online rooms: creating one (with a server, or with none: "Play here, no
+//! internet"), joining one by its link, its code or a scanned invitation. Each
+//! asks first whether this browser can be in a room at all
+//! ([`crate::platform::webrtc`]) and, where it cannot, opens nothing and says why.
+
+use duel_core::{GameConfig, SeatId};
+use duel_net::{Command, HostConfig, Timing};
+use leptos::prelude::*;
+
+use super::{full_first, load_desks, player, seed, Mode};
+use crate::net::{self, Role, RoomTransport};
+use crate::platform::webrtc::{self, NoWebRtc};
+use crate::platform::{self, random};
+use crate::route::{go, Route};
+use crate::session::{BotDriver, Session, BUILD};
+use crate::store::Store;
+
+/// Pumps the session as soon as the transport has news (lower latency than the timer).
+fn wake_on_news(store: Store, transport: &RoomTransport) {
+    transport.set_waker(move || leptos::task::spawn_local(async move { store.pump() }));
+}
+
+/// Creates an online room hosted in this tab and opens its lobby.
+///
+/// # Errors
+/// [`NoWebRtc`]: this browser cannot be in a room (nothing is opened, nothing changes).
+pub fn create_room(store: Store) -> Result<(), NoWebRtc> {
+    webrtc::rooms()?;
+    if !full_first::ask(store, full_first::Then::CreateRoom) {
+        host_room(store, net::new_room_id());
+    }
+    Ok(())
+}
+
+/// Hosts a new online room named `room` in this tab and opens its lobby.
+pub fn host_room(store: Store, room: String) {
+    host_with(store, room.clone(), RoomTransport::connect(&room, Role::Host));
+}
+
+/// Hosts a room with no signalling server ("Play here, no internet"):
+/// devices join by scanning this one's invitations (issue 34).
+///
+/// # Errors
+/// [`NoWebRtc`]: this browser cannot be in a room (nothing is opened, nothing changes).
+pub fn host_serverless(store: Store) -> Result<(), NoWebRtc> {
+    webrtc::rooms()?;
+    if !full_first::ask(store, full_first::Then::HostHere) {
+        let room = net::new_room_id();
+        host_with(store, room.clone(), RoomTransport::serverless_host(&room));
+    }
+    Ok(())
+}
+
+/// Joins the room of a scanned invitation, with no server: this device's
+/// answer is then its code to show (see [`net::Pairing::showing`]). Stays on
+/// the screen it is on; the caller shows the answer and the room once linked.
+///
+/// # Errors
+/// The code is an answer, not an invitation; or this browser cannot be in a
+/// room ([`net::PairError::NoWebRtc`]). Nothing changes.
+pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> Result<(), net::PairError> {
+    webrtc::rooms()?;
+    let room = offer.room.clone();
+    let role = net::role_for(&room);
+    let transport = RoomTransport::serverless_guest(offer, role)?;
+    join_with(store, &room, role, transport);
+    platform::replace_url(&format!("/?room={room}{}", store.route.get_untracked().hash()));
+    Ok(())
+}
+
+fn host_with(store: Store, room: String, transport: RoomTransport) {
+    wake_on_news(store, &transport);
+    let pairing = transport.pairing();
+    // `?seed=` (tests, demos) seeds a room as it seeds a practice: the same tokens on the board.
+    let seed = seed(store);
+    let me = player();
+    let mut config = HostConfig::new(BUILD, me.token, seed);
+    config.lobby = GameConfig::quick_duel(seed);
+    config.room = room.clone();
+    // `?speed=` and `?fast=` (tests, demos) apply to online rooms as to practice.
+    config.timing = store.opts.timing();
+    let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
+    let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
+    store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
+    store.pairing.set_value(Some(pairing));
+    store.save(platform::now_ms(), true);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
+}
+
+/// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
+pub fn join_room(store: Store, room: &str) {
+    let role = net::role_for(room);
+    join_with(store, room, role, RoomTransport::connect(room, role));
+}
+
+fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
+    wake_on_news(store, &transport);
+    let pairing = transport.pairing();
+    let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
+    if role == Role::Host {
+        if let Some(bytes) = net::saves::load_host(room) {
+            if full_first::to_resume(store, room) {
+                return;
+            }
+            let mut bots = BotDriver::new(1, random::u64(), false);
+            load_desks(room, &mut bots);
+            match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
+                Ok(session) => {
+                    store.install(Box::new(session), mode);
+                    store.pairing.set_value(Some(pairing));
+                    return;
+                }
+                Err(e) => {
+                    net::saves::forget_host(room);
+                    store.toasts.error(format!("This room's save could not be resumed: {e}"));
+                    // A room with no server cannot be asked again from here: scan again.
+                    if !pairing.is_serverless() {
+                        join_room(store, room);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+    // Bots run here only if this tab is elected the room's host one day.
+    let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
+    store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
+    store.pairing.set_value(Some(pairing));
+}
+
+/// Enters `room` from its link or code (the home screen's "join"): joins it,
+/// puts it in the address (a reload rejoins) and shows it.
+///
+/// # Errors
+/// [`NoWebRtc`]: this browser cannot be in a room (nothing is opened, nothing changes).
+pub fn enter_room(store: Store, room: &str) -> Result<(), NoWebRtc> {
+    webrtc::rooms()?;
+    // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
+    join_room(store, room);
+    platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
+    go(store, Route::Play);
+    Ok(())
+}
+
+/// Why this page's room link was not followed: it names a room, and this
+/// browser cannot be in one ([`on_load`] then opens the page as without it).
+/// `None`: no room link, or one this browser can follow.
+pub fn room_link_refused() -> Option<NoWebRtc> {
+    net::room_from_location()?;
+    webrtc::rooms().err()
+}
