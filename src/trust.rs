@@ -8,7 +8,7 @@
 //! seat) is a toast and a line in the story, and dice nobody can check
 //! because an honest host left before showing its key are a line in the
 //! story. Only a proven cheat or a forged message is pinned here. The bar
-//! takes its own space above the screen (style/main.css `.notices`): it
+//! takes its own space above the screen (style/notices.css): it
 //! never covers a control, and nobody has to dismiss it to keep playing.
 
 use leptos::prelude::*;

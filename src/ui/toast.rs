@@ -1,7 +1,7 @@
 //! Toasts: every refused action shows the core's or the host's reason here,
 //! for a few seconds, so a player always learns why nothing happened; news
 //! of the room (who hosts now, a bot in a seat) too. They sit in the
-//! notices' band at the top (style/main.css `.notices`), which the screen
+//! notices' band at the top (style/notices.css), which the screen
 //! makes room for: never over a control. Two at most, a refusal above news
 //! (the newest reason matters, and the news of a host leaving must not be
 //! replaced at once by the bot taking its seat).
