@@ -175,13 +175,8 @@ impl<T: RoomLink> Session<T> {
                     let peer = self.dev.host_peer;
                     self.dev.transport.follow_host(peer);
                     p.hosting = Some(false);
-                    let after_election = epoch > Epoch(0);
-                    p.handover = handover::now_following(
-                        &self.name_of(host),
-                        left.as_deref(),
-                        was_host,
-                        after_election,
-                    );
+                    let host = self.name_of(host);
+                    p.handover = handover::now_following(&host, left.as_deref(), was_host, epoch > Epoch(0));
                 }
             }
             p.room_changed = true;
@@ -304,7 +299,9 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     fn me(&self) -> Option<PlayerNo> {
-        self.dev.replica.me()
+        // While it joins a new host again after an election this device is still
+        // that player (the number never changes in a room): its screen keeps its seats.
+        self.dev.replica.known_as()
     }
 
     fn is_owner(&self) -> bool {

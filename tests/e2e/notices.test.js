@@ -54,7 +54,11 @@ function watch() {
     for (const t of document.querySelectorAll('[data-testid="toast"]')) keep(seen.toasts, t.textContent);
     for (const l of document.querySelectorAll('[data-testid="ticker"] li')) keep(seen.story, l.textContent);
     const roll = document.querySelector('[data-testid="engineering-roll"]');
-    if (!roll) { seen.covered.push(`${Date.now()}: no Roll`); return; }
+    if (!roll) {
+      const screen = document.querySelector('[data-testid="game"]') ? 'the game' : document.querySelector('main, [data-testid]')?.dataset.testid;
+      seen.covered.push(`${Date.now()}: no Roll (on ${screen}, ${document.querySelectorAll('[data-testid="tabs"] button.tab').length} tabs)`);
+      return;
+    }
     const controls = [roll, ...document.querySelectorAll('[data-testid="commands"] button, [data-testid="tabs"] button.tab')];
     for (const e of controls.filter((c) => c.checkVisibility())) {
       const what = e.dataset.testid;
