@@ -12,7 +12,7 @@ mod bots;
 mod cover;
 #[cfg(feature = "test-hooks")]
 mod forge;
-mod handover;
+pub(crate) mod handover;
 mod link;
 mod notices;
 mod options;
@@ -22,6 +22,7 @@ mod tests;
 mod thunder_bots;
 #[cfg(test)]
 mod thunder_tests;
+pub(crate) mod trust_words;
 
 use std::collections::VecDeque;
 
@@ -64,6 +65,8 @@ pub struct Session<T: Transport> {
     link: ConnState,
     /// Seats the owner's bots cover for departed players, as last told.
     cover: cover::CoverWatch,
+    /// Every kind of forged election message refused here (one line tells them all).
+    forged: Vec<duel_net::Forgery>,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -128,6 +131,7 @@ impl<T: RoomLink> Session<T> {
             host_room: 0,
             link: ConnState::Offline,
             cover: cover::CoverWatch::default(),
+            forged: Vec::new(),
         }
     }
 
@@ -154,6 +158,8 @@ impl<T: RoomLink> Session<T> {
         // Whether this device hosted before this pump: a host tab that came back
         // and finds another host is told so in its own words.
         let was_host = self.dev.is_host();
+        // Who hosted before this pump: the news names who left.
+        let left = self.host_name();
         self.dev.pump(now);
         for handover in self.dev.drain_handovers() {
             match handover {
@@ -163,13 +169,14 @@ impl<T: RoomLink> Session<T> {
                     self.bots.set_paused(false);
                     self.timing = self.dev.replica.room().map_or(self.timing, |r| r.timing);
                     p.hosting = Some(true);
-                    p.handover = Some(handover::now_hosting());
+                    p.handover = Some(handover::now_hosting(left.as_deref()));
                 }
                 Handover::Following { host, epoch } => {
                     let peer = self.dev.host_peer;
                     self.dev.transport.follow_host(peer);
                     p.hosting = Some(false);
-                    p.handover = handover::now_following(&self.name_of(host), was_host, epoch > Epoch(0));
+                    let host = self.name_of(host);
+                    p.handover = handover::now_following(&host, left.as_deref(), was_host, epoch > Epoch(0));
                 }
             }
             p.room_changed = true;
@@ -183,7 +190,7 @@ impl<T: RoomLink> Session<T> {
                 Some("The host is not answering. Taking over: catching up on the game.".into())
             }
         };
-        self.drain(p);
+        self.drain(now, p);
     }
 
     fn name_of(&self, player: PlayerNo) -> String {
@@ -292,7 +299,9 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     fn me(&self) -> Option<PlayerNo> {
-        self.dev.replica.me()
+        // While it joins a new host again after an election this device is still
+        // that player (the number never changes in a room): its screen keeps its seats.
+        self.dev.replica.known_as()
     }
 
     fn is_owner(&self) -> bool {
