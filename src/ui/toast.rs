@@ -69,12 +69,17 @@ impl Toasts {
     }
 }
 
-/// Refusals above news, each in the order they came; at most [`MAX_TOASTS`],
-/// the oldest news going first.
+/// Refusals above news, each in the order they came; at most [`MAX_TOASTS`].
+/// The newest always shows (what the player just did, or just happened: a
+/// "Link copied" after two refusals was dropped at once); of the others the
+/// oldest news goes first, then the oldest refusal.
 fn bound(list: &mut Vec<Toast>) {
     list.sort_by_key(|t| !t.error);
     while list.len() > MAX_TOASTS {
-        let i = list.iter().position(|t| !t.error).unwrap_or(0);
+        let newest = list.iter().map(|t| t.id).max().unwrap_or(0);
+        let others = || list.iter().enumerate().filter(|(_, t)| t.id != newest);
+        let news = others().filter(|(_, t)| !t.error).min_by_key(|(_, t)| t.id).map(|(i, _)| i);
+        let Some(i) = news.or_else(|| others().min_by_key(|(_, t)| t.id).map(|(i, _)| i)) else { break };
         list.remove(i);
     }
 }
@@ -126,5 +131,9 @@ mod tests {
         l.push(toast(4, true));
         bound(&mut l);
         assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [3, 4]);
+        // News after two refusals shows: the older refusal makes room.
+        l.push(toast(5, false));
+        bound(&mut l);
+        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [4, 5]);
     }
 }
