@@ -52,21 +52,41 @@ pub fn GameScreen() -> impl IntoView {
     });
     let board_tab = Memo::new(move |_| store.ui.tab.get() == Some(Tab::Board));
     freeze_takes_focus(store);
-    // Every tab's panel stays mounted and hidden when not shown: switching
-    // station is one class change, not a rebuild (input → screen in a frame).
+    // A tab's panel is built the first time it is shown, or when the device is idle after the
+    // first screen (issue 49: a phone shows one station, so the first Roll waits for one panel,
+    // not six), and then stays mounted and hidden when not shown: switching station is one
+    // class change, not a rebuild (input → screen in a frame).
+    let built_later = StoredValue::new(0_u32);
     let panel = move |tab: Tab| {
         let ship = store.game.with_untracked(|g| g.as_ref().and_then(|g| tab_ship(g, tab)));
-        let body = match (tab, ship) {
-            (Tab::Station { seat, station }, Some(ship)) => {
-                view! { <StationPanel seat ship station /> }.into_any()
+        let built = RwSignal::new(store.ui.tab.get_untracked() == Some(tab));
+        let build = move || {
+            if !built.get_untracked() {
+                built.set(true);
             }
+        };
+        Effect::new(move |_| {
+            if store.ui.tab.get() == Some(tab) {
+                build();
+            }
+        });
+        // The hidden ones one at a time, a moment apart, once the first screen is up.
+        let order = built_later.get_value();
+        built_later.set_value(order + 1);
+        build_when_idle(order, build);
+        let body = move || match (tab, ship) {
+            (Tab::Station { seat, station }, Some(ship)) => view! { <StationPanel seat ship station /> }.into_any(),
             (Tab::Captain { seat }, Some(ship)) => view! { <Captain seat ship /> }.into_any(),
             (Tab::Cockpit { seat }, Some(ship)) => view! { <Cockpit seat ship /> }.into_any(),
             // The large board is drawn only while shown (the side board is always there).
             _ => (move || (store.ui.tab.get() == Some(Tab::Board)).then(|| view! { <BoardLarge /> }))
                 .into_any(),
         };
-        view! { <div class="panel-slot" class:is-hidden=move || store.ui.tab.get() != Some(tab)>{body}</div> }
+        view! {
+            <div class="panel-slot" class:is-hidden=move || store.ui.tab.get() != Some(tab)>
+                {move || built.get().then(body)}
+            </div>
+        }
     };
     // The Seats card: who plays each seat, and every crew change (issue 30).
     let seats = RwSignal::new(false);
@@ -123,6 +143,26 @@ pub fn BoardLarge() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// When the first screen has had time to show: the first hidden panel is built
+/// then, the next ones each this much later.
+const IDLE_FIRST_MS: u64 = 1_500;
+const IDLE_EACH_MS: u64 = 250;
+
+/// Calls `build` once the device has had time to show the first screen (the
+/// `order`th hidden panel, a moment after the one before); never after the
+/// game screen is gone.
+fn build_when_idle(order: u32, build: impl Fn() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let ms = IDLE_FIRST_MS + IDLE_EACH_MS * u64::from(order);
+        if let Ok(handle) = set_timeout_with_handle(build, std::time::Duration::from_millis(ms)) {
+            on_cleanup(move || handle.clear());
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = (order, build, IDLE_FIRST_MS, IDLE_EACH_MS);
 }
 
 /// Every ship id of a game with `n` ships.
