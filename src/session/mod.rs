@@ -13,6 +13,9 @@ mod cover;
 #[cfg(feature = "test-hooks")]
 mod forge;
 mod handover;
+mod idle;
+#[cfg(test)]
+mod idle_tests;
 mod link;
 mod notices;
 mod options;
@@ -64,6 +67,8 @@ pub struct Session<T: Transport> {
     link: ConnState,
     /// Seats the owner's bots cover for departed players, as last told.
     cover: cover::CoverWatch,
+    /// This device's person, and the stations a bot works while they are quiet (D46).
+    idle: idle::IdleSeat,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -128,6 +133,7 @@ impl<T: RoomLink> Session<T> {
             host_room: 0,
             link: ConnState::Offline,
             cover: cover::CoverWatch::default(),
+            idle: idle::IdleSeat::default(),
         }
     }
 
@@ -257,6 +263,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.cycle(now_ms, &mut p);
         self.run_script(now_ms, &mut p);
         self.run_bots(now_ms, &mut p);
+        self.run_offer(now_ms, &mut p);
         if let Some(h) = &self.dev.host {
             let (head, room) = (h.head().0, h.room().version);
             if (head, room) != (self.host_head, self.host_room) {
@@ -270,7 +277,12 @@ impl<T: RoomLink> SessionApi for Session<T> {
 
     fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<(), String> {
         self.dev.submit(now_ms, seat, intent).map_err(submit_error)?;
+        self.idle.acted(now_ms);
         Ok(())
+    }
+
+    fn keep_stations(&mut self, now_ms: u64) {
+        self.idle.acted(now_ms);
     }
 
     fn command(&mut self, now_ms: u64, command: Command) -> Result<(), String> {

@@ -18,7 +18,11 @@ impl Store {
             return;
         }
         let now = self.session_now();
+        let keep = self.toasts.take_undo();
         let Some((p, game, room, state)) = self.with_session(|s| {
+            if keep {
+                s.keep_stations(now);
+            }
             let p = s.pump(now);
             let game = p.game_changed.then(|| s.game().cloned().map(Arc::new));
             let room = p.room_changed.then(|| s.room().cloned());
@@ -76,6 +80,9 @@ impl Store {
         }
         for text in &p.cover {
             self.toasts.info(text.clone());
+        }
+        if let Some(text) = &p.offered {
+            self.toasts.offer(text.clone());
         }
         if let Some(hosting) = p.hosting {
             self.hosting_changed(hosting);
