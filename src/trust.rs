@@ -2,26 +2,83 @@
 //! that do not match their commitment, a host that will not show its key, a
 //! forged election), told in words on every screen and kept there until the
 //! player puts it away. A toast would fade while the player looked at the
-//! board; a cheat the game cannot undo must not be missed. Dice nobody can
-//! ever check (a host that left before showing its key) are said here too,
-//! as a note that accuses nobody: a toast would replace "The host left."
+//! board; a cheat the game cannot undo must not be missed.
+//!
+//! It only works if it is rare (issue 48): news (a host left, a bot took a
+//! seat) is a toast and a line in the story, and dice nobody can check
+//! because an honest host left before showing its key are a line in the
+//! story. Only a proven cheat or a forged message is pinned here. The bar
+//! takes its own space above the screen (style/notices.css): it
+//! never covers a control, and nobody has to dismiss it to keep playing.
 
 use leptos::prelude::*;
 
 use crate::store::use_store;
 
-/// Most warnings kept: the newest matter, and a lying peer must not grow the list without bound.
+/// Lines kept: the bar stays a few lines high whatever peers send.
 const KEEP: usize = 4;
 
-/// Adds `new` warnings to `kept`, each once (a peer that repeats a cheat is
-/// told once), newest last, at most [`KEEP`].
-pub fn remember(kept: &mut Vec<String>, new: &[String]) {
-    for w in new {
-        kept.retain(|k| k != w);
-        kept.push(w.clone());
+/// What a line of the bar is about, gravest first (the order the bar shows
+/// them in). One line each: a peer that repeats itself, or sends every kind
+/// of forged message, has one line, and can never push a host's cheat out
+/// of the bar (issue 43, point 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Concern {
+    /// A host's dice: altered, kept from the check, or left unchecked by a
+    /// host that had failed before. `host`: its player number, when this
+    /// device can name it. One line per host, so every cheating host is named.
+    Dice { host: Option<u16> },
+    /// A host's event revealed a plan its player never locked in (Thunderstruck).
+    Plan { host: Option<u16> },
+    /// Election messages a peer forged; each was refused and changed nothing.
+    Forgery,
+}
+
+impl Concern {
+    /// 0 is the gravest: what the players must never miss.
+    fn gravity(self) -> u8 {
+        match self {
+            Concern::Dice { .. } => 0,
+            Concern::Plan { .. } => 1,
+            Concern::Forgery => 2,
+        }
     }
-    let extra = kept.len().saturating_sub(KEEP);
-    kept.drain(..extra);
+}
+
+/// One line of the bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub about: Concern,
+    pub text: String,
+}
+
+impl Warning {
+    pub fn new(about: Concern, text: impl Into<String>) -> Warning {
+        Warning { about, text: text.into() }
+    }
+}
+
+/// Adds `new` warnings to `kept`: one line per concern (its newest words),
+/// the gravest first (in the order they came within a gravity), at most
+/// [`KEEP`]; past that the oldest line of the least grave kind goes.
+pub fn remember(kept: &mut Vec<Warning>, new: &[Warning]) {
+    for w in new {
+        match kept.iter_mut().find(|k| k.about == w.about) {
+            Some(k) => k.text.clone_from(&w.text),
+            None => kept.push(w.clone()),
+        }
+    }
+    // Stable: within a gravity, the order they came in.
+    kept.sort_by_key(|w| w.about.gravity());
+    while kept.len() > KEEP {
+        let least = kept.iter().map(|w| w.about.gravity()).max().unwrap_or(0);
+        match kept.iter().position(|w| w.about.gravity() == least) {
+            Some(i) => {
+                kept.remove(i);
+            }
+            None => break,
+        }
+    }
 }
 
 /// The bar, above every screen while there is something to tell.
@@ -35,9 +92,9 @@ pub fn TrustBar() -> impl IntoView {
             view! {
                 <div class="trust-bar" role="alert" data-testid="trust-bar">
                     <ul class="trust-bar__list">
-                        {list.into_iter().map(|w| view! { <li>{w}</li> }).collect_view()}
+                        {list.into_iter().map(|w| view! { <li>{w.text}</li> }).collect_view()}
                     </ul>
-                    <button class="btn btn--small" data-testid="trust-bar-close"
+                    <button class="btn btn--small trust-bar__close" data-testid="trust-bar-close"
                         on:click=move |_| warnings.set(Vec::new())>"Got it"</button>
                 </div>
             }
@@ -49,14 +106,46 @@ pub fn TrustBar() -> impl IntoView {
 mod tests {
     use super::*;
 
+    fn texts(kept: &[Warning]) -> Vec<&str> {
+        kept.iter().map(|w| w.text.as_str()).collect()
+    }
+
+    fn dice(host: u16, text: &str) -> Warning {
+        Warning::new(Concern::Dice { host: Some(host) }, text)
+    }
+
     #[test]
-    fn a_warning_is_kept_once_newest_last_and_the_list_is_bounded() {
+    fn a_concern_is_one_line_with_its_newest_words() {
         let mut kept = Vec::new();
-        remember(&mut kept, &["a".into(), "b".into()]);
-        remember(&mut kept, &["a".into()]);
-        assert_eq!(kept, ["b", "a"]);
-        let many: Vec<String> = (0..10).map(|i| i.to_string()).collect();
-        remember(&mut kept, &many);
-        assert_eq!(kept, ["6", "7", "8", "9"]);
+        remember(&mut kept, &[dice(0, "Ana hid a key"), Warning::new(Concern::Forgery, "forged 1")]);
+        remember(&mut kept, &[Warning::new(Concern::Forgery, "forged 2"), dice(0, "Ana hid a key again")]);
+        assert_eq!(texts(&kept), ["Ana hid a key again", "forged 2"]);
+    }
+
+    #[test]
+    fn forged_messages_of_every_kind_never_push_a_dice_warning_out() {
+        let mut kept = Vec::new();
+        remember(&mut kept, &[dice(0, "Ana hid a key")]);
+        // Any guest can send these at will, many times, in every kind.
+        for i in 0..20 {
+            remember(&mut kept, &[Warning::new(Concern::Forgery, format!("forged {i}"))]);
+        }
+        assert_eq!(texts(&kept), ["Ana hid a key", "forged 19"]);
+    }
+
+    #[test]
+    fn every_cheating_host_is_named_gravest_first_and_the_bar_is_bounded() {
+        let mut kept = Vec::new();
+        remember(&mut kept, &[Warning::new(Concern::Forgery, "forged")]);
+        remember(&mut kept, &[Warning::new(Concern::Plan { host: Some(0) }, "Ana forged a plan")]);
+        remember(&mut kept, &[dice(0, "Ana hid a key")]);
+        remember(&mut kept, &[dice(2, "Bo hid a key")]);
+        assert_eq!(texts(&kept), ["Ana hid a key", "Bo hid a key", "Ana forged a plan", "forged"]);
+        // A fifth line: the least grave goes first.
+        remember(&mut kept, &[dice(3, "Cy altered dice")]);
+        assert_eq!(texts(&kept), ["Ana hid a key", "Bo hid a key", "Cy altered dice", "Ana forged a plan"]);
+        remember(&mut kept, &[dice(4, "Di altered dice"), dice(5, "Ed altered dice")]);
+        assert_eq!(kept.len(), KEEP);
+        assert!(kept.iter().all(|w| w.about.gravity() == 0), "{kept:?}");
     }
 }

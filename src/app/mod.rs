@@ -112,6 +112,11 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="app">
+            // First on the page, in a band of their own: they never cover a control (issue 48).
+            <div class="notices" data-testid="notices">
+                <crate::trust::TrustBar />
+                <ToastStack toasts=store.toasts />
+            </div>
             {move || match route.get() {
                 // Loading the full app to host a room (`boot::full_first`), then a reload.
                 _ if store.ui.loads_full.with(Option::is_some) => {
@@ -132,8 +137,6 @@ pub fn App() -> impl IntoView {
             }}
             {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}
             <update::UpdateBar />
-            <crate::trust::TrustBar />
-            <ToastStack toasts=store.toasts />
         </div>
     }
 }

@@ -28,6 +28,10 @@ pub enum Tone {
     Miss,
     /// Damage.
     Damage,
+    /// News of the room, not the game (who hosts now, a bot in a seat).
+    News,
+    /// Dice nobody can check (their host left before showing its key).
+    Caution,
 }
 
 /// One line of the story.
@@ -130,6 +134,18 @@ impl Log {
         for (seq, e) in events {
             self.one(game, *seq, e, now);
         }
+        if self.ticker.len() > TICKER {
+            let cut = self.ticker.len() - TICKER;
+            self.ticker.drain(..cut);
+        }
+    }
+
+    /// A line about the room rather than the game (news, a caution), told
+    /// in the ticker even during a freeze (the freeze's card tells the
+    /// freeze alone). Numbered as the last line, so it sorts where it came.
+    pub fn tell(&mut self, text: String, tone: Tone) {
+        let seq = self.ticker.last().map_or(0, |l| l.seq);
+        self.ticker.push(Line { seq, text, tone, dice: Vec::new() });
         if self.ticker.len() > TICKER {
             let cut = self.ticker.len() - TICKER;
             self.ticker.drain(..cut);

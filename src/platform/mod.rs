@@ -40,6 +40,21 @@ pub fn now_ms() -> u64 {
     }
 }
 
+/// The time of day of `ms` (since the epoch) on this device's clock, as a
+/// player reads it: "21:04" (natively, in UTC).
+pub fn time_of_day(ms: u64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+        format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let minutes = ms / 60_000;
+        format!("{:02}:{:02}", (minutes / 60) % 24, minutes % 60)
+    }
+}
+
 /// Whether a browser test owns this page's clock (`?clock=virtual`, test
 /// builds only): the page's own timers then leave the pump and the clock's
 /// tick to the test, so that nothing happens between its steps and a game

@@ -57,9 +57,12 @@ pub struct Pumped {
     /// Reasons the host refused this tab's own (not its bots') commands.
     pub rejections: Vec<String>,
     /// What a peer did that could not be refused (dice that do not match
-    /// their commitment, a plan never locked in): the players are told in
-    /// words, and the words stay on screen (the trust bar).
-    pub warnings: Vec<String>,
+    /// their commitment, a plan never locked in, a forged message): the
+    /// players are told in words, and the words stay on screen (the trust bar).
+    pub warnings: Vec<crate::trust::Warning>,
+    /// What happened in the room that the story tells, once (dice nobody
+    /// can check because their host left before showing its key).
+    pub story: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.

@@ -12,7 +12,7 @@ mod bots;
 mod cover;
 #[cfg(feature = "test-hooks")]
 mod forge;
-mod handover;
+pub(crate) mod handover;
 mod idle;
 #[cfg(test)]
 mod idle_tests;
@@ -25,6 +25,7 @@ mod tests;
 mod thunder_bots;
 #[cfg(test)]
 mod thunder_tests;
+pub(crate) mod trust_words;
 
 use std::collections::VecDeque;
 
@@ -32,7 +33,7 @@ use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
     Command, Device, Epoch, Handover, Host, HostConfig, PeerId, PlayerNo, Replica, ReplicaConfig,
-    RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
+    RestoreError, RoomView, Standing, SubmitError, SuccessionTiming, Timing, Transport,
 };
 
 pub use api::{Player, Pumped, RoomLink, SessionApi};
@@ -69,6 +70,8 @@ pub struct Session<T: Transport> {
     cover: cover::CoverWatch,
     /// This device's person, and the stations a bot works while they are quiet (D46).
     idle: idle::IdleSeat,
+    /// Every kind of forged election message refused here (one line tells them all).
+    forged: Vec<duel_net::Forgery>,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -134,6 +137,7 @@ impl<T: RoomLink> Session<T> {
             link: ConnState::Offline,
             cover: cover::CoverWatch::default(),
             idle: idle::IdleSeat::default(),
+            forged: Vec::new(),
         }
     }
 
@@ -160,6 +164,8 @@ impl<T: RoomLink> Session<T> {
         // Whether this device hosted before this pump: a host tab that came back
         // and finds another host is told so in its own words.
         let was_host = self.dev.is_host();
+        // Who hosted before this pump: the news names who left.
+        let left = self.host_name();
         self.dev.pump(now);
         for handover in self.dev.drain_handovers() {
             match handover {
@@ -169,13 +175,14 @@ impl<T: RoomLink> Session<T> {
                     self.bots.set_paused(false);
                     self.timing = self.dev.replica.room().map_or(self.timing, |r| r.timing);
                     p.hosting = Some(true);
-                    p.handover = Some(handover::now_hosting());
+                    p.handover = Some(handover::now_hosting(left.as_deref()));
                 }
                 Handover::Following { host, epoch } => {
                     let peer = self.dev.host_peer;
                     self.dev.transport.follow_host(peer);
                     p.hosting = Some(false);
-                    p.handover = handover::now_following(&self.name_of(host), was_host, epoch > Epoch(0));
+                    let host = self.name_of(host);
+                    p.handover = handover::now_following(&host, left.as_deref(), was_host, epoch > Epoch(0));
                 }
             }
             p.room_changed = true;
@@ -189,7 +196,7 @@ impl<T: RoomLink> Session<T> {
                 Some("The host is not answering. Taking over: catching up on the game.".into())
             }
         };
-        self.drain(p);
+        self.drain(now, p);
     }
 
     fn name_of(&self, player: PlayerNo) -> String {
@@ -219,7 +226,7 @@ impl<T: RoomLink> Session<T> {
             if let Some(room) = self.dev.replica.room() {
                 self.bots.follow(room, &seats);
             }
-            let humans = self.dev.replica.room().map(held_by_people).unwrap_or_default();
+            let humans = self.dev.replica.room().map(cover::held_by_people).unwrap_or_default();
             let Some(game) = self.dev.replica.game() else { return };
             let Some((seat, intent)) = self.bots.next(game, &seats, &humans) else { return };
             // A bot acting on a copy a moment old may be refused: it simply tries again.
@@ -238,19 +245,6 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     // The device's own seat key, kept with the token: it signs this device's election votes.
     cfg.seat_key = player.key.clone();
     cfg
-}
-
-/// Seats a person plays now (bot teams never place set-up tokens or draft for
-/// them); a seat the bots cover for a departed player is the bots' to play.
-fn held_by_people(room: &RoomView) -> Vec<SeatId> {
-    let covered = room.covered_seats();
-    room.seats
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| matches!(h, SeatHolder::Player(_)))
-        .map(|(i, _)| SeatId(u8::try_from(i).unwrap_or(u8::MAX)))
-        .filter(|seat| !covered.iter().any(|(s, _)| s == seat))
-        .collect()
 }
 
 fn submit_error(e: SubmitError) -> String {
@@ -304,7 +298,9 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     fn me(&self) -> Option<PlayerNo> {
-        self.dev.replica.me()
+        // While it joins a new host again after an election this device is still
+        // that player (the number never changes in a room): its screen keeps its seats.
+        self.dev.replica.known_as()
     }
 
     fn is_owner(&self) -> bool {

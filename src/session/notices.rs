@@ -1,10 +1,11 @@
 //! A pump's notices in words: what the replica noticed (events applied,
 //! refusals, tampering, a new host) and the seats the owner's bots now cover,
-//! turned into what the UI shows.
+//! turned into what the UI shows, each at its weight (see [`trust_words`]).
 
-use duel_net::{Command, Notice, Refusal};
+use duel_net::{Command, Finding, Notice, PlayerNo, Refusal};
 
 use super::api::Pumped;
+use super::trust_words::{self, Told};
 use super::{RoomLink, Session};
 
 impl<T: RoomLink> Session<T> {
@@ -27,25 +28,47 @@ impl<T: RoomLink> Session<T> {
     }
 
     /// A peer's forged election message was refused here: the players are
-    /// told in words (it changed nothing, and who still hosts), each kind once
-    /// per pump (the trust bar shows a repeated sentence once).
+    /// told in words (it changed nothing, and who still hosts), every kind
+    /// refused so far in one line of the trust bar (a guest can send them at
+    /// will: they must never push a host's cheat out of it).
     fn forgeries(&mut self, p: &mut Pumped) {
         let refused = self.dev.drain_refused_elections();
         if refused.is_empty() {
             return;
         }
-        let room = self.dev.replica.room();
-        let host = room.and_then(|r| r.host.and_then(|h| r.player(h))).map(|v| v.name.clone());
-        let still = match host {
+        for why in refused {
+            if !self.forged.contains(&why) {
+                self.forged.push(why);
+            }
+        }
+        let still = match self.host_name() {
             Some(name) => format!("{name} still hosts the room and the game goes on."),
             None => String::from("The game goes on."),
         };
-        for why in refused {
-            p.warnings.push(format!("Warning: {why}. This device refused it and nothing changed: {still}"));
+        p.warnings.push(trust_words::forgeries(&self.forged, &still));
+    }
+
+    /// The name of the host this device follows now.
+    pub(super) fn host_name(&self) -> Option<String> {
+        let room = self.dev.replica.room()?;
+        room.host.and_then(|h| room.player(h)).map(|v| v.name.clone())
+    }
+
+    fn player_name(&self, player: PlayerNo) -> Option<String> {
+        self.dev.replica.room().and_then(|r| r.player(player)).map(|v| v.name.clone())
+    }
+
+    /// A finding of the dice audit, told at its weight (`now`: when, for its words).
+    fn finding(&self, f: &Finding, now: u64, p: &mut Pumped) {
+        let host = f.host.and_then(|h| self.player_name(h));
+        let at = crate::platform::time_of_day(now);
+        match trust_words::finding(f, host.as_deref(), |n| self.player_name(n), &at) {
+            Told::Warning(w) => p.warnings.push(w),
+            Told::Caution(line) => p.story.push(line),
         }
     }
 
-    pub(super) fn drain(&mut self, p: &mut Pumped) {
+    pub(super) fn drain(&mut self, now: u64, p: &mut Pumped) {
         self.forgeries(p);
         let bots = self.dev.replica.bot_seats_to_drive();
         for notice in self.dev.replica.drain_notices() {
@@ -69,29 +92,15 @@ impl<T: RoomLink> Session<T> {
                         p.rejections.push(reason.to_string());
                     }
                 }
-                Notice::DiceTampered { at } => p.warnings.push(format!(
-                    "Warning: the host's dice at event {} are not the ones it committed to. \
-                     Its rolls cannot be trusted.",
-                    at.0
-                )),
-                Notice::PlanForged { at } => p.warnings.push(format!(
-                    "Warning: the host's event {} reveals a plan its player never locked in. \
-                     This duel cannot be trusted.",
-                    at.0
-                )),
-                // A host that left before showing its last key: true after every
-                // honest migration too, so a note, not a warning (nobody is
-                // accused), and in the trust bar, not a toast: one toast shows at
-                // a time, and this would replace "The host left. Bo is now hosting.".
-                Notice::DiceUnchecked(finding) if finding.why == duel_net::AuditFinding::HostGone => {
-                    p.warnings.push(format!(
-                        "Note: {finding} They stand as rolled; the new host's dice are checked as before."
-                    ));
+                Notice::DiceTampered { host, .. } => {
+                    let name = host.and_then(|h| self.player_name(h));
+                    p.warnings.push(trust_words::tampered(host, name.as_deref()));
                 }
-                Notice::DiceUnchecked(finding) => p.warnings.push(format!(
-                    "Warning: {finding} From here on, treat the host's rolls as its own choice: finish the \
-                     game if you like, or leave and play on in a room someone else hosts."
-                )),
+                Notice::PlanForged { .. } => {
+                    let host = self.dev.replica.room().and_then(|r| r.host);
+                    p.warnings.push(trust_words::plan_forged(host, self.host_name().as_deref()));
+                }
+                Notice::DiceUnchecked(finding) => self.finding(&finding, now, p),
                 Notice::NewHost { .. } => p.room_changed = true,
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }

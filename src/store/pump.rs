@@ -8,6 +8,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::Store;
+use crate::feed::Tone;
+use crate::session::Pumped;
 use crate::ui::sound;
 
 impl Store {
@@ -56,15 +58,7 @@ impl Store {
         if !p.events.is_empty() {
             self.publish_events(&p.events, now);
         }
-        for reason in &p.rejections {
-            self.toasts.error(reason.clone());
-        }
-        if !p.warnings.is_empty() {
-            self.ui.warnings.update(|w| crate::trust::remember(w, &p.warnings));
-        }
-        if let Some(reason) = &p.refused {
-            self.toasts.error(format!("The room refused this device: {reason}"));
-        }
+        self.tell(&p);
         if p.outdated {
             self.ui.update_ready.set(true);
         }
@@ -75,20 +69,40 @@ impl Store {
         if self.election.with_untracked(|e| *e != p.election) {
             self.set.election.set(p.election.clone());
         }
-        if let Some(text) = &p.handover {
-            self.toasts.info(text.clone());
-        }
-        for text in &p.cover {
-            self.toasts.info(text.clone());
-        }
-        if let Some(text) = &p.offered {
-            self.toasts.offer(text.clone());
-        }
         if let Some(hosting) = p.hosting {
             self.hosting_changed(hosting);
         }
         #[cfg(feature = "test-hooks")]
         crate::test_hooks::pumped(self, &p, at);
+    }
+
+    /// What a pump tells the players, each at its weight (issue 48): a
+    /// refusal is a toast; news of the room (who hosts now, a bot in a seat)
+    /// a toast and a line in the story; a caution (dice nobody can check) a
+    /// line in the story; a warning (a proven cheat, a forged message) a
+    /// line of the trust bar, which stays.
+    pub fn tell(&self, p: &Pumped) {
+        for reason in &p.rejections {
+            self.toasts.error(reason.clone());
+        }
+        if !p.warnings.is_empty() {
+            self.ui.warnings.update(|w| crate::trust::remember(w, &p.warnings));
+        }
+        if let Some(reason) = &p.refused {
+            self.toasts.error(format!("The room refused this device: {reason}"));
+        }
+        for text in p.handover.iter().chain(&p.cover) {
+            self.toasts.info(text.clone());
+            self.set.log.update(|log| log.tell(text.clone(), Tone::News));
+        }
+        for text in &p.story {
+            self.set.log.update(|log| log.tell(text.clone(), Tone::Caution));
+        }
+        // A quiet player's stations offered to a bot (D46): tapping the toast keeps them.
+        if let Some(text) = &p.offered {
+            self.toasts.offer(text.clone());
+            self.set.log.update(|log| log.tell(text.clone(), Tone::News));
+        }
     }
 
     /// The events a pump applied: their sounds and vibrations, the story's

@@ -37,6 +37,7 @@ use crate::session::Pumped;
 use crate::store::Store;
 
 mod clock;
+mod notices;
 mod report;
 
 /// Applied-at times kept (for the latency figures).
@@ -55,6 +56,8 @@ struct Hooks {
     rejected: Vec<String>,
     /// What the trust bar told this tab (a peer's cheat that could not be refused).
     warned: Vec<String>,
+    /// The room's lines the story told this tab (news, cautions).
+    story: Vec<String>,
     /// A bot crew per seat that keeps its torpedo ready (see [`test_hook_autoload`]).
     autoload: BTreeMap<SeatId, Crew>,
     /// The last Fire each autoloaded seat could legally declare.
@@ -98,7 +101,9 @@ pub fn pumped(store: &Store, p: &Pumped, at: f64) {
             h.applied.pop_first();
         }
         h.rejected.extend(p.rejections.iter().cloned());
-        h.warned.extend(p.warnings.iter().cloned());
+        h.warned.extend(p.warnings.iter().map(|w| w.text.clone()));
+        h.story.extend(p.story.iter().cloned());
+        h.story.extend(p.handover.iter().chain(&p.cover).cloned());
     });
     if p.game_changed || p.room_changed {
         publish_debug(store);

@@ -12,7 +12,7 @@ use crate::boot::Mode;
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `warned` (the trust bar's words), `players`, `linked` (peers reached directly), `relayRefused`,
+/// `autoload`, `rejected`, `warned` (the trust bar's words), `story` (the room's news and cautions the story told), `players`, `linked` (peers reached directly), `relayRefused`,
 /// `election` (how the succession stands, for a failing test's message),
 /// `covered` (seats a bot plays for a departed player), `botLevels` ([seat, level] of every seat a
 /// bot plays), `ships` (each ship's square and facing).
@@ -20,8 +20,9 @@ use crate::boot::Mode;
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
     let Mode::Online { room, host } = store.mode.get_untracked() else { return String::from("null") };
-    let (rejected, warned, autoload) = with_hooks(|h| {
-        (h.rejected.clone(), h.warned.clone(), h.autoload.keys().map(|s| s.0).collect::<Vec<_>>())
+    let (rejected, warned, story, autoload) = with_hooks(|h| {
+        let autoload = h.autoload.keys().map(|s| s.0).collect::<Vec<_>>();
+        (h.rejected.clone(), h.warned.clone(), h.story.clone(), autoload)
     });
     let now = store.session_now();
     // Introductions refused (issue 34: forged or malformed relay messages).
@@ -54,6 +55,7 @@ pub fn test_hook_state() -> String {
             "autoload": autoload,
             "rejected": rejected,
             "warned": warned,
+            "story": story,
             "players": s.room().map_or(0, |room| room.players.len()),
             "epoch": s.hosting().0,
             "hosting": s.hosting().1,

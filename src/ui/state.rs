@@ -74,9 +74,9 @@ pub struct Ui {
     /// A newer build of the app is ready (the service worker took over, or a
     /// room runs another build): a reload fetches it.
     pub update_ready: RwSignal<bool>,
-    /// What a peer did that could not be refused, in words, newest last
-    /// (the trust bar shows them on every screen until put away).
-    pub warnings: RwSignal<Vec<String>>,
+    /// What a peer did that could not be refused, in words, one line per
+    /// concern, gravest first (the trust bar shows them on every screen until put away).
+    pub warnings: RwSignal<Vec<crate::trust::Warning>>,
     /// The browser offers to install the app (`beforeinstallprompt`).
     pub installable: RwSignal<bool>,
     /// Keep the screen on while a battle is shown (Screen Wake Lock).

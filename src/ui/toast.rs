@@ -1,7 +1,10 @@
 //! Toasts: every refused action shows the core's or the host's reason here,
-//! for a few seconds, so a player always learns why nothing happened. One
-//! at a time: a new message replaces the last (stacked toasts covered the
-//! controls on a phone, and only the newest reason matters).
+//! for a few seconds, so a player always learns why nothing happened; news
+//! of the room (who hosts now, a bot in a seat) too. They sit in the
+//! notices' band at the top (style/notices.css), which the screen
+//! makes room for: never over a control. Two at most, a refusal above news
+//! (the newest reason matters, and the news of a host leaving must not be
+//! replaced at once by the bot taking its seat).
 
 use leptos::prelude::*;
 
@@ -11,8 +14,8 @@ use crate::platform::now_ms;
 const TOAST_MS: u64 = 4_000;
 /// How long an offer the player may take back stays (D46): time to read it and tap.
 const OFFER_MS: u64 = 10_000;
-/// Toasts on screen at most: a new one replaces the old.
-const MAX_TOASTS: usize = 1;
+/// Toasts on screen at most: past this the oldest of the least grave goes.
+const MAX_TOASTS: usize = 2;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Toast {
@@ -47,9 +50,7 @@ impl Toasts {
             // The same reason twice in a row is shown once, with a fresh timer.
             l.retain(|t| t.text != toast.text);
             l.push(toast);
-            while l.len() > MAX_TOASTS {
-                l.remove(0);
-            }
+            bound(l);
         });
     }
 
@@ -89,6 +90,16 @@ impl Toasts {
     }
 }
 
+/// Refusals above news, each in the order they came; at most [`MAX_TOASTS`],
+/// the oldest news going first.
+fn bound(list: &mut Vec<Toast>) {
+    list.sort_by_key(|t| !t.error);
+    while list.len() > MAX_TOASTS {
+        let i = list.iter().position(|t| !t.error).unwrap_or(0);
+        list.remove(i);
+    }
+}
+
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -97,7 +108,7 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// The toast stack (bottom centre). Tap a toast to dismiss it.
+/// The toast stack (in the notices' band). Tap a toast to dismiss it.
 #[component]
 pub fn ToastStack(toasts: Toasts) -> impl IntoView {
     view! {
@@ -119,5 +130,28 @@ pub fn ToastStack(toasts: Toasts) -> impl IntoView {
                 </button>
             </For>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toast(id: u64, error: bool) -> Toast {
+        Toast { id, text: id.to_string(), error, until: 0, undo: false }
+    }
+
+    #[test]
+    fn two_toasts_at_most_a_refusal_above_news_the_oldest_news_going_first() {
+        let mut l = vec![toast(0, false), toast(1, false)];
+        l.push(toast(2, true));
+        bound(&mut l);
+        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [2, 1]);
+        l.push(toast(3, true));
+        bound(&mut l);
+        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [2, 3]);
+        l.push(toast(4, true));
+        bound(&mut l);
+        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [3, 4]);
     }
 }

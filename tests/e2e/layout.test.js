@@ -5,7 +5,7 @@
 // (not under the command bar or another control), and on phones every control is at
 // least 44 px each way. Screenshots of each screen at each size go to artifacts/.
 const assert = require('node:assert/strict');
-const { paths, screenshot, test, useStack } = require('./lib');
+const { GamePage, advance, clockQuery, paths, runUntilShown, screenshot, test, useStack } = require('./lib');
 const tour = require('./lib/tour');
 
 const stack = useStack({ players: 0, dist: paths.TEST_DIST });
@@ -153,6 +153,73 @@ function rollInView(station) {
   return `${station}: Roll is out of view until scrolled (its middle at ${Math.round(y)} px, under ${hit ? hit.tagName.toLowerCase() : 'nothing'})`;
 }
 
+/** Runs in the page: the controls a player needs at every moment (the shown station's Roll, each
+ * order of the freeze bar under the station, each tab) are on screen, whole, and on top, with no
+ * scrolling, whatever notice shows (issue 48: the trust bar once hid Roll and the Fire bar). */
+function playable(station) {
+  const out = [];
+  const name = (e) => e.getAttribute('data-testid') || e.className;
+  const [vw, vh] = [document.documentElement.clientWidth, document.documentElement.clientHeight];
+  const roll = document.querySelector(`[data-testid="${station}-roll"]`);
+  if (!roll) out.push(`no ${station}-roll`);
+  const orders = [...document.querySelectorAll('[data-testid="commands"] button')];
+  if (!orders.length) out.push('no orders under the station');
+  const tabs = [...document.querySelectorAll('[data-testid="tabs"] button.tab')];
+  for (const e of [roll, ...orders, ...tabs].filter(Boolean)) {
+    if (!e.checkVisibility({ checkVisibilityCSS: true })) continue; // an order this ship does not have
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1) {
+      out.push(`${name(e)} is cut by the screen's edge (${Math.round(r.left)},${Math.round(r.top)}…${Math.round(r.right)},${Math.round(r.bottom)})`);
+      continue;
+    }
+    for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      if (r.left < ar.left - 1 || r.right > ar.right + 1 || r.top < ar.top - 1 || r.bottom > ar.bottom + 1) {
+        out.push(`${name(e)} is cut by ${name(a)}`);
+        break;
+      }
+    }
+    // The middle and two points either side of it: a notice over any part of it would take a tap.
+    for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.5], [0.8, 0.5], [0.5, 0.2], [0.5, 0.8]]) {
+      const [x, y] = [r.left + r.width * fx, r.top + r.height * fy];
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === e || e.contains(hit))) {
+        out.push(`${name(e)} is covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.className || hit.tagName : 'nothing'}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Runs in the page: the notices show whole: each on screen, no button's words broken over two
+ * lines or cut ("Got it" once wrapped and was clipped), the band no taller than half the screen. */
+function noticesFit() {
+  const out = [];
+  const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
+  const band = document.querySelector('[data-testid="notices"]');
+  if (!band) out.push('the notices have no band of their own');
+  else if (band.getBoundingClientRect().height > vh / 2) out.push(`the notices take ${Math.round(band.getBoundingClientRect().height)} px of ${vh}`);
+  const scope = band ?? document.body;
+  for (const e of scope.querySelectorAll('[data-testid="trust-bar"], [data-testid="toast"]')) {
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.right > vw + 1) out.push(`${e.dataset.testid} runs off the screen (${Math.round(r.left)}…${Math.round(r.right)} of ${vw})`);
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.dataset.testid} is cut: ${e.scrollWidth} px in ${e.clientWidth}`);
+  }
+  const close = scope.querySelector('[data-testid="trust-bar-close"]');
+  if (close) {
+    const words = document.createRange();
+    words.selectNodeContents(close);
+    const lines = new Set([...words.getClientRects()].map((l) => Math.round(l.top))).size;
+    if (lines !== 1) out.push(`"${close.textContent}" takes ${lines} lines`);
+    if (close.scrollWidth > close.clientWidth + 1 || close.scrollHeight > close.clientHeight + 1) out.push(`"${close.textContent}" is cut`);
+  }
+  return out;
+}
+
 /** Checks `what` at the page's size; returns the problems, prefixed, after a screenshot. */
 async function check(page, size, what, { scope, shot = true } = {}) {
   const [w, h] = size;
@@ -237,6 +304,72 @@ for (const [part, tourOf] of [
     const problems = [];
     try {
       await tourOf(page, stack.server.url, async (what) => problems.push(...await everySize(page, what)));
+      report(problems);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** Tells the page what a pump would, at one weight (src/test_hooks/notices.rs): 'news', 'caution',
+ * 'warning' (the fullest trust bar) or 'refusal'. */
+async function tell(page, kind) {
+  const out = JSON.parse(await page.evaluate((k) => window.wasmBindings.test_hook_tell(k), kind));
+  assert.deepEqual(out, { ok: true }, `told ${kind}`);
+}
+
+/** A practice game on the test's clock (a toast stays until the clock runs), White's crew shown. */
+async function heldPractice(page) {
+  await tour.home(page, stack.server.url, clockQuery(3, '&bots=off'));
+  await page.getByTestId('home-practice').click();
+  const choice = page.getByTestId('home-practice-as-crew');
+  await page.getByTestId('game').or(page.getByTestId('home-practice-choice')).first().waitFor({ timeout: 5000 }).catch(() => {});
+  if (await choice.count()) await choice.click();
+  await runUntilShown(page, 'game', { maxMs: 20000 });
+  await advance(page, 500);
+  return new GamePage(page, 0);
+}
+
+// Issue 48: notices never cover a control. On the test's clock (lib/clock.js) a toast stays until
+// the clock runs, so each state holds still while it is measured at every size: a caution (a
+// line in the story, nothing pinned), news (two toasts and a line), and the fullest band (a
+// four-line trust bar over two toasts).
+for (const [state, kinds, bar, toasts, story] of [
+  ['caution', ['caution'], false, 0, /^Hana left before showing the dice key: the rolls Hana hosted until 21:04 can't be double-checked\.$/],
+  ['news', ['news'], false, 2, /^Hana's device is gone: a bot plays/],
+  ['warning', ['news', 'warning', 'refusal'], true, 2, /^Hana's device is gone: a bot plays/],
+]) {
+  test(`layout with notices (${state}) at every size: Roll, the orders and the tabs stay whole and tappable`, { timeout: 110000 }, async () => {
+    const { context, page, errors } = await tour.openTab(stack, tour.SIZES[1], { hasTouch: true });
+    const problems = [];
+    try {
+      const game = await heldPractice(page);
+      for (const kind of kinds) await tell(page, kind);
+      const shown = await page.evaluate(() => ({
+        bar: document.querySelectorAll('[data-testid="trust-bar"] li').length,
+        toasts: document.querySelectorAll('[data-testid="toast"]').length,
+        story: document.querySelector('[data-testid="ticker"] li')?.textContent,
+      }));
+      assert.deepEqual([shown.bar, shown.toasts], [bar ? 4 : 0, toasts], `${state}: the bar's lines and the toasts shown`);
+      assert.match(shown.story ?? '', story, `${state}: the story's newest line`);
+      for (const size of tour.SIZES) {
+        const [w, h] = size;
+        await page.setViewportSize({ width: w, height: h });
+        await page.waitForTimeout(150);
+        for (const station of tour.STATIONS) {
+          await game.show(station);
+          problems.push(...(await page.evaluate(playable, station)).map((p) => `${w}×${h} ${state} ${station}: ${p}`));
+        }
+        problems.push(...(await page.evaluate(noticesFit)).map((p) => `${w}×${h} ${state}: ${p}`));
+        // The story's newest line shows wherever the story does (on a phone, one line under the station).
+        const line = await page.evaluate(() => {
+          const li = document.querySelector('[data-testid="ticker"] li');
+          return li && li.checkVisibility() ? li.textContent : null;
+        });
+        if (!line) problems.push(`${w}×${h} ${state}: the story's newest line is not shown`);
+        problems.push(...await check(page, size, `notices-${state}`));
+      }
       report(problems);
       assert.deepEqual(errors, []);
     } finally {

@@ -2,9 +2,11 @@
 // home screen (not once dismissed or once a lesson is done); the Engineering and
 // Helm lessons are completed by clicking, on a phone-sized screen, and the check
 // shows when the goal is met. The dice are the host's: the loops roll again until
-// the face they need shows, as a learner would.
+// the face they need shows, as a learner would. On the test's clock (issue 44, lib/clock.js;
+// each lesson's seed stated): the host answers a tap at once, and what waits on time (a lesson's
+// game starting, its check) runs the page's clock, never the machine's.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, paths, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, clockQuery, paths, runUntilShown, screenshot, test, useStack } = require('./lib');
 
 const stack = useStack({ players: 3, dist: paths.TEST_DIST });
 
@@ -17,7 +19,9 @@ async function rollUntil(page, roll, ready, tries = 80) {
   throw new Error(`${roll}: the face never showed in ${tries} rolls`);
 }
 
-const done = (page) => page.getByTestId('lesson-done').waitFor({ timeout: 15000 });
+const done = (page) => runUntilShown(page, 'lesson-done', { maxMs: 15000 });
+/** Runs the page's clock until `testid` is shown (a lesson's game starts on the host's pump). */
+const shown = (page, testid) => runUntilShown(page, testid, { maxMs: 10000 });
 
 test('a first-time visitor is offered the lessons; not after "No thanks"', { timeout: 60000 }, async () => {
   const [visitor] = stack.session.players;
@@ -47,14 +51,14 @@ test('the Engineering lesson, by clicking on a phone: send two energy dice to We
   const page = await learner.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=4');
+  await home.goto(stack.server.url, clockQuery(4));
   await page.getByTestId('home-learn-offer-go').click();
   await page.getByTestId('learn').waitFor();
   await screenshot(page, 'lessons-list-390');
   await page.getByTestId('learn-engineering').click();
-  await page.getByTestId('game').waitFor();
+  await shown(page, 'game');
   const card = page.getByTestId('lesson-card');
-  await card.waitFor();
+  await shown(page, 'lesson-card');
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Send two energy dice to Weapons/);
   assert.match(await page.getByTestId('lesson-hint').textContent(), /Roll/);
   assert.equal(await page.getByTestId('bots-resume').isVisible(), false, "Black's crew stays idle in a lesson");
@@ -88,17 +92,17 @@ test('the Helm lesson, by clicking: move to C4 facing east', { timeout: 100000 }
   const [, , learner] = stack.session.players;
   const page = await learner.newPage();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5');
+  await home.goto(stack.server.url, clockQuery(5));
   await page.getByTestId('home-learn').click();
   await page.getByTestId('learn-helm').click();
-  await page.getByTestId('lesson-card').waitFor();
+  await shown(page, 'lesson-card');
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
   assert.equal(await page.getByTestId('board-ship-0').first().getAttribute('data-square'), 'C7');
   // A reload keeps the lesson and its card.
   await page.reload();
-  await page.getByTestId('lesson-card').waitFor();
+  await shown(page, 'lesson-card');
   assert.match(await page.getByTestId('lesson-goal').textContent(), /Move to C4 facing east/);
   await page.getByTestId('lesson-show').click();
   await page.getByTestId('station-helm').waitFor();
@@ -121,8 +125,8 @@ test('the Shields lesson by keyboard: Show me puts the focus on Roll, Enter does
   const [visitor] = stack.session.players;
   const page = await visitor.newPage();
   // A lesson's own address starts it.
-  await page.goto(`${stack.server.url}?seed=6#/learn/shields`);
-  await page.getByTestId('lesson-card').waitFor();
+  await page.goto(`${stack.server.url}${clockQuery(6)}#/learn/shields`);
+  await shown(page, 'lesson-card');
   // The lesson opens on its own station, not Engineering (the learner's first tab).
   await page.getByTestId('station-shields').waitFor();
   assert.ok(await page.getByTestId('tab-0-shields').evaluate((e) => e.classList.contains('is-active')), 'Shields shown first');
@@ -183,11 +187,11 @@ const OTHERS = {
 test('every other lesson reaches its check the way its hints say', { timeout: 100000 }, async () => {
   const [, learner] = stack.session.players;
   const page = await learner.newPage();
-  await page.goto(`${stack.server.url}?seed=7#/learn`);
+  await page.goto(`${stack.server.url}${clockQuery(7)}#/learn`);
   await page.getByTestId('learn').waitFor();
   for (const [id, play] of Object.entries(OTHERS)) {
     await page.getByTestId(`learn-${id}`).click();
-    await page.getByTestId('lesson-card').waitFor();
+    await shown(page, 'lesson-card');
     await play(new GamePage(page, 0), page);
     await done(page).catch(async (e) => { await screenshot(page, `lesson-${id}-stuck`); throw e; });
     await screenshot(page, `lesson-${id}-done`);
@@ -228,8 +232,8 @@ test('by touch on a phone: a station lesson opens on its station and the hint fo
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   try {
-    await page.goto(`${stack.server.url}?seed=8#/learn/sensors`);
-    await page.getByTestId('lesson-card').waitFor();
+    await page.goto(`${stack.server.url}${clockQuery(8)}#/learn/sensors`);
+    await shown(page, 'lesson-card');
     // Its own station in front, so "press Roll" (and R) mean Sensors' Roll.
     await page.getByTestId('station-sensors').waitFor();
     assert.ok(await page.getByTestId('tab-0-sensors').evaluate((e) => e.classList.contains('is-active')), 'Sensors shown first');

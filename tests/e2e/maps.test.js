@@ -1,9 +1,11 @@
 // Maps (issue 12): draw a small map in the editor, watch its problems come and go as
 // you paint, save it, play a practice battle on it (its rift and gravity arrows on the
-// board), and open its shared link on another device: the lobby with that map chosen.
+// board), and open its shared link on another device: the lobby with that map chosen. The
+// battle runs on the test's clock (issue 44, lib/clock.js; seed 4): the bots stand still while
+// the board is read.
 const { before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
+const { HomePage, clockQuery, launchBrowser, LobbyPage, paths, runUntil, screenshot, startServer, test } = require('./lib');
 
 let server;
 let session;
@@ -28,7 +30,7 @@ test('maps: draw, check, save, play on it, share it', { timeout: 100000 }, async
   const [player, friend] = session.players;
   const page = await player.newPage();
   const home = new HomePage(page);
-  await home.goto(server.url, '?seed=4&speed=5');
+  await home.goto(server.url, clockQuery(4, '&speed=5'));
   await page.getByTestId('home-maps').click();
   await page.getByTestId('map-editor').waitFor();
 
@@ -101,7 +103,7 @@ test('maps: draw, check, save, play on it, share it', { timeout: 100000 }, async
 
   // The battle on the map: its rifts and arrows are on the board.
   await lobby.start();
-  await page.locator('[data-testid="rift-C4"]').first().waitFor({ timeout: 15000 });
+  await runUntil(page, 'the rift at C4', () => !!document.querySelector('[data-testid="rift-C4"]'), { maxMs: 15000 });
   await page.locator('[data-testid="arrow-B2"]').first().waitFor();
   assert.equal(await page.locator('.terrain--rift').count() >= 2, true);
   assert.equal(await page.locator('.terrain--arrow').count() >= 2, true);

@@ -86,7 +86,7 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   const newHost = b.hosting ? bob : carol;
   const follower = b.hosting ? carol : bob;
   assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
-  const told = follower.page.getByTestId('toast').filter({ hasText: /The host left\. \w+ is now hosting\./ });
+  const told = follower.page.getByTestId('toast').filter({ hasText: /^Alice left\. \w+ is now hosting\.$/ });
   await told.first().waitFor({ timeout: 10000 });
   assert.match(await told.first().textContent(), new RegExp(`${newHost.label} is now hosting`, 'i'));
   await newHost.page.getByTestId('toast').filter({ hasText: /This device hosts the game now/ }).first().waitFor();

@@ -1,11 +1,13 @@
 // Thunderstruck Duel against bots, through the real screens at phone size: the home entry, the
 // set-up, planning by taps on the console (a reroll, Ready, "Waiting for others…"), the turns
 // (a cube on a Fire die, a target with three ships), the hit and Manoeuvre prompts, and the
-// result. `?fast=1&speed=10` paces the bots at a few milliseconds a move.
+// result. On the test's clock (issue 44, lib/clock.js; seeds 5 and 8): the bots think and the host
+// deals only while the spec runs the page's clock, so a duel to its result takes as long as the
+// CPU needs and replays the same on any machine.
 const assert = require('node:assert/strict');
-const { HomePage, screenshot, test, ThunderPage, useStack } = require('./lib');
+const { HomePage, clockQuery, paths, runUntilShown, screenshot, test, ThunderPage, useStack } = require('./lib');
 
-const stack = useStack({ players: 1 });
+const stack = useStack({ players: 1, dist: paths.TEST_DIST });
 const PHONE = { width: 390, height: 844 };
 
 /** A touch phone of its own (the stack's contexts have no touch screen). */
@@ -21,7 +23,7 @@ async function phone() {
 test('three ships: Red plays two bots to the result by touch on a phone', { timeout: 100000 }, async () => {
   const { context, page, errors } = await phone();
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
+  await home.goto(stack.server.url, clockQuery(5, '&fast=1&speed=10'));
   const duel = new ThunderPage(page, 'tap');
   // A first-timer's set-up (issue 33): six rounds against Easy bots, and the duel's words open.
   await duel.press('home-thunderstruck');
@@ -36,14 +38,13 @@ test('three ships: Red plays two bots to the result by touch on a phone', { time
   assert.match(await duel.id('ts-round').textContent(), /Round 1 of 12/);
 
   // Round 1 by hand: the constraints are shown, Ready waits for a legal plan.
-  await duel.id('ts-ready').waitFor();
+  await duel.shown('ts-ready');
   assert.ok(await duel.id('ts-ready').isDisabled(), 'nothing placed: Ready is off');
   assert.match(await duel.id('ts-ready-reason').textContent(), /Put at least one die \(at most two\) in Boost/);
   await screenshot(page, 'thunderstruck-plan-phone');
 
   let shot = false;
   await duel.playToResult({
-    timeoutMs: 105000,
     onRound: async () => {
       if (!shot && await duel.visible('ts-waiting')) { shot = true; await screenshot(page, 'thunderstruck-waiting-phone'); }
     },
@@ -56,7 +57,7 @@ test('three ships: Red plays two bots to the result by touch on a phone', { time
 
   // Play again starts round 1 of a new duel with the same set-up.
   await duel.press('ts-again');
-  await duel.id('ts-duel').waitFor();
+  await duel.shown('ts-duel');
   assert.match(await duel.id('ts-round').textContent(), /Round 1 of 12/);
   assert.equal(await page.locator('.ts-ship').count(), 3);
   assert.deepEqual(errors, []);
@@ -68,13 +69,13 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   const page = await player.newPage();
   await page.setViewportSize(PHONE);
   const home = new HomePage(page);
-  await home.goto(stack.server.url, '?seed=8&fast=1&speed=10');
+  await home.goto(stack.server.url, clockQuery(8, '&fast=1&speed=10'));
   const duel = new ThunderPage(page, 'click');
   await duel.start({ players: 2, rounds: 6, level: 'hard', redFirst: true });
   assert.match(await duel.id('ts-round').textContent(), /Round 1 of 6/);
 
   // The first die onto Boost A by keyboard alone: focus, Enter, focus, Space.
-  await duel.id('ts-die-0').waitFor();
+  await duel.shown('ts-die-0');
   await duel.id('ts-die-0').focus();
   await page.keyboard.press('Enter');
   assert.equal(await duel.id('ts-die-0').getAttribute('aria-pressed'), 'true');
@@ -98,13 +99,13 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   // A reload keeps the duel (and its secret dice): the same roll comes back.
   const before = await page.locator('[data-testid^="ts-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
   await page.reload();
-  await duel.id('ts-duel').waitFor();
-  await duel.id('ts-die-0').waitFor();
+  await duel.shown('ts-duel');
+  await duel.shown('ts-die-0');
   const after = await page.locator('[data-testid^="ts-die-"]').evaluateAll((ds) => ds.map((d) => d.dataset.pip));
   assert.deepEqual(after, before, 'the same dice after the reload');
   assert.match(await duel.id('ts-log').textContent(), /Dice rolled/, 'the log is told again after the reload');
 
-  await duel.playToResult({ timeoutMs: 100000 });
+  await duel.playToResult();
   assert.match(await duel.id('ts-winner').textContent(), /^(You win!|Blue wins\.|A draw\.)$/);
   assert.match(await duel.id('ts-rounds').textContent(), /of 6/);
   // Why it ended, in words (issue 33): a destruction or the damage after the last round.
@@ -119,10 +120,10 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   const saved = page.getByTestId('saved-game').filter({ hasText: 'Thunderstruck Duel' });
   await saved.first().waitFor();
   await saved.first().getByTestId('saved-watch').click();
-  await page.getByTestId('replay-controls').waitFor();
+  await runUntilShown(page, 'replay-controls', { maxMs: 5000 });
   const timeline = page.getByTestId('replay-timeline');
   await timeline.fill(String(await timeline.evaluate((el) => el.max)));
-  await page.getByTestId('ts-result').waitFor({ timeout: 10000 });
+  await runUntilShown(page, 'ts-result', { maxMs: 10000 });
   assert.deepEqual(await page.locator('.ts-result__ships dd').allTextContents(), damage, 'the replay ends as the duel did');
   assert.deepEqual(player.errors, []);
 });

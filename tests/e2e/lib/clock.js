@@ -19,6 +19,8 @@ function clockQuery(seed, extra = '') {
 const seedOf = (page) => new URL(page.url()).searchParams.get('seed') ?? '(none)';
 
 async function run(page, ms, toResult) {
+  // A page just opened (or reloaded) may not have started its wasm yet: its clock is there once it has.
+  await page.waitForFunction(() => !!window.wasmBindings?.test_hook_clock_run, null, { timeout: CALL_MS });
   const out = JSON.parse(await within(CALL_MS, page.evaluate(([m, r]) => window.wasmBindings.test_hook_clock_run(m, r), [ms, toResult]), 'test_hook_clock_run'));
   if (!out.ok) throw new Error(`the page's clock: ${out.error}`);
   return out;

@@ -235,12 +235,9 @@ impl Replica {
         let trusted = std::mem::take(&mut self.trust_next_room);
         if trusted || self.room.as_ref().is_none_or(|r| r.version < view.version) {
             // The view still counts (seats, peers); a chain in it its player never signed does not.
-            let before = self.audit.report.withheld;
             let forged = self.audit.learn(&view, self.head(), self.epoch);
             self.refused = self.refused.saturating_add(forged);
-            if let (None, Some(f)) = (before, self.audit.report.withheld) {
-                self.notice(Notice::DiceUnchecked(f));
-            }
+            self.tell_audit();
             self.room = Some(view);
             self.pin_host();
             self.notice(Notice::Room);

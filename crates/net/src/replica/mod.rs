@@ -262,24 +262,24 @@ impl Replica {
         self.last_heard.map(|t| now_ms.saturating_sub(t))
     }
 
-    /// Re-derives what dice it can and reports a tampered batch once.
+    /// Re-derives what dice it can and tells what it found.
     pub(super) fn audit_now(&mut self) {
         let Some(sync) = &self.sync else { return };
-        let before = self.audit.report;
         if let Some(me) = self.known_as {
             let nonces = &self.nonces;
             self.audit.own(sync, me, |id| nonces.sent(id));
         }
         self.audit.advance(sync, self.epoch);
-        let after = self.audit.report;
-        if let (None, Some(at)) = (before.tampered, after.tampered) {
-            self.notice(Notice::DiceTampered { at });
-        }
-        if let (None, Some(f)) = (before.withheld, after.withheld) {
-            self.notice(Notice::DiceUnchecked(f));
-        }
-        if let (None, Some(f)) = (before.unverifiable, after.unverifiable) {
-            self.notice(Notice::DiceUnchecked(f));
+        self.tell_audit();
+    }
+
+    /// The audit's findings, as notices: each host it names, once.
+    pub(super) fn tell_audit(&mut self) {
+        for told in self.audit.drain_told() {
+            self.notice(match told {
+                audit::Told::Tampered { at, host } => Notice::DiceTampered { at, host },
+                audit::Told::Unchecked(f) => Notice::DiceUnchecked(f),
+            });
         }
     }
 

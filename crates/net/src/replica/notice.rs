@@ -28,17 +28,21 @@ pub enum Notice {
     /// The copy disagreed with the host's hash; a snapshot was requested.
     Desync { head: Seq },
     /// Re-deriving the dice of the batch at `at` did not give the host's
-    /// events: the host chose dice (or events) it had no right to.
-    DiceTampered { at: Seq },
+    /// events: the host chose dice (or events) it had no right to. Told
+    /// once for each host caught (`host`: the one that delivered the batch;
+    /// `None`: events a voter served in an election, nobody in charge).
+    DiceTampered { at: Seq, host: Option<PlayerNo> },
     /// Thunderstruck: the host's event `at` reveals a plan or dice its
     /// player never committed to (T10).
     PlanForged { at: Seq },
     /// The replica now follows the host of `epoch` (after an election).
     NewHost { epoch: Epoch, host: Option<PlayerNo> },
     /// The dice audit cannot check the host's dice from `since` on, and says
-    /// why (its `Display` is a sentence for every player): the host withheld
-    /// what the check needs or tampered with its record, or (`HostGone`) a
-    /// host that left never showed its last key.
+    /// why (its `Display` is a sentence for every player) and whose dice they
+    /// are: the host withheld what the check needs or tampered with its
+    /// record, or (`HostGone`) a host that left never showed its last key.
+    /// Told once for each host named, so a second cheating host is named too;
+    /// [`Finding::accuses`] tells a warning from a caution.
     DiceUnchecked(Finding),
 }
 

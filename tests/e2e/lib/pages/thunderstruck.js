@@ -1,7 +1,13 @@
 // Page object for Thunderstruck Duel (#/thunderstruck): set-up, the planning console, the
 // action turn, the hit and Manoeuvre prompts, the result. Specs say "plan", "act", "answer";
-// the selectors live here. `finger` is 'tap' (touch) or 'click'.
+// the selectors live here. `finger` is 'tap' (touch) or 'click'. On a page on the test's clock
+// (issue 44, lib/clock.js) what waits for the host or the bots runs the page's clock instead of
+// the wall's: a duel to its result takes as long as the CPU needs.
 const { setTimeout: sleep } = require('node:timers/promises');
+const { advance, onTestClock, runUntilShown } = require('../clock');
+
+/** Virtual time run while nothing is asked of Red (the bots think, the host deals). */
+const IDLE_MS = 200;
 
 /** Console spaces by what they take: the shield spaces only their numbers. */
 const SHIELD_FOR = { 1: 'shield-front', 2: 'shield-front', 3: 'shield-rear', 4: 'shield-rear', 5: 'shield-mid', 6: 'shield-mid' };
@@ -15,6 +21,12 @@ class ThunderPage {
   }
 
   id(testid) { return this.page.getByTestId(testid); }
+
+  /** Waits until `testid` is in the page: on the test's clock by running it (`maxMs` of it). */
+  async shown(testid, maxMs = 20000) {
+    if (onTestClock(this.page)) await runUntilShown(this.page, testid, { maxMs });
+    else await this.id(testid).waitFor();
+  }
 
   async press(testid) {
     const el = this.id(testid);
@@ -30,7 +42,7 @@ class ThunderPage {
     await this.press(`ts-setup-level-${level}`);
     await this.press(redFirst ? 'ts-setup-first-red' : 'ts-setup-first-random');
     await this.press('ts-start');
-    await this.id('ts-duel').waitFor();
+    await this.shown('ts-duel');
   }
 
   async visible(testid) { return this.id(testid).isVisible().catch(() => false); }
@@ -119,11 +131,15 @@ class ThunderPage {
     this.stats.steers++;
   }
 
-  /** Plays Red's seat until the result screen shows (or `timeoutMs` passes). */
-  async playToResult({ timeoutMs = 100000, onRound } = {}) {
+  /**
+   * Plays Red's seat until the result screen shows, or fails after `timeoutMs` (on the test's
+   * clock: `maxMs` of its time, the page's seed named).
+   */
+  async playToResult({ timeoutMs = 100000, maxMs = 30 * 60 * 1000, onRound } = {}) {
+    const virtual = onTestClock(this.page);
     const until = Date.now() + timeoutMs;
-    let round = '';
-    while (Date.now() < until) {
+    let round = '', ran = 0;
+    while (virtual ? ran < maxMs : Date.now() < until) {
       if (await this.visible('ts-result')) return;
       const now = await this.id('ts-round').textContent().catch(() => round);
       if (now !== round) { round = now; if (onRound) await onRound(round); }
@@ -131,7 +147,12 @@ class ThunderPage {
       else if (await this.visible('ts-steer')) await this.steer();
       else if (await this.visible('ts-ready')) await this.plan({ reroll: this.stats.plans === 1 });
       else if (await this.visible('ts-turn')) await this.act();
+      else if (virtual) { await advance(this.page, IDLE_MS); ran += IDLE_MS; }
       else await sleep(30);
+    }
+    if (virtual) {
+      const seed = new URL(this.page.url()).searchParams.get('seed');
+      throw new Error(`no result after ${maxMs} ms of the test's clock (${round}; seed ${seed} replays it)`);
     }
     throw new Error(`no result within ${timeoutMs} ms (${round})`);
   }

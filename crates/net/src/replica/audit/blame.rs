@@ -27,6 +27,12 @@ impl Audit {
     /// voter, in an election). Anything recorded from `from` on before is
     /// replaced (a snapshot delivers again what it holds).
     pub(crate) fn delivered(&mut self, from: Seq, by: Option<Epoch>) {
+        if let Some(term) = by.filter(|t| !self.followed.contains(t)) {
+            self.followed.push(term);
+            if self.followed.len() > MAX_DELIVERIES {
+                self.followed.remove(0);
+            }
+        }
         self.deliveries.retain(|(s, _)| *s < from);
         if self.deliveries.last().is_none_or(|(_, b)| *b != by) {
             self.deliveries.push((from, by));
@@ -41,13 +47,15 @@ impl Audit {
         &self.failed
     }
 
-    /// A finding at `at`: the host that delivered that batch failed the audit.
-    pub(super) fn blame(&mut self, at: Seq) {
+    /// A finding at `at`: the host that delivered that batch failed the
+    /// audit. Returns that host (`None`: nobody in charge delivered it) and
+    /// whether this is the first finding against it.
+    pub(super) fn blame(&mut self, at: Seq) -> (Option<PlayerNo>, bool) {
         let i = self.deliveries.partition_point(|(s, _)| *s <= at);
         let by = i.checked_sub(1).and_then(|i| self.deliveries.get(i)).and_then(|(_, by)| *by);
-        if let Some(epoch) = by {
-            self.failed.insert(epoch.candidate());
-        }
+        let host = by.map(Epoch::candidate);
+        let new = host.is_some_and(|h| self.failed.insert(h));
+        (host, new)
     }
 }
 

@@ -20,11 +20,26 @@ pub struct AuditReport {
     pub unverifiable: Option<Finding>,
 }
 
-/// A batch the audit could not check, from `since` on, and why.
+/// A batch the audit could not check, from `since` on, why, and whose dice they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub since: Seq,
     pub why: AuditFinding,
+    /// The host it is about, as this device saw it: the host that delivered
+    /// the batch (a finding against it), or for [`AuditFinding::HostGone`]
+    /// the departed host whose key it was, if this device followed it.
+    /// `None`: nobody this device can name (events a voter served in an
+    /// election, or a key of a host this device never followed).
+    pub host: Option<PlayerNo>,
+}
+
+impl Finding {
+    /// Whether the finding accuses its host (a warning every player must
+    /// see) rather than telling of dice nobody can check through no proven
+    /// fault (a host that left before showing its key, once: a caution).
+    pub fn accuses(&self) -> bool {
+        self.why != AuditFinding::HostGone
+    }
 }
 
 impl std::fmt::Display for Finding {
@@ -71,12 +86,19 @@ impl std::fmt::Display for Finding {
                 f,
                 "The dice since event {n} cannot be checked: the host that rolled them left before showing its key."
             ),
+            AuditFinding::HostGoneAgain => write!(
+                f,
+                "The dice since event {n} cannot be checked: the host that rolled them left before showing its key, \
+                 and it had failed the audit before."
+            ),
         }
     }
 }
 
 /// Why a batch could not be checked. Every reason but [`AuditFinding::HostGone`]
-/// is the host's doing: tampering, or withholding what the check needs.
+/// is the host's doing: tampering, or withholding what the check needs (a
+/// host that leaves before showing its key again and again chose its dice
+/// where nobody could check them: [`AuditFinding::HostGoneAgain`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AuditFinding {
     /// A batch without a mark (what caused it, with which key and nonce).
@@ -97,6 +119,10 @@ pub enum AuditFinding {
     NonceNotCommitted { player: PlayerNo, id: CommandId },
     /// A key of a host that is gone (not a finding against the host in charge).
     HostGone,
+    /// A key of a host that is gone, which had failed the audit before (a
+    /// finding against it, or an earlier term it left before showing its
+    /// key): once may be a closed tab, twice is a way to roll unchecked.
+    HostGoneAgain,
     /// A nonce-chain commitment in the room view that its player's seat key
     /// did not sign: the host made it up (and so knows its links).
     ChainNotSigned { player: PlayerNo },

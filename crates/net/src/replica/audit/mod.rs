@@ -20,8 +20,10 @@
 mod blame;
 mod finding;
 mod shape;
+mod told;
 
 pub use finding::{AuditFinding, AuditReport, Finding};
+pub(crate) use told::Told;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -74,6 +76,15 @@ pub(crate) struct Audit {
     failed: BTreeSet<PlayerNo>,
     /// Chains room views showed that their player never signed (the last few).
     forged: Vec<ChainCommit>,
+    /// Findings for the players, not yet drained (see [`told`]).
+    told: Vec<Told>,
+    /// Every term whose host delivered events to this device (the last few
+    /// hundred): a snapshot replaces `deliveries`, not what this device saw.
+    followed: Vec<Epoch>,
+    /// Departed hosts' terms already told of (their keys never shown).
+    gone_terms: Vec<Epoch>,
+    /// A key of a term this device never followed was told of (once, unnamed).
+    gone_unnamed: bool,
     /// The room's owner as the first room view named it: the player of the
     /// room's creator, whose commands roll by number in round 0 (see
     /// [`crate::fair::crew_of`]). The first word stands: a host that named
@@ -102,6 +113,10 @@ impl Audit {
             deliveries: Vec::new(),
             failed: BTreeSet::new(),
             forged: Vec::new(),
+            told: Vec::new(),
+            followed: Vec::new(),
+            gone_terms: Vec::new(),
+            gone_unnamed: false,
             founder: None,
         }
     }
@@ -151,9 +166,7 @@ impl Audit {
                         }
                         forged += 1;
                     }
-                    let why = AuditFinding::ChainNotSigned { player: p.no };
-                    self.report.withheld.get_or_insert(Finding { since: head, why });
-                    self.failed.insert(by.candidate());
+                    self.chain_forged(head, p.no, by);
                     continue;
                 }
                 let known = self.chains.entry(p.no).or_default();
@@ -190,8 +203,7 @@ impl Audit {
                     self.secrets.entry(seal.revealed).or_insert(seal.secret);
                 } else if self.commits.contains_key(&seal.revealed) {
                     // A secret that is not the one committed to: the dice were the host's choice.
-                    self.report.tampered.get_or_insert(m.at);
-                    self.blame(m.at);
+                    self.tampered(m.at);
                 }
             }
         }
@@ -225,11 +237,6 @@ impl Audit {
             }
         }
         self.owned_upto = sync.marks.len();
-    }
-
-    fn withheld(&mut self, since: Seq, why: AuditFinding) {
-        self.report.withheld.get_or_insert(Finding { since, why });
-        self.blame(since);
     }
 
     /// Whether the batch from `start` has waited past the bound.
@@ -284,10 +291,7 @@ impl Audit {
                     self.skip(game, events);
                 }
                 (None, _) if mark.key.epoch < epoch.0 => {
-                    if self.report.unverifiable.is_none() {
-                        self.report.unverifiable =
-                            Some(Finding { since: start, why: AuditFinding::HostGone });
-                    }
+                    self.gone(start, Epoch(mark.key.epoch));
                     self.skip(game, events);
                 }
                 _ if overdue => {
@@ -327,8 +331,7 @@ impl Audit {
         match again {
             Ok(ours) if ours == events => self.report.checked += 1,
             _ => {
-                self.report.tampered.get_or_insert(mark.at);
-                self.blame(mark.at);
+                self.tampered(mark.at);
                 // Follow the host's events anyway: the warning stands, the game goes on.
                 *game = before;
                 for e in events {
