@@ -78,6 +78,9 @@ pub struct Pumped {
     /// Seats the owner's bots now play for a departed player, or gave back
     /// to one who returned: what to tell the player.
     pub cover: Vec<String>,
+    /// This device's quiet person's stations were just offered to a bot
+    /// (D46): the toast, which the person taps to keep them.
+    pub offered: Option<String>,
 }
 
 /// The session as the UI uses it, whatever the transport.
@@ -89,6 +92,8 @@ pub trait SessionApi {
     /// # Errors
     /// The reason a player can read when the local copy already refuses it.
     fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<(), String>;
+    /// The person keeps the stations a bot was offered while they were quiet (D46).
+    fn keep_stations(&mut self, _now_ms: u64) {}
     /// Sends a lobby command (claim, release, edit, start).
     ///
     /// # Errors

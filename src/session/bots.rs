@@ -7,8 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use duel_bots::{CallOuts, Crew, Difficulty, EnergyRequest};
-use duel_core::{Game, Intent, Phase, SeatId, ShipId, TeamId};
+use duel_bots::{shared_stations, CallOuts, Crew, Difficulty, EnergyRequest, SHARED_IDLE_MS};
+use duel_core::{Game, Intent, Phase, SeatId, ShipId, Station, TeamId};
 
 use duel_bots::suggest_token;
 use duel_net::{BotLevel, RoomView};
@@ -89,8 +89,11 @@ pub struct BotDriver {
     /// Level per bot seat, from the room's plan (default Medium).
     levels: BTreeMap<SeatId, Difficulty>,
     crews: Vec<Crew>,
-    /// The seats the crews were built for, with their levels.
-    built_for: Vec<(SeatId, Difficulty)>,
+    /// The seats the crews were built for, with their levels, and the seats
+    /// people played then (a station a bot shares with a person waits, D46).
+    built_for: (Vec<(SeatId, Difficulty)>, Vec<SeatId>),
+    /// The crew working a person's stations offered to a bot (D46), and what it was built for.
+    offered: Option<(Vec<SeatId>, Vec<Station>, Crew)>,
     turn: usize,
     paused: bool,
     speed: u64,
@@ -113,7 +116,8 @@ impl BotDriver {
         BotDriver {
             levels: BTreeMap::new(),
             crews: Vec::new(),
-            built_for: Vec::new(),
+            built_for: (Vec::new(), Vec::new()),
+            offered: None,
             turn: 0,
             paused,
             speed: speed.max(1),
@@ -214,13 +218,33 @@ impl BotDriver {
         match game.phase() {
             Phase::Setup { next } => self.setup_move(game, seats, humans, *next),
             Phase::Draft { .. } => self.draft_move(game, seats, humans),
-            Phase::Battle => self.battle_move(game, seats),
+            Phase::Battle => self.battle_move(game, seats, humans),
             Phase::Over { .. } => None,
         }
     }
 
-    fn battle_move(&mut self, game: &Game, seats: &[SeatId]) -> Option<(SeatId, Intent)> {
-        self.rebuild(game, seats);
+    /// The next intent of a bot working `stations` of this device's own
+    /// `seats` for its idle person (D46), at `level`; `None` while paused.
+    pub fn work_for(
+        &mut self,
+        game: &Game,
+        seats: &[SeatId],
+        stations: &[Station],
+        level: Difficulty,
+    ) -> Option<(SeatId, Intent)> {
+        if self.paused || !matches!(game.phase(), Phase::Battle) {
+            return None;
+        }
+        if self.offered.as_ref().is_none_or(|(s, st, _)| s != seats || st != stations) {
+            let crew = Crew::new(level, seats).seeded(self.seed ^ 0x1D1E).working_only(stations);
+            self.offered = Some((seats.to_vec(), stations.to_vec(), crew));
+        }
+        let (_, _, crew) = self.offered.as_mut()?;
+        crew.next_action(game, self.clock, &[])
+    }
+
+    fn battle_move(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) -> Option<(SeatId, Intent)> {
+        self.rebuild(game, seats, humans);
         self.calls.retain_open(game, self.clock);
         let requests: Vec<EnergyRequest> = self.calls.requests().to_vec();
         let n = self.crews.len();
@@ -234,10 +258,12 @@ impl BotDriver {
         None
     }
 
-    /// One crew per (ship, level): a ship's bot seats plan together.
-    fn rebuild(&mut self, game: &Game, seats: &[SeatId]) {
+    /// One crew per (ship, level): a ship's bot seats plan together. A
+    /// station the crew's seats share with a person's seat (R8's Engineering,
+    /// two players a ship) it works only once nobody else has for a while (D46).
+    fn rebuild(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) {
         let want: Vec<(SeatId, Difficulty)> = seats.iter().map(|s| (*s, self.level(*s))).collect();
-        if want == self.built_for {
+        if want == self.built_for.0 && humans == self.built_for.1 {
             return;
         }
         let mut groups: BTreeMap<(ShipId, Difficulty), Vec<SeatId>> = BTreeMap::new();
@@ -249,10 +275,13 @@ impl BotDriver {
         self.crews = groups
             .into_iter()
             .map(|((ship, level), seats)| {
-                Crew::new(level, &seats).seeded(self.seed ^ (u64::from(ship.0) + 1).wrapping_mul(0x9E37_79B9))
+                let shared = shared_stations(game, &seats, humans);
+                Crew::new(level, &seats)
+                    .seeded(self.seed ^ (u64::from(ship.0) + 1).wrapping_mul(0x9E37_79B9))
+                    .sharing(&shared, SHARED_IDLE_MS)
             })
             .collect();
-        self.built_for = want;
+        self.built_for = (want, humans.to_vec());
         self.turn = 0;
     }
 

@@ -60,6 +60,19 @@ impl CoverWatch {
     }
 }
 
+/// Seats a person plays now (bot teams never place set-up tokens or draft for
+/// them); a seat the bots cover for a departed player is the bots' to play.
+pub(super) fn held_by_people(room: &RoomView) -> Vec<SeatId> {
+    let covered = room.covered_seats();
+    room.seats
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| matches!(h, SeatHolder::Player(_)))
+        .map(|(i, _)| SeatId(u8::try_from(i).unwrap_or(u8::MAX)))
+        .filter(|seat| !covered.iter().any(|(s, _)| s == seat))
+        .collect()
+}
+
 /// "Helm and Shields" (the stations of `seats`, in seat order; "a Captain's
 /// seat" where a seat holds none).
 fn seat_words(game: &Game, seats: &[SeatId]) -> String {

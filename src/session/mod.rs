@@ -13,6 +13,9 @@ mod cover;
 #[cfg(feature = "test-hooks")]
 mod forge;
 pub(crate) mod handover;
+mod idle;
+#[cfg(test)]
+mod idle_tests;
 mod link;
 mod notices;
 mod options;
@@ -30,7 +33,7 @@ use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
     Command, Device, Epoch, Handover, Host, HostConfig, PeerId, PlayerNo, Replica, ReplicaConfig,
-    RestoreError, RoomView, SeatHolder, Standing, SubmitError, SuccessionTiming, Timing, Transport,
+    RestoreError, RoomView, Standing, SubmitError, SuccessionTiming, Timing, Transport,
 };
 
 pub use api::{Player, Pumped, RoomLink, SessionApi};
@@ -65,6 +68,8 @@ pub struct Session<T: Transport> {
     link: ConnState,
     /// Seats the owner's bots cover for departed players, as last told.
     cover: cover::CoverWatch,
+    /// This device's person, and the stations a bot works while they are quiet (D46).
+    idle: idle::IdleSeat,
     /// Every kind of forged election message refused here (one line tells them all).
     forged: Vec<duel_net::Forgery>,
 }
@@ -131,6 +136,7 @@ impl<T: RoomLink> Session<T> {
             host_room: 0,
             link: ConnState::Offline,
             cover: cover::CoverWatch::default(),
+            idle: idle::IdleSeat::default(),
             forged: Vec::new(),
         }
     }
@@ -220,7 +226,7 @@ impl<T: RoomLink> Session<T> {
             if let Some(room) = self.dev.replica.room() {
                 self.bots.follow(room, &seats);
             }
-            let humans = self.dev.replica.room().map(held_by_people).unwrap_or_default();
+            let humans = self.dev.replica.room().map(cover::held_by_people).unwrap_or_default();
             let Some(game) = self.dev.replica.game() else { return };
             let Some((seat, intent)) = self.bots.next(game, &seats, &humans) else { return };
             // A bot acting on a copy a moment old may be refused: it simply tries again.
@@ -241,19 +247,6 @@ fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
     cfg
 }
 
-/// Seats a person plays now (bot teams never place set-up tokens or draft for
-/// them); a seat the bots cover for a departed player is the bots' to play.
-fn held_by_people(room: &RoomView) -> Vec<SeatId> {
-    let covered = room.covered_seats();
-    room.seats
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| matches!(h, SeatHolder::Player(_)))
-        .map(|(i, _)| SeatId(u8::try_from(i).unwrap_or(u8::MAX)))
-        .filter(|seat| !covered.iter().any(|(s, _)| s == seat))
-        .collect()
-}
-
 fn submit_error(e: SubmitError) -> String {
     e.to_string()
 }
@@ -264,6 +257,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.cycle(now_ms, &mut p);
         self.run_script(now_ms, &mut p);
         self.run_bots(now_ms, &mut p);
+        self.run_offer(now_ms, &mut p);
         if let Some(h) = &self.dev.host {
             let (head, room) = (h.head().0, h.room().version);
             if (head, room) != (self.host_head, self.host_room) {
@@ -277,7 +271,12 @@ impl<T: RoomLink> SessionApi for Session<T> {
 
     fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<(), String> {
         self.dev.submit(now_ms, seat, intent).map_err(submit_error)?;
+        self.idle.acted(now_ms);
         Ok(())
+    }
+
+    fn keep_stations(&mut self, now_ms: u64) {
+        self.idle.acted(now_ms);
     }
 
     fn command(&mut self, now_ms: u64, command: Command) -> Result<(), String> {

@@ -128,9 +128,9 @@ fn set_up_phase_bot_team_places_its_tokens() {
 }
 
 /// A tab's link on the in-memory network (the WebRTC transport's stand-in).
-struct Mem {
-    ep: duel_net::MemoryEndpoint,
-    host: Option<PeerId>,
+pub(super) struct Mem {
+    pub ep: duel_net::MemoryEndpoint,
+    pub host: Option<PeerId>,
 }
 
 impl Transport for Mem {

@@ -20,7 +20,11 @@ impl Store {
             return;
         }
         let now = self.session_now();
+        let keep = self.toasts.take_undo();
         let Some((p, game, room, state)) = self.with_session(|s| {
+            if keep {
+                s.keep_stations(now);
+            }
             let p = s.pump(now);
             let game = p.game_changed.then(|| s.game().cloned().map(Arc::new));
             let room = p.room_changed.then(|| s.room().cloned());
@@ -93,6 +97,11 @@ impl Store {
         }
         for text in &p.story {
             self.set.log.update(|log| log.tell(text.clone(), Tone::Caution));
+        }
+        // A quiet player's stations offered to a bot (D46): tapping the toast keeps them.
+        if let Some(text) = &p.offered {
+            self.toasts.offer(text.clone());
+            self.set.log.update(|log| log.tell(text.clone(), Tone::News));
         }
     }
 

@@ -12,6 +12,8 @@ use crate::platform::now_ms;
 
 /// How long a toast stays.
 const TOAST_MS: u64 = 4_000;
+/// How long an offer the player may take back stays (D46): time to read it and tap.
+const OFFER_MS: u64 = 10_000;
 /// Toasts on screen at most: past this the oldest of the least grave goes.
 const MAX_TOASTS: usize = 2;
 
@@ -21,6 +23,8 @@ pub struct Toast {
     pub text: String,
     pub error: bool,
     pub until: u64,
+    /// Tapping it takes back what it offers (a quiet player's stations, D46).
+    pub undo: bool,
 }
 
 /// The toast list. `Copy`.
@@ -28,17 +32,20 @@ pub struct Toast {
 pub struct Toasts {
     list: RwSignal<Vec<Toast>>,
     next: StoredValue<u64>,
+    /// An offer's toast was tapped: the store takes it back on its next pump.
+    undone: StoredValue<bool>,
 }
 
 impl Toasts {
     pub fn new() -> Toasts {
-        Toasts { list: RwSignal::new(Vec::new()), next: StoredValue::new(0) }
+        Toasts { list: RwSignal::new(Vec::new()), next: StoredValue::new(0), undone: StoredValue::new(false) }
     }
 
-    fn push(&self, text: String, error: bool) {
+    fn push(&self, text: String, error: bool, undo: bool) {
         let id = self.next.get_value();
         self.next.set_value(id + 1);
-        let toast = Toast { id, text: capitalise(&text), error, until: now_ms() + TOAST_MS };
+        let stays = if undo { OFFER_MS } else { TOAST_MS };
+        let toast = Toast { id, text: capitalise(&text), error, until: now_ms() + stays, undo };
         self.list.update(|l| {
             // The same reason twice in a row is shown once, with a fresh timer.
             l.retain(|t| t.text != toast.text);
@@ -49,12 +56,26 @@ impl Toasts {
 
     /// A refusal or failure.
     pub fn error(&self, text: impl Into<String>) {
-        self.push(text.into(), true);
+        self.push(text.into(), true, false);
     }
 
     /// News.
     pub fn info(&self, text: impl Into<String>) {
-        self.push(text.into(), false);
+        self.push(text.into(), false, false);
+    }
+
+    /// An offer the player takes back by tapping the toast (D46).
+    pub fn offer(&self, text: impl Into<String>) {
+        self.push(text.into(), false, true);
+    }
+
+    /// Whether an offer's toast was tapped since the last call.
+    pub fn take_undo(&self) -> bool {
+        let undone = self.undone.get_value();
+        if undone {
+            self.undone.set_value(false);
+        }
+        undone
     }
 
     /// Drops toasts whose time is up.
@@ -102,7 +123,13 @@ pub fn ToastStack(toasts: Toasts) -> impl IntoView {
                     class="toast"
                     class:toast--error=t.error
                     data-testid="toast"
-                    on:click=move |_| toasts.dismiss(t.id)
+                    data-undo=t.undo.then_some("true")
+                    on:click=move |_| {
+                        if t.undo {
+                            toasts.undone.set_value(true);
+                        }
+                        toasts.dismiss(t.id)
+                    }
                 >
                     {t.text.clone()}
                 </button>
@@ -116,7 +143,7 @@ mod tests {
     use super::*;
 
     fn toast(id: u64, error: bool) -> Toast {
-        Toast { id, text: id.to_string(), error, until: 0 }
+        Toast { id, text: id.to_string(), error, until: 0, undo: false }
     }
 
     #[test]

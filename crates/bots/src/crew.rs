@@ -19,6 +19,7 @@ pub(crate) use crate::pace::{earliest, SeatClock};
 use crate::plan::Plan;
 use crate::proposal::Proposal;
 use crate::rng::BotRng;
+use crate::share::Gate;
 use crate::situation::Situation;
 use crate::{answers, captain, pilot, stations};
 
@@ -65,6 +66,8 @@ pub struct Crew {
     rng: BotRng,
     turn: usize,
     stats: CrewStats,
+    /// The stations it may act at, and those it shares with a person (D46).
+    gate: Gate,
 }
 
 impl Crew {
@@ -82,7 +85,24 @@ impl Crew {
             rng: BotRng::new(seed),
             turn: 0,
             stats: CrewStats::default(),
+            gate: Gate::default(),
         }
+    }
+
+    /// The same crew acting only at `stations` of its seats (a person's
+    /// stations offered to a bot, [`crate::share::IdleOffer`]): ship-wide
+    /// shouts and answers are left to the people.
+    pub fn working_only(mut self, stations: &[Station]) -> Crew {
+        self.gate.only(stations);
+        self
+    }
+
+    /// The same crew sharing `stations` with people (R8's Engineering with
+    /// two players a ship): it acts at them only once they have seen no
+    /// action from anyone for `after_ms` (D46, [`crate::share::SHARED_IDLE_MS`]).
+    pub fn sharing(mut self, stations: &[Station], after_ms: u64) -> Crew {
+        self.gate.share(stations, after_ms);
+        self
     }
 
     /// The same crew with another seed.
@@ -135,7 +155,7 @@ impl Crew {
         game: &Game,
         seat: SeatId,
         requests: &[EnergyRequest],
-        bored: bool,
+        (now_ms, bored): (u64, bool),
         misread: Option<Misread>,
     ) -> Option<(u16, Intent)> {
         if game.outcome().is_some() {
@@ -158,8 +178,11 @@ impl Crew {
             // A slip is a poor choice with the dice, not tearing down the display
             // or shouting a freeze: those always go through the Captain's brain.
             let mut legal = game.legal_intents(seat);
+            let gate = &mut self.gate;
             legal.retain(|i| {
-                !i.is_freeze() && !matches!(i, Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. })
+                !i.is_freeze()
+                    && !matches!(i, Intent::RemoveDie { .. } | Intent::ReturnEnergy { .. })
+                    && gate.allows(game, seat, i, now_ms)
             });
             if !legal.is_empty() {
                 let pick = self.rng.below(legal.len() as u64) as usize;
@@ -220,6 +243,9 @@ impl Crew {
         // Stable: equal priorities keep the order the policies gave.
         out.sort_by_key(|p| std::cmp::Reverse(p.priority));
         for p in out {
+            if !self.gate.allows(game, seat, &p.intent, now_ms) {
+                continue;
+            }
             if game.validate(seat, &p.intent).is_ok() {
                 return Some((p.priority, p.intent));
             }
@@ -253,6 +279,7 @@ impl Crew {
         requests: &[EnergyRequest],
     ) -> Option<(SeatId, Intent)> {
         let applied = game.events_applied();
+        self.gate.observe(game, now_ms);
         let n = self.clocks.len();
         let mut best: Option<(u16, usize, Intent)> = None;
         for k in 0..n {
@@ -281,11 +308,16 @@ impl Crew {
                 self.clocks[i].ready_at = now_ms + self.profile.perceive_ms;
                 continue;
             }
-            match self.decide(game, seat, requests, bored, misread) {
+            self.gate.opens_at = None;
+            match self.decide(game, seat, requests, (now_ms, bored), misread) {
                 Some((priority, intent)) => {
                     if best.as_ref().is_none_or(|(b, _, _)| priority > *b) {
                         best = Some((priority, i, intent));
                     }
+                }
+                None if self.gate.opens_at.is_some() => {
+                    // A shared station held it back: ask again when it opens (time, not the table, changes).
+                    self.clocks[i].ready_at = self.gate.opens_at.unwrap_or(now_ms);
                 }
                 None => {
                     let clock = &mut self.clocks[i];
@@ -307,6 +339,7 @@ impl Crew {
         self.clocks[i].ready_at = now_ms + delay;
         self.clocks[i].idle_since = None;
         self.stats.actions += 1;
+        self.gate.sent(game, self.clocks[i].seat, &intent, now_ms);
         Some((self.clocks[i].seat, intent))
     }
 

@@ -35,6 +35,7 @@ pub mod level;
 pub mod random;
 pub mod rng;
 pub mod setup;
+pub mod share;
 pub mod sim;
 pub mod thunderstruck;
 
@@ -55,3 +56,4 @@ pub use crew::{Agent, Crew, CrewStats};
 pub use level::{Difficulty, HelmSkill, Profile};
 pub use random::{RandomCrew, RandomStyle};
 pub use setup::suggest_token;
+pub use share::{shared_stations, IdleOffer, StationWatch, IDLE_OFFER_MS, SHARED_IDLE_MS};
