@@ -75,7 +75,9 @@ pub fn GameScreen() -> impl IntoView {
         built_later.set_value(order + 1);
         build_when_idle(order, build);
         let body = move || match (tab, ship) {
-            (Tab::Station { seat, station }, Some(ship)) => view! { <StationPanel seat ship station /> }.into_any(),
+            (Tab::Station { seat, station }, Some(ship)) => {
+                view! { <StationPanel seat ship station /> }.into_any()
+            }
             (Tab::Captain { seat }, Some(ship)) => view! { <Captain seat ship /> }.into_any(),
             (Tab::Cockpit { seat }, Some(ship)) => view! { <Cockpit seat ship /> }.into_any(),
             // The large board is drawn only while shown (the side board is always there).
