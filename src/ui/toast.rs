@@ -2,7 +2,7 @@
 //! for a few seconds, so a player always learns why nothing happened; news
 //! of the room (who hosts now, a bot in a seat) too. They sit in the
 //! notices' band at the top (style/notices.css), which the screen
-//! makes room for: never over a control. Two at most, a refusal above news
+//! makes room for: never over a control. Two at most, one refusal above news
 //! (the newest reason matters, and the news of a host leaving must not be
 //! replaced at once by the bot taking its seat).
 
@@ -46,12 +46,7 @@ impl Toasts {
         self.next.set_value(id + 1);
         let stays = if undo { OFFER_MS } else { TOAST_MS };
         let toast = Toast { id, text: capitalise(&text), error, until: now_ms() + stays, undo };
-        self.list.update(|l| {
-            // The same reason twice in a row is shown once, with a fresh timer.
-            l.retain(|t| t.text != toast.text);
-            l.push(toast);
-            bound(l);
-        });
+        self.list.update(|l| add(l, toast));
     }
 
     /// A refusal or failure.
@@ -88,6 +83,15 @@ impl Toasts {
     fn dismiss(&self, id: u64) {
         self.list.update(|l| l.retain(|t| t.id != id));
     }
+}
+
+/// `toast` added to `list`: the same words twice in a row are shown once, with
+/// a fresh timer; a new refusal replaces the last (only the newest reason
+/// matters), news stays beside it.
+fn add(list: &mut Vec<Toast>, toast: Toast) {
+    list.retain(|t| t.text != toast.text && !(toast.error && t.error));
+    list.push(toast);
+    bound(list);
 }
 
 /// Refusals above news, each in the order they came; at most [`MAX_TOASTS`].
@@ -147,20 +151,24 @@ mod tests {
     }
 
     #[test]
-    fn two_toasts_at_most_a_refusal_above_news_the_oldest_news_going_first() {
-        let mut l = vec![toast(0, false), toast(1, false)];
-        l.push(toast(2, true));
+    fn two_toasts_at_most_one_refusal_above_news_the_oldest_news_going_first() {
+        let ids = |l: &[Toast]| l.iter().map(|t| t.id).collect::<Vec<_>>();
+        let mut l = Vec::new();
+        add(&mut l, toast(0, false));
+        add(&mut l, toast(1, false));
+        add(&mut l, toast(2, true));
+        assert_eq!(ids(&l), [2, 1], "a refusal above news; the oldest news made room");
+        add(&mut l, toast(3, true));
+        assert_eq!(ids(&l), [3, 1], "a new refusal replaces the last");
+        add(&mut l, toast(4, false));
+        assert_eq!(ids(&l), [3, 4], "news after news: the older goes, the refusal stays");
+    }
+
+    #[test]
+    fn the_newest_always_shows() {
+        let mut l = vec![toast(0, true), toast(1, true)];
+        l.push(toast(2, false));
         bound(&mut l);
-        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [2, 1]);
-        l.push(toast(3, true));
-        bound(&mut l);
-        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [2, 3]);
-        l.push(toast(4, true));
-        bound(&mut l);
-        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [3, 4]);
-        // News after two refusals shows: the older refusal makes room.
-        l.push(toast(5, false));
-        bound(&mut l);
-        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [4, 5]);
+        assert_eq!(l.iter().map(|t| t.id).collect::<Vec<_>>(), [1, 2]);
     }
 }
