@@ -2,11 +2,13 @@
 // chosen in the lobby, the draft screen (whose pick, the cards face up, both
 // teams' picks), then a person puts a Tractor die showing the square and a
 // Helm die on Blink, shouts "Blink!", and the ship jumps on the board. The
-// bot crew still takes its cards (`bots=off` only stops it playing).
+// bot crew still takes its cards (`bots=off` only stops it playing). On the test's clock
+// (issue 44, lib/clock.js): the bot team's picks and the Blink freeze move only while the spec
+// runs the page's clock.
 const assert = require('node:assert/strict');
-const { GamePage, HomePage, LobbyPage, freezeCall, screenshot, test, useStack } = require('./lib');
+const { GamePage, HomePage, LobbyPage, clockQuery, freezeCall, paths, runUntil, runUntilShown, screenshot, test, useStack } = require('./lib');
 
-const stack = useStack();
+const stack = useStack({ dist: paths.TEST_DIST });
 
 const turnText = (page) => page.getByTestId('draft-turn').textContent();
 
@@ -17,7 +19,7 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   const home = new HomePage(page);
   // Seed 1: the host's dice draw White to pick first (the deal is a host action: its dice
   // follow from the seed alone, see docs/PROTOCOL.md "Dice nobody can bend").
-  await home.goto(stack.server.url, '?seed=1&bots=off&fast=1');
+  await home.goto(stack.server.url, clockQuery(1, '&bots=off&fast=1'));
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
@@ -27,13 +29,13 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   await lobby.start();
 
   // The draft: White picks one, Black (a bot) two, White takes the last.
-  await page.getByTestId('draft-panel').waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-testid="draft-turn"]'));
+  await runUntilShown(page, 'draft-panel', { maxMs: 5000 });
+  await runUntilShown(page, 'draft-turn', { maxMs: 5000 });
   assert.match(await turnText(page), /White: your pick/);
   assert.equal(await page.locator('[data-testid^="draft-take-"]').count(), 4, 'four cards face up');
   await screenshot(page, 'equipment-draft-390');
   await page.getByTestId('draft-take-blink').click();
-  await page.getByTestId('draft-panel').waitFor({ state: 'detached', timeout: 20000 });
+  await runUntil(page, 'the draft over', () => !document.querySelector('[data-testid="draft-panel"]'), { maxMs: 20000 });
   const game = new GamePage(page, 0);
   await game.waitFor();
   await page.getByTestId('card-blink').waitFor();
@@ -60,16 +62,16 @@ test('equipment: draft in the practice lobby, then Blink moves the ship', { time
   await screenshot(page, 'equipment-blink-ready-390');
   const before = await game.shipSquare(0);
   await page.getByTestId('card-blink-use').click();
-  await page.getByTestId('freeze-overlay').waitFor();
+  await runUntilShown(page, 'freeze-overlay', { maxMs: 5000 });
   assert.match(await freezeCall(page), /White: Blink!/);
-  await page.waitForFunction((f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, before);
+  await runUntil(page, 'the ship moved', (f) => document.querySelector('[data-testid="board-ship-0"]')?.dataset.square !== f, { arg: before, maxMs: 15000 });
   const after = await game.shipSquare(0);
   const col = (sq) => sq.charCodeAt(0);
   const row = (sq) => Number(sq.slice(1));
   if (/left/.test(direction)) assert.equal(col(after), col(before) - 1, `${before} → ${after}`);
   else if (/right/.test(direction)) assert.equal(col(after), col(before) + 1, `${before} → ${after}`);
   else assert.equal(row(after), row(before) - 1, `${before} → ${after}`);
-  await page.getByTestId('freeze-overlay').waitFor({ state: 'detached', timeout: 15000 });
+  await runUntil(page, 'the freeze over', () => !document.querySelector('[data-testid="freeze-overlay"]'), { maxMs: 15000 });
   assert.equal(await game.countIn('card-blink-slot-0'), 0, 'the dice come off the card');
   assert.equal(await game.countIn('card-blink-slot-1'), 0);
   await page.setViewportSize({ width: 820, height: 1180 });

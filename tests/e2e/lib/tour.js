@@ -3,6 +3,7 @@
 // (held on screen by a pause) and a result. The freeze needs the test build
 // (`paths.TEST_DIST`): `test_hook_autoload` (src/test_hooks.rs) keeps White's torpedo
 // ready so a tap on Fire 1! declares a freeze at once.
+const { clockQuery, runUntilShown } = require('./clock');
 const { GamePage } = require('./pages/game');
 const { HomePage } = require('./pages/home');
 const { LobbyPage } = require('./pages/lobby');
@@ -87,12 +88,15 @@ async function lobby(page, url, query = '?seed=3&bots=off') {
   return l;
 }
 
-/** Bot crews on both ships play a fast practice game to its result screen. */
-async function result(page, url, query = '?seed=4&speed=40&fast=1') {
+/**
+ * Bot crews on both ships play a practice game to its result screen, on the test's clock
+ * (issue 44, lib/clock.js; seed 4): as fast as the CPU plays it, never against the wall.
+ */
+async function result(page, url, query = clockQuery(4, '&speed=40&fast=1')) {
   const l = await lobby(page, url, query);
   await l.bot(0);
   await l.start();
-  await page.getByTestId('result').waitFor({ timeout: 240000 });
+  await runUntilShown(page, 'result', { toResult: true });
   await page.waitForTimeout(500);
 }
 
