@@ -21,6 +21,8 @@ mod notices;
 mod options;
 pub mod practice;
 #[cfg(test)]
+mod station_tests;
+#[cfg(test)]
 mod tests;
 mod thunder_bots;
 #[cfg(test)]

@@ -7,6 +7,7 @@
 
 mod gunner;
 pub mod mesh;
+mod officers;
 
 // Not every test binary loads torpedoes.
 #[allow(unused_imports)]
