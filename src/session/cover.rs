@@ -93,8 +93,13 @@ fn words<'a>(specs: impl Iterator<Item = &'a SeatSpec>) -> String {
         names.extend(spec.stations.iter().map(|st| st.name()));
     }
     names.dedup();
-    match names.as_slice() {
-        [] => "their seats".into(),
+    and_list(&names, "their seats")
+}
+
+/// "Helm, Shields and Tractor Beam" (`none` when there are no names).
+pub(super) fn and_list(names: &[&str], none: &str) -> String {
+    match names {
+        [] => none.into(),
         [one] => (*one).into(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }

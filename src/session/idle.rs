@@ -98,11 +98,7 @@ fn are(stations: &[Station]) -> &'static str {
 /// "Weapons, Sensors and Engineering".
 fn words(stations: &[Station]) -> String {
     let names: Vec<&str> = stations.iter().map(|s| s.name()).collect();
-    match names.as_slice() {
-        [] => "your stations".into(),
-        [one] => (*one).into(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+    super::cover::and_list(&names, "your stations")
 }
 
 #[cfg(test)]
