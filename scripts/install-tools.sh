@@ -3,8 +3,10 @@
 # version (a warm run takes a second). Only crates.io, Debian apt and npm are used.
 #
 # Usage: scripts/install-tools.sh [--browser]
-#   --browser   also Debian chromium + chromium-driver and the npm packages of tests/e2e
-#               (playwright-core, axe-core: the versions tests/e2e/package-lock.json pins)
+#   --browser   also Debian chromium + chromium-driver, firefox-esr, webkit2gtk-driver + xvfb
+#               (issue 46: the other engines' smoke specs) and the npm packages of tests/e2e
+#               (playwright-core, puppeteer-core, selenium-webdriver, axe-core: the versions
+#               tests/e2e/package-lock.json pins)
 #
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
@@ -55,7 +57,7 @@ fi
 # Node (wasm-opt from npm, the browser tests), HAProxy and coturn (crates/server/tests/haproxy.rs
 # and turn.rs; deploy/), brotli (scripts/lib/precompress.sh), rsvg-convert (scripts/lib/icons.sh)
 # and, for the browser tests, Debian's chromium and its driver. On a fresh machine the download
-# (about 200 MB with chromium) uses the network while trunk and wasm-bindgen use the cores, so it
+# (about 650 MB with the three browsers) uses the network while trunk and wasm-bindgen use the cores, so it
 # runs in the background and is waited for before anything needs it (issue 44).
 pkgs=()
 { command -v node && command -v npm; } >/dev/null || pkgs+=(nodejs npm)
@@ -66,6 +68,11 @@ command -v rsvg-convert >/dev/null || pkgs+=(librsvg2-bin)
 if [ "$BROWSER" -eq 1 ]; then
   command -v chromium >/dev/null || pkgs+=(chromium)
   command -v chromedriver >/dev/null || pkgs+=(chromium-driver)
+  # Firefox (driven by puppeteer-core over WebDriver BiDi) and WebKitGTK's MiniBrowser (driven by
+  # WebKitWebDriver, under Xvfb): about 440 MB more to download, beside the compiles.
+  command -v firefox-esr >/dev/null || pkgs+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || pkgs+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null || pkgs+=(xvfb)
   command -v unshare >/dev/null || pkgs+=(util-linux)
   command -v ip >/dev/null || pkgs+=(iproute2)
 fi

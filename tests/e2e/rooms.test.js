@@ -17,6 +17,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { freePort, freezeCall, GamePage, HomePage, launchBrowser, LobbyPage, paths, screenshot, startServer, test } = require('./lib');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { loadTorpedo, sameOnBoth, seen } = require('./lib/pages/room_screens');
 
 let server;
 let session;
@@ -59,41 +60,6 @@ function pageErrors() {
 /** The test build's read-only snapshot (`window.__duel`, src/test_hooks.rs), if published. */
 function duel(page) {
   return page.evaluate(() => (window.__duel ? { ...window.__duel, seats: [...window.__duel.seats] } : null));
-}
-
-/** What both screens must agree on: ship squares and damage as drawn, plus the debug hash if published. */
-async function seen(page) {
-  return page.evaluate(() => {
-    const attr = (id, a) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute(a) ?? null;
-    const d = window.__duel;
-    return {
-      squares: [attr('board-ship-0', 'data-square'), attr('board-ship-1', 'data-square')],
-      damage: [attr('hud-ship-0', 'data-damage'), attr('hud-ship-1', 'data-damage')],
-      hash: d ? d.hash : null,
-      head: d ? d.head : null,
-    };
-  });
-}
-
-/** Waits until both screens show the same things (`pred` holding on each). */
-async function sameOnBoth(a, b, what, pred = () => true, timeoutMs = 20000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  for (;;) {
-    last = await Promise.all([seen(a), seen(b)]);
-    if (JSON.stringify(last[0]) === JSON.stringify(last[1]) && last.every(pred)) return last[0];
-    if (Date.now() > deadline) throw new Error(`screens differ (${what}): ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Loads front tube 1 (Nose, Body, Tail) through the Weapons station's screen. */
-async function loadTorpedo(game) {
-  const tube = 'f0';
-  for (const part of ['Nose', 'Body', 'Tail']) {
-    await game.place('weapons', [part], () => `weapons-${tube}-${part.toLowerCase()}`);
-  }
-  await game.page.waitForFunction((t) => document.querySelector(`[data-testid="weapons-tube-${t}"]`)?.classList.contains('is-loaded'), tube);
 }
 
 const screens = {};
