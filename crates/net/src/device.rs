@@ -12,7 +12,7 @@ use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 use crate::transport::{ConnectionEvent, Transport};
-use crate::wire::{decode_mesh, kind_of, Kind};
+use crate::wire::{decode_mesh, kind_of, Kind, MeshMsg};
 
 /// Local hand-offs per pump at most (a guard: each hop is one message).
 const LOCAL_HOPS: usize = 64;
@@ -239,10 +239,20 @@ impl<T: Transport> Device<T> {
             }
             Some(Kind::Mesh) => {
                 let Ok(msg) = decode_mesh(datagram) else { return };
+                // The certificate says where the new term's own dice begin (the audit's).
+                let certificate = match &msg {
+                    MeshMsg::Elected { epoch, votes, .. } => Some((*epoch, votes.clone())),
+                    _ => None,
+                };
                 let hosting = self.host.as_ref().map(Host::epoch);
                 let (out, decision) = self.succession.handle(now, from, msg, &mut self.replica, hosting);
                 self.send_mesh(out);
                 if let Some(d) = decision {
+                    if let (Decision::Follow { epoch, .. }, Some((e, votes))) = (&d, &certificate) {
+                        if e == epoch {
+                            self.replica.term_began(*epoch, votes);
+                        }
+                    }
                     self.decide(now, d);
                 }
             }
@@ -256,6 +266,7 @@ impl<T: Transport> Device<T> {
                 let Some(heir) = self.replica.heir() else { return };
                 let me_no = self.replica.known_as();
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                self.replica.term_began(epoch, &votes);
                 let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
                 self.host = Some(host);

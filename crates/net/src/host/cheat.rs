@@ -35,6 +35,12 @@ pub enum Cheat {
     /// and runs the command with the one that rolls `face` most often,
     /// among those it can get accepted.
     Grind { tries: u32, face: u8 },
+    /// An elected host labels its own batches with `0`, a key of the host
+    /// before it that was never shown (it left first), and leaves its own
+    /// seals out: its dice would pass as the departed host's, which nobody
+    /// can check (issue 43, attack 5). It stops before a checkpoint would
+    /// need a seal only the departed host could make.
+    PredecessorKey(crate::fair::KeyId),
 }
 
 /// Counts the faces a roll draws.
@@ -63,6 +69,10 @@ impl Match {
                 }
             }
             Some(Cheat::ForgeNonces) if mark.by.is_some() => mark.nonce = [0xab; 32],
+            Some(Cheat::PredecessorKey(old)) => {
+                mark.key = old;
+                mark.seal = None;
+            }
             _ => {}
         }
         mark

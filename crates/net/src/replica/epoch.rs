@@ -8,7 +8,7 @@ use duel_core::{Event, Game};
 use super::{AuditReport, Link, Notice, Replica};
 use crate::chain::{self, Hosts, SignedHead};
 use crate::ids::{Epoch, PlayerNo, Seq};
-use crate::wire::{CopyState, Mark};
+use crate::wire::{Ballot, CopyState, Mark};
 
 impl Replica {
     /// This player's number in the room, even while joining a new host again
@@ -142,6 +142,26 @@ impl Replica {
             self.confirm();
         }
         applied
+    }
+
+    /// The term `epoch` (elected with the certificate `votes`) inherited the
+    /// room's history up to the longest copy among its votes: a voter's
+    /// signed head (the most a candidate adopts from it), and the
+    /// candidate's own copy. The audit judges the new host's keys after that
+    /// point, and blames it for nothing before (see
+    /// `replica/audit/terms.rs`). A vote claiming more than it had only
+    /// moves that point later (it never makes an honest host's batch look
+    /// out of its term), so its head is taken as claimed. Call it before
+    /// [`Replica::follow`].
+    pub fn term_began(&mut self, epoch: Epoch, votes: &[Ballot]) {
+        let reach = |b: &Ballot| {
+            let signed = b.vote.state.signed.map(|h| h.seq);
+            let own = (b.vote.voter == epoch.candidate()).then_some(b.vote.state.head);
+            signed.max(own)
+        };
+        if let Some(start) = votes.iter().filter(|b| b.vote.granted).filter_map(reach).max() {
+            self.audit.term_began(epoch, start);
+        }
     }
 
     /// Follows the host elected for `epoch`: everything it said before is

@@ -264,7 +264,11 @@ impl Replica {
         if !take {
             return;
         }
+        // What this device already had keeps the host that delivered it first
+        // (a successor re-serving it in a snapshot does not answer for it).
+        let had = self.sync.as_ref().map_or(fresh.base.0, |old| old.head.max(fresh.base.0));
         if let Some(old) = self.sync.take() {
+            fresh.keep_own_marks(&old);
             fresh.adopt_ahead(old);
         }
         let mut head = fresh.head;
@@ -274,7 +278,7 @@ impl Replica {
         }
         let mismatch = drained.mismatch;
         self.audit.restart(&fresh);
-        self.audit.delivered(fresh.base.0.next(), Some(self.epoch));
+        self.audit.delivered(had.next(), Some(self.epoch));
         self.sync = Some(fresh);
         if let Some(h) = signed {
             self.vouched(h);

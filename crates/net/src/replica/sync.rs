@@ -120,6 +120,32 @@ impl GameSync {
     }
 
     /// Carries over batches held by the copy this one replaces.
+    /// Keeps this copy's own marks where a snapshot re-serves history it
+    /// already held (the same events): the host that delivered them first
+    /// answers for them, and a later host cannot rewrite what they said
+    /// (strip a seal, change a key) to frame it. Marks are not in the
+    /// chain, so only the copy that saw them first can hold them to it.
+    pub(crate) fn keep_own_marks(&mut self, old: &GameSync) {
+        if old.desynced {
+            return;
+        }
+        let (lo, hi) = (self.base.0.max(old.base.0), self.head.min(old.head));
+        fn slice(s: &GameSync, lo: Seq, hi: Seq) -> Option<&[duel_core::Event]> {
+            let from = usize::try_from(lo.0.saturating_sub(s.base.0 .0)).ok()?;
+            let to = usize::try_from(hi.0.saturating_sub(s.base.0 .0)).ok()?;
+            s.log.get(from..to)
+        }
+        let mine = slice(self, lo, hi);
+        if hi <= lo || mine.is_none() || mine != slice(old, lo, hi) {
+            return;
+        }
+        let inside = |m: &&Mark| m.at > lo && m.at <= hi;
+        let mut marks: Vec<Mark> = self.marks.iter().filter(|m| m.at <= lo).cloned().collect();
+        marks.extend(old.marks.iter().filter(inside).cloned());
+        marks.extend(self.marks.iter().filter(|m| m.at > hi).cloned());
+        self.marks = marks;
+    }
+
     pub(crate) fn adopt_ahead(&mut self, old: GameSync) {
         self.ahead = old.ahead;
         self.ahead.retain(|from, (events, ..)| from + events.len() as u64 > self.head.0 + 1);

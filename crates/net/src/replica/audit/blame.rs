@@ -53,6 +53,8 @@ impl Audit {
     pub(super) fn blame(&mut self, at: Seq) -> (Option<PlayerNo>, bool) {
         let i = self.deliveries.partition_point(|(s, _)| *s <= at);
         let by = i.checked_sub(1).and_then(|i| self.deliveries.get(i)).and_then(|(_, by)| *by);
+        // History a successor inherited at its election and only re-served: not its dice.
+        let by = by.filter(|term| !self.re_served(*term, at));
         let host = by.map(Epoch::candidate);
         let new = host.is_some_and(|h| self.failed.insert(h));
         (host, new)

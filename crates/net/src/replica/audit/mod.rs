@@ -20,6 +20,7 @@
 mod blame;
 mod finding;
 mod shape;
+mod terms;
 mod told;
 
 pub use finding::{AuditFinding, AuditReport, Finding};
@@ -90,6 +91,10 @@ pub(crate) struct Audit {
     /// [`crate::fair::crew_of`]). The first word stands: a host that named
     /// another later would have its own rolls found out.
     founder: Option<PlayerNo>,
+    /// Where each term this device saw elected began, and which term's
+    /// keys the marks carry from where (see [`terms`]).
+    terms: terms::Terms,
+    keys: terms::KeyTerms,
 }
 
 impl Audit {
@@ -118,6 +123,8 @@ impl Audit {
             gone_terms: Vec::new(),
             gone_unnamed: false,
             founder: None,
+            terms: terms::Terms::new(),
+            keys: terms::KeyTerms::new(),
         }
     }
 
@@ -290,6 +297,8 @@ impl Audit {
                     self.withheld(start, AuditFinding::MarksOutOfOrder);
                     self.skip(game, events);
                 }
+                // A later host's dice under an earlier key: found by the shape (`shape.rs`).
+                (None, _) if self.out_of_term(mark) => self.skip(game, events),
                 (None, _) if mark.key.epoch < epoch.0 => {
                     self.gone(start, Epoch(mark.key.epoch));
                     self.skip(game, events);

@@ -29,7 +29,11 @@ impl Audit {
                 return;
             }
             let crosses = crosses_checkpoint(mark.at, Seq(end), self.every);
-            if let Err(why) = self.check_mark(mark, crosses) {
+            self.note_key(mark);
+            if self.out_of_term(mark) {
+                // Rolled after a later host's term began, under an earlier host's key.
+                self.withheld(start, AuditFinding::KeyOutOfTurn);
+            } else if let Err(why) = self.check_mark(mark, crosses) {
                 self.withheld(start, why);
             }
             let over = end == sync.head.0 && sync.game.outcome().is_some();
