@@ -235,6 +235,10 @@ impl<T: Transport> Device<T> {
                 if let Some(h) = &mut self.host {
                     let out = h.handle(now, from, datagram);
                     self.send_host(now, out);
+                    // That guest still hears this host: a live host keeps its room.
+                    if from != self.me {
+                        self.succession.heard_guest(now, from);
+                    }
                 }
             }
             Some(Kind::Mesh) => {
