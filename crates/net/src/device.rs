@@ -77,12 +77,16 @@ impl<T: Transport> Device<T> {
     }
 
     /// This device's transport id changed (the socket got its id, or was
-    /// rebuilt): a hosting device's own replica joins again under it.
+    /// rebuilt): a hosting device's own replica joins again under it. Every
+    /// link it had closed at its own end: until it hears a guest again, a
+    /// valid election that moved the room on without it is followed (see
+    /// [`Succession::links_dropped`]).
     pub fn rebind(&mut self, now: u64, me: PeerId) {
         if me == self.me {
             return;
         }
         self.me = me;
+        self.succession.links_dropped();
         if let Some(h) = &mut self.host {
             h.rehome(me);
             self.succession.hosting(h.epoch(), h.elected_msg());

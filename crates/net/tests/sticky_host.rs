@@ -10,8 +10,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::mesh::{four_officers, Mesh};
-use duel_core::{GameConfig, SeatId};
+use common::mesh::{four_officers, room_of_two, Mesh};
 use duel_net::seat_key::Statement;
 use duel_net::wire::{decode_mesh, encode_host, encode_mesh, Ballot, CopyState, Vote};
 use duel_net::{
@@ -75,15 +74,6 @@ impl Adversary {
             }
         }
     }
-}
-
-/// A room of two: device 0 hosts on seat 0, device 1 holds seat 1.
-fn room_of_two(seed: u64) -> Mesh {
-    let seats = vec![vec![SeatId(0)], vec![SeatId(1)]];
-    let mut m = Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT);
-    m.play(2_000, 300);
-    assert!(m.settle());
-    m
 }
 
 fn settled(seed: u64, conditions: Conditions) -> Mesh {

@@ -8,8 +8,11 @@
 //! earlier), else dropped and counted. A host is live while it hears a
 //! majority of the room's keys (itself among them; in a room of two, itself
 //! alone): a live host never yields. One that was away (a tab restored from
-//! its save, a laptop that slept: no pump for the silence bound) and has
-//! heard nobody since follows the room that moved on without it.
+//! its save, a laptop that slept: no pump for the silence bound) or cut off
+//! (its own links all dropped: its socket was rebuilt) and has heard nobody
+//! since follows the room that moved on without it: nobody can have heard
+//! it, so the others were entitled to elect without it (a room of two after
+//! a mutual silence, issue 43; see docs/PROTOCOL.md, "Two hosts").
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -29,7 +32,7 @@ pub(super) struct Presence {
     /// When this device last woke: its first pump, or one after a gap of
     /// the silence bound (a tab frozen in the background, a laptop asleep).
     woke_at: u64,
-    /// Woke and has heard nobody of the room since.
+    /// Woke, or was cut off, and has heard nobody of the room since.
     away: bool,
 }
 
@@ -57,6 +60,15 @@ impl Presence {
         if hears_host {
             self.away = false;
         }
+    }
+
+    /// This device's own links all dropped (its socket was rebuilt: the
+    /// transport closed every peer connection at its end). Something no
+    /// peer can cause, unlike a guest going quiet or closing its own link:
+    /// until it hears a guest again, it holds its room no more than a
+    /// device that was away.
+    pub(super) fn cut_off(&mut self) {
+        self.away = true;
     }
 
     pub(super) fn guest_heard(&mut self, now: u64, from: PeerId) {
@@ -130,6 +142,15 @@ impl Succession {
             }
         }
         Some(self.follow(claim.epoch, claim.host, claim.peer, announcement))
+    }
+
+    /// This device's transport closed every link at its own end (its socket
+    /// was rebuilt, see [`crate::device::Device::rebind`]). A host cut off
+    /// like this follows a valid election that arrives before it hears a
+    /// guest again: in a room of two, the other device's own vote (it heard
+    /// nothing either, and carried on alone).
+    pub fn links_dropped(&mut self) {
+        self.presence.cut_off();
     }
 
     /// A candidate polls us that may have missed the election we follow:
