@@ -170,6 +170,21 @@ impl<T: Transport> Device<T> {
         self.succession.drain_refused()
     }
 
+    /// Another device that hosts this room beside this one: both screens
+    /// say so and offer the players the other's table (issue 43).
+    pub fn rival(&self) -> Option<crate::succession::Rival> {
+        self.succession.rival()
+    }
+
+    /// The player chose the rival's table ([`Device::rival`]): this device
+    /// follows it, or, hosting the later epoch, votes for it and follows
+    /// once it wins (a pump or two later).
+    pub fn follow_rival(&mut self, now: u64) {
+        if let Some(d) = self.succession.follow_rival(now, &self.replica) {
+            self.decide(now, d);
+        }
+    }
+
     /// Hosting changes since the last call.
     pub fn drain_handovers(&mut self) -> Vec<Handover> {
         std::mem::take(&mut self.handovers)
@@ -266,6 +281,11 @@ impl<T: Transport> Device<T> {
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
+                // Won by a rival host's vote (two hosts, the players chose):
+                // that device may be at an address the room view lacks.
+                if let (Some(peer), Some(a)) = (self.succession.take_rival_peer(), host.elected_msg()) {
+                    self.transport.send(peer, a);
+                }
                 self.host = Some(host);
                 self.host_peer = self.me;
                 let hello = self.replica.follow(now, epoch, me_no);

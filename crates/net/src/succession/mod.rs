@@ -37,8 +37,10 @@
 
 mod campaign;
 mod certificate;
+mod rival;
 mod stand;
 mod sticky;
+mod timing;
 mod voter;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,56 +48,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use campaign::Campaign;
 use certificate::Claim;
 pub use certificate::{quorum, Forgery, ROUND_WINDOW};
+pub use rival::Rival;
+use rival::RivalHost;
 use sticky::{Held, Presence};
+pub use timing::SuccessionTiming;
 use voter::{Deferred, Granted};
 
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::wire::{encode_mesh, Ballot, MeshMsg};
-
-/// The succession's clocks, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SuccessionTiming {
-    /// Host silence after which the first successor stands. Two seconds:
-    /// replicas ping every second, so a live host answers at least once
-    /// in that time unless two pings in a row are lost, and a voter insists
-    /// on half of it too; with the election's round trips a room changes
-    /// host within three seconds of its host's last word.
-    pub silence_ms: u64,
-    /// Extra wait per place in the successor order (the next successor
-    /// stands only if the ones before it did not).
-    pub stagger_ms: u64,
-    /// Wait after a majority for the remaining voters' copies (the longest
-    /// copy wins, so an event that reached any survivor is kept).
-    pub grace_ms: u64,
-    /// Repeat of polls not yet granted (a "no" from a voter that still
-    /// heard the host may turn into a "yes") and of fetches.
-    pub retry_ms: u64,
-    /// A campaign with no majority after this long ends: two successors
-    /// that stood in one round refuse each other (one vote a round), so
-    /// each stands again after its place's stagger, the first one first,
-    /// in the next round.
-    pub campaign_ms: u64,
-    /// Most time a candidate spends catching up from one voter, from its
-    /// first fetch there: a voter that serves its copy slowly (one event a
-    /// fetch) is then passed over like one that does not serve, and the
-    /// candidate goes on with the best copy it has proven. Three seconds:
-    /// a copy a thousand events behind comes in eight fetches of 128.
-    pub catch_up_ms: u64,
-}
-
-impl Default for SuccessionTiming {
-    fn default() -> SuccessionTiming {
-        SuccessionTiming {
-            silence_ms: 2_000,
-            stagger_ms: 1_000,
-            grace_ms: 150,
-            retry_ms: 250,
-            campaign_ms: 2_000,
-            catch_up_ms: 3_000,
-        }
-    }
-}
 
 /// What the device must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +104,10 @@ pub struct Succession {
     presence: Presence,
     /// A valid election that arrived while the host was still heard.
     held: Option<Held>,
+    /// Another device hosting this room beside this one (two hosts).
+    rival: Option<RivalHost>,
+    /// Where to tell the election this device won by its rival's vote.
+    rival_peer: Option<PeerId>,
     /// When each peer's last poll was answered (one answer per peer per
     /// `POLL_GAP_MS`).
     answered: BTreeMap<PeerId, u64>,
@@ -175,6 +140,8 @@ impl Succession {
             stale: BTreeMap::new(),
             presence: Presence::default(),
             held: None,
+            rival: None,
+            rival_peer: None,
             answered: BTreeMap::new(),
             throttled: 0,
             deferred: Vec::new(),
@@ -206,6 +173,10 @@ impl Succession {
     /// it hears a majority of its room).
     pub fn heard_guest(&mut self, now: u64, from: PeerId) {
         self.presence.guest_heard(now, from);
+        // A rival host that talks to this one as a guest now follows it.
+        if self.rival.as_ref().is_some_and(|r| r.peer() == from) {
+            self.rival = None;
+        }
     }
 
     /// The kind of the last refused election message.
@@ -261,6 +232,7 @@ impl Succession {
         if hosting {
             self.end_campaign();
             self.deferred.clear();
+            self.remind_rival(now, &mut out);
             return (out, None);
         }
         // Before this device stands itself: a poll that came first is answered first.
@@ -311,6 +283,11 @@ impl Succession {
                 self.answer_poll(now, from, (epoch, candidate, sig), replica, hosting, &mut out);
             }
             MeshMsg::Vote { ballot } => {
+                if let Some(ours) = hosting {
+                    let (told, decision) = self.rival_vote(now, from, &ballot, ours, replica);
+                    out.extend(told.map(|a| (from, a)));
+                    return (out, decision);
+                }
                 let Some(c) = &mut self.campaign else { return (out, None) };
                 let digest = replica.room_digest();
                 let Some(room) = replica.room() else { return (out, None) };
@@ -359,6 +336,9 @@ impl Succession {
                     // A host of an older epoch: tell it who hosts now.
                     if let Some(hint) = self.hint_stale(now, from) {
                         out.push((from, hint));
+                    }
+                    if self.stale.get(&from).is_some_and(|(_, told)| *told) {
+                        self.stale_rival(epoch, from, replica);
                     }
                 } else if epoch == current && hosting.is_none() && host_peer == Some(from) {
                     // Our own host is alive: our link to it is what broke. Join it again.

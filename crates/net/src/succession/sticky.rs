@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::certificate::{self, Claim};
-use super::{Decision, Forgery, Succession};
+use super::{Decision, Forgery, Rival, Succession};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::seat_key::SeatPublic;
@@ -129,11 +129,15 @@ impl Succession {
                 return None;
             }
         };
-        if verified.deposes_current {
-            if hosting.is_some() {
+        // The election this hosting device voted in itself when its player
+        // chose the other table (see `rival.rs`) is followed whatever it hears.
+        let mine = replica.seat_key().public();
+        if verified.deposes_current && !self.yielded_to(claim.epoch, claim.host) {
+            if let Some(ours) = hosting {
                 let n = certificate::electorate(room, claim.host).max(usize::from(claim.of));
-                if self.presence.live(room, replica.seat_key().public(), n) {
-                    self.refuse(Forgery::LiveHost);
+                if self.presence.live(room, mine, n) {
+                    let seen = Rival { host: claim.host, epoch: claim.epoch };
+                    self.refused_rival(ours, seen, claim.peer, announcement);
                     return None;
                 }
             } else if !self.host_silent(now, replica) {
@@ -243,6 +247,7 @@ impl Succession {
     ) -> Decision {
         self.end_campaign();
         self.held = None;
+        self.rival = None;
         if let Some(a) = announcement {
             self.announcement = Some((epoch, a));
         }
