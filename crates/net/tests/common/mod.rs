@@ -8,6 +8,7 @@
 mod gunner;
 pub mod mesh;
 mod officers;
+mod sockets;
 
 // Not every test binary loads torpedoes.
 #[allow(unused_imports)]
