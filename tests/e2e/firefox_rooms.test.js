@@ -67,9 +67,9 @@ async function meetAndFly(host, guest, label) {
 
   // Both crews fly: each screen sees the other ship move.
   const forward = ['Forward 1', 'Forward 2'];
-  for (const slot of ['a', 'b', 'c']) await gh.place('helm', forward, () => `helm-slot-${slot}`);
+  for (const slot of ['a', 'b', 'c']) await gh.place('helm', forward, () => `helm-slot-${slot}`, { ms: 60000 });
   const moved = await sameOnBoth(host, guest, `${label}: the host's ship moved`, (v) => v.squares[0] !== start.squares[0]);
-  for (const slot of ['a', 'b', 'c']) await gg.place('helm', forward, () => `helm-slot-${slot}`);
+  for (const slot of ['a', 'b', 'c']) await gg.place('helm', forward, () => `helm-slot-${slot}`, { ms: 60000 });
   await sameOnBoth(host, guest, `${label}: the guest's ship moved`, (v) => v.squares[1] !== moved.squares[1]);
   return { host, guest, gh, gg, label };
 }
@@ -79,7 +79,8 @@ async function volley({ host, guest, gh, gg, label }) {
   // Both fire in the same instant: one freeze, told the same on both screens. Each page keeps
   // every freeze call it shows, in order (a loaded driver may read a screen only once the first
   // freeze is over and the other crew's queued shot is on: the call at one instant is a race).
-  await Promise.all([loadTorpedo(gh), loadTorpedo(gg)]);
+  // A part is rolled for until it shows (the host's dice): a slow driver gets a minute, not 30 s.
+  await Promise.all([loadTorpedo(gh, { ms: 60000 }), loadTorpedo(gg, { ms: 60000 })]);
   await Promise.all([host, guest].map((p) => p.evaluate(recordCalls)));
   await Promise.all([host.getByTestId('cmd-fire1').click(), guest.getByTestId('cmd-fire1').click()]);
   await Promise.all([host, guest].map((p) => p.getByTestId('freeze-overlay').waitFor({ timeout: 15000 })));

@@ -29,11 +29,12 @@ async function sameOnBoth(a, b, what, pred = () => true, timeoutMs = 20000) {
   }
 }
 
-/** Loads front tube 1 (Nose, Body, Tail) through the Weapons station's screen. */
-async function loadTorpedo(game) {
+/** Loads front tube 1 (Nose, Body, Tail) through the Weapons station's screen; `opts` bounds
+ * each part's rolls (GamePage.place: 80 tries or 30 s by default). */
+async function loadTorpedo(game, opts = {}) {
   const tube = 'f0';
   for (const part of ['Nose', 'Body', 'Tail']) {
-    await game.place('weapons', [part], () => `weapons-${tube}-${part.toLowerCase()}`);
+    await game.place('weapons', [part], () => `weapons-${tube}-${part.toLowerCase()}`, opts);
   }
   await game.page.waitForFunction((t) => document.querySelector(`[data-testid="weapons-tube-${t}"]`)?.classList.contains('is-loaded'), tube);
 }
