@@ -126,6 +126,10 @@ mod tests {
              Tap here to keep them."
         );
         assert!(offer_words(&[Station::Helm], IDLE_OFFER_MS).ends_with("Tap here to keep it."));
+        assert!(
+            offer_words(&[Station::Helm], 5_000).starts_with("You have been quiet for 5 s:"),
+            "the bound in force"
+        );
         let mut idle = IdleSeat::default();
         idle.acted(0);
         assert_eq!(idle.reclaimed, None, "nothing was offered");

@@ -207,6 +207,14 @@ mod tests {
         assert_eq!(parse_seed(&"0f".repeat(32)), Some([15; 32]));
     }
 
+    #[test]
+    fn a_room_with_no_server_is_remembered_by_its_tab_whatever_the_case_of_its_code() {
+        assert!(!is_serverless("Quiet-Table"));
+        mark_serverless("Quiet-Table");
+        assert!(is_serverless("quiet-table"));
+        assert!(!is_serverless("another-table"));
+    }
+
     /// Issue 43: a room lets a token back only with the key it joined with,
     /// so a device that lost either is a new player with both made anew.
     #[test]
