@@ -116,7 +116,7 @@ fn Connecting() -> impl IntoView {
     view! {
         <main class="center" data-testid="connecting">
             <p class="pulse">{move || format!("Connecting to the room… ({})", store.link.get().label())}</p>
-            {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint">{n.to_string()}</p> }))}
+            {move || store.link.with(|l| l.reason().map(|n| view! { <p class="hint" data-testid="connecting-why">{crate::atlas::sentence(n)}</p> }))}
             {move || (late.get() && store.link.with(|l| l.reason().is_none())).then(|| guest_of.get()).flatten().map(|room| {
                 let host = room.clone();
                 let host = move || host.clone();

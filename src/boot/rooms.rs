@@ -46,6 +46,7 @@ pub fn host_serverless(store: Store) -> Result<(), NoWebRtc> {
     webrtc::rooms()?;
     if !full_first::ask(store, full_first::Then::HostHere) {
         let room = net::new_room_id();
+        net::saves::mark_serverless(&room);
         host_with(store, room.clone(), RoomTransport::serverless_host(&room));
     }
     Ok(())
@@ -63,6 +64,7 @@ pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> 
     let room = offer.room.clone();
     let role = net::role_for(&room);
     let transport = RoomTransport::serverless_guest(offer, role)?;
+    net::saves::mark_serverless(&room);
     join_with(store, &room, role, transport);
     platform::replace_url(&format!("/?room={room}{}", store.route.get_untracked().hash()));
     Ok(())
@@ -89,9 +91,16 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
 }
 
 /// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
+/// A room this tab was in with no server (issue 45) asks no server: it
+/// waits to be rejoined by camera through a device still in it.
 pub fn join_room(store: Store, room: &str) {
     let role = net::role_for(room);
-    join_with(store, room, role, RoomTransport::connect(room, role));
+    let transport = if net::saves::is_serverless(room) {
+        RoomTransport::unlinked(room, role)
+    } else {
+        RoomTransport::connect(room, role)
+    };
+    join_with(store, room, role, transport);
 }
 
 fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {

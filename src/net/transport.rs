@@ -226,6 +226,20 @@ impl RoomTransport {
         RoomTransport { shared }
     }
 
+    /// A room with no signalling server that this tab was in before its
+    /// reload (issue 45): no server to ask, no link left, so it stays
+    /// `Failed` with words that say how to come back (by camera, through a
+    /// device still in the room: [`RoomTransport::serverless_guest`]).
+    pub fn unlinked(room: &str, role: Role) -> RoomTransport {
+        let t = RoomTransport::failed(
+            room,
+            role,
+            "this room has no server: rejoin it by camera, through a device still in it",
+        );
+        t.shared.borrow_mut().serverless = true;
+        t
+    }
+
     /// A handle on this room's camera pairings, for the screens.
     pub fn pairing(&self) -> Pairing {
         Pairing { shared: self.shared.clone() }

@@ -19,7 +19,7 @@ use leptos::prelude::*;
 
 pub use invite::Invite;
 pub use join::JoinByCamera;
-pub use rejoin::Rejoin;
+pub use rejoin::{links_lost, Rejoin};
 
 /// How often an open pairing panel looks at the hub (codes appear after the
 /// browser gathered its addresses; links open after the handshake).

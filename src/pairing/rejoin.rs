@@ -1,13 +1,34 @@
 //! "Cannot reach the room? Rejoin by camera": for a device that is not in its
-//! room because the signalling server is away (it reloaded, or its link
-//! dropped). It reads the invitation of any device still in the room, which
-//! then introduces it to the rest.
+//! room because its links dropped or it reloaded, with the signalling server
+//! away or no server at all. It reads the invitation of any device still in
+//! the room, which then introduces it to the rest.
 
 use leptos::prelude::*;
 
 use super::{poll, JoinByCamera};
 use crate::net::{ConnState, Showing};
-use crate::store::use_store;
+use crate::store::{use_store, Store};
+
+/// Whether this device has lost its links to its room, with a server or none
+/// (issue 45): a guest whose host is away, a tab whose server is, a reloaded
+/// tab of a room with no server; and, with no server, a host whose every
+/// other player is away (it shows `Connected`: it hosts on no socket, so
+/// only the players' presence tells that its links dropped). Tracked.
+pub fn links_lost(store: Store) -> bool {
+    let link =
+        matches!(store.link.get(), ConnState::Failed(_) | ConnState::HostAway | ConnState::Reconnecting);
+    link || (store.serverless() && alone(store))
+}
+
+/// Someone else is in the room and every one of them is away.
+fn alone(store: Store) -> bool {
+    let me = store.me.get();
+    store.room.with(|r| {
+        r.as_ref().is_some_and(|r| {
+            r.players.len() > 1 && r.players.iter().filter(|p| Some(p.no) != me).all(|p| p.away)
+        })
+    })
+}
 
 #[component]
 pub fn Rejoin() -> impl IntoView {
@@ -15,24 +36,20 @@ pub fn Rejoin() -> impl IntoView {
     let open = RwSignal::new(false);
     // This device read an invitation and shows its answer: keep the panel open until linked.
     let answering = RwSignal::new(false);
-    let serverless = move || store.serverless();
     poll(move || {
         let now = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
         let answer = matches!(now, Some(Showing::Answer(_)));
         if answering.get_untracked() != answer {
             answering.set(answer);
         }
-        if open.get_untracked() && store.link.get_untracked() == ConnState::Connected {
+        if open.get_untracked()
+            && store.link.get_untracked() == ConnState::Connected
+            && !untrack(|| alone(store))
+        {
             open.set(false);
         }
     });
-    let lost = move || {
-        !serverless()
-            && matches!(
-                store.link.get(),
-                ConnState::Failed(_) | ConnState::HostAway | ConnState::Reconnecting
-            )
-    };
+    let lost = move || links_lost(store);
     view! {
         {move || (lost() || answering.get()).then(|| view! {
             <button class="btn btn--small btn--ghost" data-testid="pair-rejoin" aria-expanded=move || open.get().to_string()

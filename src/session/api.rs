@@ -155,6 +155,13 @@ pub trait SessionApi {
     fn cheat(&mut self, _kind: &str) -> Result<(), String> {
         Err(String::from("not in a room"))
     }
+    /// Test hooks: the bound after which this device's quiet person's
+    /// stations are offered to a bot (D46; `None` keeps it), and the stations
+    /// offered now.
+    #[cfg(feature = "test-hooks")]
+    fn quiet(&mut self, _after_ms: Option<u64>) -> Vec<duel_core::Station> {
+        Vec::new()
+    }
     /// The epoch of the host this tab follows, and whether this tab hosts (test hooks).
     #[cfg(feature = "test-hooks")]
     fn hosting(&self) -> (u32, bool);

@@ -57,3 +57,25 @@ pub(super) fn cheat_named(kind: &str) -> Result<duel_net::host::Cheat, String> {
         other => return Err(format!("no cheat called {other}")),
     })
 }
+
+impl<T: RoomLink> Session<T> {
+    /// How the succession stands, for a failing test's message.
+    pub(super) fn election_words(&self, now: u64) -> String {
+        let room = self.dev.replica.room().map(|r| {
+            let players: Vec<String> = r
+                .players
+                .iter()
+                .map(|p| format!("{}:{}:{}", p.no.0, p.connected, p.peer.map_or(0, |x| x.0 as u32)))
+                .collect();
+            format!("players [{}] successors {:?}", players.join(" "), r.successors)
+        });
+        format!(
+            "{:?}; me {} as {:?}; host silent {:?} ms; {}",
+            self.dev.standing(),
+            self.dev.me.0 as u32,
+            self.dev.replica.known_as(),
+            self.dev.replica.host_silent_for(now),
+            room.unwrap_or_default()
+        )
+    }
+}

@@ -19,13 +19,15 @@ const OFFER_ACTIONS_PER_PUMP: usize = 4;
 /// This device's person and the stations offered for them.
 pub(super) struct IdleSeat {
     offer: IdleOffer,
+    /// The bound ([`IDLE_OFFER_MS`]; a test may shorten it).
+    after_ms: u64,
     /// Said on the next pump: the stations are the person's again.
     reclaimed: Option<String>,
 }
 
 impl Default for IdleSeat {
     fn default() -> IdleSeat {
-        IdleSeat { offer: IdleOffer::new(IDLE_OFFER_MS), reclaimed: None }
+        IdleSeat { offer: IdleOffer::new(IDLE_OFFER_MS), after_ms: IDLE_OFFER_MS, reclaimed: None }
     }
 }
 
@@ -36,6 +38,17 @@ impl IdleSeat {
         if self.offer.acted(now) {
             self.reclaimed = Some(format!("{} {} yours again.", words(&stations), are(&stations)));
         }
+    }
+
+    /// Test hooks: a browser test shortens the bound (`Some`: the person's
+    /// quiet starts again from now) rather than wait 30 s of wall clock; the
+    /// toast names the bound in force. Returns the stations offered now.
+    #[cfg(feature = "test-hooks")]
+    pub(super) fn for_test(&mut self, after_ms: Option<u64>) -> Vec<Station> {
+        if let Some(ms) = after_ms {
+            *self = IdleSeat { offer: IdleOffer::new(ms), after_ms: ms, reclaimed: None };
+        }
+        self.offer.offered().to_vec()
     }
 }
 
@@ -61,7 +74,7 @@ impl<T: RoomLink> Session<T> {
             return;
         }
         if let Some(new) = self.idle.offer.poll(game, &seats, now) {
-            p.offered = Some(offer_words(&new));
+            p.offered = Some(offer_words(&new, self.idle.after_ms));
         }
         for _ in 0..OFFER_ACTIONS_PER_PUMP {
             let stations = self.idle.offer.offered().to_vec();
@@ -77,11 +90,11 @@ impl<T: RoomLink> Session<T> {
     }
 }
 
-/// The toast for stations newly offered to a bot.
-fn offer_words(stations: &[Station]) -> String {
+/// The toast for stations newly offered to a bot after `after_ms` of quiet.
+fn offer_words(stations: &[Station], after_ms: u64) -> String {
     format!(
         "You have been quiet for {} s: a bot works {} for you until you play. Tap here to keep {}.",
-        IDLE_OFFER_MS / 1000,
+        after_ms / 1000,
         words(stations),
         if stations.len() == 1 { "it" } else { "them" }
     )
@@ -108,11 +121,15 @@ mod tests {
     #[test]
     fn the_offer_and_the_return_are_said_in_words() {
         assert_eq!(
-            offer_words(&[Station::Weapons, Station::Sensors]),
+            offer_words(&[Station::Weapons, Station::Sensors], IDLE_OFFER_MS),
             "You have been quiet for 30 s: a bot works Weapons and Sensors for you until you play. \
              Tap here to keep them."
         );
-        assert!(offer_words(&[Station::Helm]).ends_with("Tap here to keep it."));
+        assert!(offer_words(&[Station::Helm], IDLE_OFFER_MS).ends_with("Tap here to keep it."));
+        assert!(
+            offer_words(&[Station::Helm], 5_000).starts_with("You have been quiet for 5 s:"),
+            "the bound in force"
+        );
         let mut idle = IdleSeat::default();
         idle.acted(0);
         assert_eq!(idle.reclaimed, None, "nothing was offered");

@@ -368,22 +368,12 @@ impl<T: RoomLink> SessionApi for Session<T> {
 
     #[cfg(feature = "test-hooks")]
     fn election_report(&self, now: u64) -> String {
-        let room = self.dev.replica.room().map(|r| {
-            let players: Vec<String> = r
-                .players
-                .iter()
-                .map(|p| format!("{}:{}:{}", p.no.0, p.connected, p.peer.map_or(0, |x| x.0 as u32)))
-                .collect();
-            format!("players [{}] successors {:?}", players.join(" "), r.successors)
-        });
-        format!(
-            "{:?}; me {} as {:?}; host silent {:?} ms; {}",
-            self.dev.standing(),
-            self.dev.me.0 as u32,
-            self.dev.replica.known_as(),
-            self.dev.replica.host_silent_for(now),
-            room.unwrap_or_default()
-        )
+        self.election_words(now)
+    }
+
+    #[cfg(feature = "test-hooks")]
+    fn quiet(&mut self, after_ms: Option<u64>) -> Vec<duel_core::Station> {
+        self.idle.for_test(after_ms)
     }
 
     #[cfg(feature = "test-hooks")]

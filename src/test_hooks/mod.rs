@@ -229,6 +229,21 @@ pub fn test_hook_release(seat: u8) -> String {
     outcome(store.try_command(Command::Release { seat: SeatId(seat) }))
 }
 
+/// The quiet person's offer (D46) on this device: `after_ms` shortens the
+/// bound (30 s in play) so a browser test need not wait it out on the wall
+/// clock, and the quiet starts again from now; `undefined` leaves it.
+/// Returns `{ok, offered}`: the stations a bot works for the person now.
+#[wasm_bindgen]
+pub fn test_hook_quiet(after_ms: Option<u32>) -> String {
+    let Some(store) = store() else { return outcome(Err("no app".into())) };
+    match store.with_session(|s| s.quiet(after_ms.map(u64::from))) {
+        Some(offered) => {
+            json!({ "ok": true, "offered": offered.iter().map(|s| s.name()).collect::<Vec<_>>() }).to_string()
+        }
+        None => outcome(Err("no session".into())),
+    }
+}
+
 /// This tab plays the adversary: sends every other player a forged
 /// election message (`"election"`, `"batch"`, `"hosting"`; see
 /// `session::forge`). Returns `{ok, sent?, error?}`.

@@ -11,6 +11,10 @@
 //!   reloaded host tab resumes the same room, and its presence marks this
 //!   device as the room's host ([`role_for`]).
 //!
+//! - in the tab's `sessionStorage`, which rooms it was in had no server
+//!   ([`mark_serverless`]): the tab's reload then asks no server for them
+//!   and offers to rejoin by camera at once.
+//!
 //! Keys are namespaced `dice-duel/…`. Values are text ([`codec`]); a damaged
 //! value reads as absent. The saved room contains every player's token, so
 //! it stays on the host's device and is never sent anywhere.
@@ -25,6 +29,7 @@ use crate::platform::{random, storage};
 const PLAYER_KEY: &str = "dice-duel/player";
 const SEAT_KEY: &str = "dice-duel/seat-key";
 const HOST_PREFIX: &str = "dice-duel/host/";
+const SERVERLESS_PREFIX: &str = "dice-duel/serverless/";
 
 /// Why a write to browser storage failed (the game goes on; only a reload
 /// would lose the unsaved part).
@@ -75,6 +80,17 @@ fn adopt_mixed_case(key: &str) -> Option<String> {
 /// Forgets the saved room `room` (the game is over, or the player left it).
 pub fn forget_host(room: &str) {
     storage::remove(&host_key(room));
+}
+
+/// Remembers, for this tab's reloads, that `room` has no signalling server
+/// (issue 45): a reloaded tab can only come back through a device still in it.
+pub fn mark_serverless(room: &str) {
+    storage::session_set(&format!("{SERVERLESS_PREFIX}{}", room.to_ascii_lowercase()), "1");
+}
+
+/// Whether this tab was in `room` and it had no signalling server ([`mark_serverless`]).
+pub fn is_serverless(room: &str) -> bool {
+    storage::session_get(&format!("{SERVERLESS_PREFIX}{}", room.to_ascii_lowercase())).is_some()
 }
 
 /// This device's role in `room`: [`Role::Host`] if it holds the room's save
@@ -189,6 +205,14 @@ mod tests {
         assert_eq!(parse_seed(&"A".repeat(64)), None, "uppercase is not ours");
         assert_eq!(parse_seed(&"f".repeat(63)), None);
         assert_eq!(parse_seed(&"0f".repeat(32)), Some([15; 32]));
+    }
+
+    #[test]
+    fn a_room_with_no_server_is_remembered_by_its_tab_whatever_the_case_of_its_code() {
+        assert!(!is_serverless("Quiet-Table"));
+        mark_serverless("Quiet-Table");
+        assert!(is_serverless("quiet-table"));
+        assert!(!is_serverless("another-table"));
     }
 
     /// Issue 43: a room lets a token back only with the key it joined with,

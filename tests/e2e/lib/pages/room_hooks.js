@@ -58,6 +58,10 @@ class RoomHooks {
   cheat(kind) { return this.#call('test_hook_cheat', kind); }
   /** One legal intent for `seat`: kind 'cheap' (reroll energy) or 'fire'. */
   act(seat, kind = 'cheap') { return this.#call('test_hook_act', seat, kind); }
+  /** The quiet person's offer (D46) on this tab: `afterMs` shortens its bound (30 s in play) and
+   * starts the quiet from now; none leaves it. Resolves to `{ok, offered}` (the stations a bot
+   * works for the person now). */
+  quiet(afterMs) { return this.#call('test_hook_quiet', afterMs); }
   /** A bot crew keeps `seat`'s torpedo ready until the seat fires. */
   autoload(seat) { return within(HOOK_MS, this.page.evaluate((s) => window.wasmBindings.test_hook_autoload(s), seat), `${this.label}: autoload`); }
   appliedAt(seq) { return within(HOOK_MS, this.page.evaluate((q) => window.wasmBindings.test_hook_applied_at(BigInt(q)), seq), `${this.label}: appliedAt`); }
