@@ -49,6 +49,15 @@ async function startProcess(cmd, args, env, ready, what) {
   return child;
 }
 
+/** Process groups of the drivers and displays now running: killed if this process exits without
+ * closing them (a spec stopped at its bound, or killed), so no MiniBrowser outlives its test. */
+const running = new Set();
+process.on('exit', () => {
+  for (const pid of running) {
+    try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ }
+  }
+});
+
 /** One MiniBrowser under its own Xvfb display and WebKitWebDriver, as a session of one player. */
 async function launchWebKit(opts = {}) {
   for (const f of [DRIVER, MINIBROWSER]) if (!fs.existsSync(f)) throw new Error(`${f} is missing: scripts/install-tools.sh --browser`);
@@ -56,7 +65,8 @@ async function launchWebKit(opts = {}) {
   fs.mkdirSync(path.join(home, 'gtk-3.0'));
   fs.writeFileSync(path.join(home, 'gtk-3.0', 'gtk.css'), GTK_CSS);
   // Xvfb picks a free display itself and writes its number to fd 3 (two sessions never collide).
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'], detached: true });
+  running.add(xvfb.pid);
   const display = await within(15000, new Promise((resolve, reject) => {
     let said = '';
     xvfb.stdio[3].on('data', (d) => { said += d; if (said.includes('\n')) resolve(`:${said.trim()}`); });
@@ -66,6 +76,7 @@ async function launchWebKit(opts = {}) {
   const env = { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: path.join(home, 'cache'), XDG_DATA_HOME: path.join(home, 'data') };
   const driverProc = await startProcess(DRIVER, [`--port=${port}`, '--host=127.0.0.1'], env,
     () => fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false), 'WebKitWebDriver');
+  running.add(driverProc.pid);
   const errors = [];
   const consoleLines = [];
   const pages = [];
@@ -136,8 +147,10 @@ async function launchWebKit(opts = {}) {
     close: async () => {
       live.sessions.delete(session);
       if (driver) await driver.quit().catch(() => {});
-      try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* already gone */ }
-      xvfb.kill('SIGKILL');
+      for (const pid of [driverProc.pid, xvfb.pid]) {
+        try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+        running.delete(pid);
+      }
       await sleep(200);
       fs.rmSync(home, { recursive: true, force: true, maxRetries: 5 });
     },
