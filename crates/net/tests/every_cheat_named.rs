@@ -10,63 +10,9 @@
 
 mod common;
 
-use common::mesh::Mesh;
-use duel_core::{GameConfig, SeatId};
+use common::findings::{against, run, settle, watched_room as room};
 use duel_net::host::Cheat;
-use duel_net::{AuditFinding, Conditions, Finding, Notice, PlayerNo};
-
-/// Host 0 on no seat, two crews, two watchers: a successor can be elected
-/// among four, and two replicas watch the second host.
-fn room(seed: u64) -> Mesh {
-    let seats = [vec![], vec![SeatId(0)], vec![SeatId(1)], vec![], vec![]];
-    Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT)
-}
-
-/// Runs the room `ms` on, with random play, keeping each device's dice
-/// findings (the mesh's own `step` would drain them).
-fn run(m: &mut Mesh, ms: u64, said: &mut [Vec<Notice>]) {
-    let end = m.now + ms;
-    while m.now < end && m.host_game().outcome().is_none() {
-        m.random_intents(400);
-        step(m, said);
-    }
-}
-
-/// One step of the mesh, keeping each device's dice findings.
-fn step(m: &mut Mesh, said: &mut [Vec<Notice>]) {
-    m.now += common::STEP;
-    m.net.set_time(m.now);
-    let now = m.now;
-    for (i, d) in m.devices.iter_mut().enumerate() {
-        let Some(d) = d else { continue };
-        d.pump(now);
-        for n in d.replica.drain_notices() {
-            if matches!(n, Notice::DiceUnchecked(_) | Notice::DiceTampered { .. }) {
-                said[i].push(n);
-            }
-        }
-    }
-}
-
-/// Steps until every device follows one host on one state (an election's end).
-fn settle(m: &mut Mesh, said: &mut [Vec<Notice>]) {
-    let end = m.now + 30_000;
-    while !m.converged() {
-        assert!(m.now < end, "a successor hosts\n{}", m.describe());
-        step(m, said);
-    }
-}
-
-/// The dice findings `notices` name against `host` (warnings only).
-fn against(notices: &[Notice], host: PlayerNo) -> Vec<Finding> {
-    notices
-        .iter()
-        .filter_map(|n| match n {
-            Notice::DiceUnchecked(f) if f.accuses() && f.host == Some(host) => Some(*f),
-            _ => None,
-        })
-        .collect()
-}
+use duel_net::{AuditFinding, Finding, Notice};
 
 #[test]
 fn attack9_a_second_cheating_host_is_named_too() {

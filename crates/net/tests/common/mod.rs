@@ -5,6 +5,7 @@
 //! tests and the benches.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod findings;
 mod gunner;
 pub mod mesh;
 mod officers;
