@@ -77,12 +77,16 @@ impl<T: Transport> Device<T> {
     }
 
     /// This device's transport id changed (the socket got its id, or was
-    /// rebuilt): a hosting device's own replica joins again under it.
+    /// rebuilt): a hosting device's own replica joins again under it. Every
+    /// link it had closed at its own end: until it hears a guest again, a
+    /// valid election that moved the room on without it is followed (see
+    /// [`Succession::links_dropped`]).
     pub fn rebind(&mut self, now: u64, me: PeerId) {
         if me == self.me {
             return;
         }
         self.me = me;
+        self.succession.links_dropped();
         if let Some(h) = &mut self.host {
             h.rehome(me);
             self.succession.hosting(h.epoch(), h.elected_msg());
@@ -166,6 +170,21 @@ impl<T: Transport> Device<T> {
         self.succession.drain_refused()
     }
 
+    /// Another device that hosts this room beside this one: both screens
+    /// say so and offer the players the other's table (issue 43).
+    pub fn rival(&self) -> Option<crate::succession::Rival> {
+        self.succession.rival()
+    }
+
+    /// The player chose the rival's table ([`Device::rival`]): this device
+    /// follows it, or, hosting the later epoch, votes for it and follows
+    /// once it wins (a pump or two later).
+    pub fn follow_rival(&mut self, now: u64) {
+        if let Some(d) = self.succession.follow_rival(now, &self.replica) {
+            self.decide(now, d);
+        }
+    }
+
     /// Hosting changes since the last call.
     pub fn drain_handovers(&mut self) -> Vec<Handover> {
         std::mem::take(&mut self.handovers)
@@ -235,6 +254,10 @@ impl<T: Transport> Device<T> {
                 if let Some(h) = &mut self.host {
                     let out = h.handle(now, from, datagram);
                     self.send_host(now, out);
+                    // That guest still hears this host: a live host keeps its room.
+                    if from != self.me {
+                        self.succession.heard_guest(now, from);
+                    }
                 }
             }
             Some(Kind::Mesh) => {
@@ -269,6 +292,11 @@ impl<T: Transport> Device<T> {
                 self.replica.term_began(epoch, &votes);
                 let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
+                // Won by a rival host's vote (two hosts, the players chose):
+                // that device may be at an address the room view lacks.
+                if let (Some(peer), Some(a)) = (self.succession.take_rival_peer(), host.elected_msg()) {
+                    self.transport.send(peer, a);
+                }
                 self.host = Some(host);
                 self.host_peer = self.me;
                 let hello = self.replica.follow(now, epoch, me_no);

@@ -58,7 +58,7 @@ pub use replica::{
     AuditFinding, AuditReport, Finding, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError,
 };
 pub use seat_key::{SeatKey, SeatPublic, SeatSig};
-pub use succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
+pub use succession::{Decision, Forgery, Rival, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
 pub use wire::{
     BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, Timing,

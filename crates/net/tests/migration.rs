@@ -179,17 +179,19 @@ fn a_two_and_two_partition_never_yields_two_hosts() {
     m.play(5_000, 300);
     assert!(m.settle());
     m.partition(&[0, 1], &[2, 3]);
+    // The cut-off half stands, loses for want of a majority, waits and stands
+    // again: what it says at one instant depends on where that cycle is, so
+    // the test asks what it said while cut off.
+    let mut waiting = false;
     for _ in 0..1_500 {
         m.random_intents(300);
         m.step();
         assert_eq!(m.hosts(), vec![0], "the minority never elects");
+        waiting |=
+            [2, 3].iter().any(|&d| matches!(m.dev(d).standing(), Standing::Campaigning { need: 3, .. }));
     }
     assert!(m.alive().all(|d| d.replica.epoch() == Epoch(0)));
-    assert!(
-        matches!(m.dev(2).standing(), Standing::Campaigning { need: 3, .. })
-            || matches!(m.dev(3).standing(), Standing::Campaigning { need: 3, .. }),
-        "the cut-off half says it is waiting for a majority"
-    );
+    assert!(waiting, "the cut-off half said it was waiting for a majority");
     m.heal(&[0, 1], &[2, 3]);
     assert!(m.settle(), "healed, the room is one again");
     assert_eq!(m.host(), 0);

@@ -154,7 +154,14 @@ impl Replica {
                 }
             }
             Link::Joined { .. } => {
-                if self.last_ping.is_none_or(|t| now_ms.saturating_sub(t) >= self.cfg.timing.ping_ms) {
+                // A heartbeat went unanswered: ask four times as often until
+                // the host is heard, so a lost datagram or two on a bad
+                // network never adds up to the silence that elects a
+                // successor (issue 43), while a host that is gone still is.
+                let ping = self.cfg.timing.ping_ms;
+                let missed = self.last_heard.is_some_and(|t| now_ms.saturating_sub(t) >= ping);
+                let every = if missed { ping / 4 } else { ping };
+                if self.last_ping.is_none_or(|t| now_ms.saturating_sub(t) >= every) {
                     self.last_ping = Some(now_ms);
                     self.nonce = self.nonce.wrapping_add(1);
                     out.push(PeerMsg::Ping { nonce: self.nonce });

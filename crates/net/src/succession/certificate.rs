@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::fair::Digest;
 use crate::ids::{Epoch, PeerId, PlayerNo};
-use crate::seat_key::{SeatSig, Statement};
+use crate::seat_key::{SeatPublic, SeatSig, Statement};
 use crate::wire::{Ballot, RoomView};
 
 /// How many rounds past the one a device follows it votes in, and accepts
@@ -39,6 +39,17 @@ pub enum Forgery {
     /// signature is not the key of the host of its epoch, or served events
     /// that do not carry the candidate's chain to the head it claimed.
     UnsignedHistory,
+    /// An election this hosting device refused because it still hears its
+    /// room (issue 43: a live host never yields; in a room of two, a guest's
+    /// own vote is a majority only once the host has left).
+    LiveHost,
+    /// An election this device never followed because it went on hearing
+    /// its host for the whole silence bound after it arrived.
+    HostHeard,
+    /// Another device went on hosting its own copy of the room after this
+    /// one told it who hosts now (a room of two after a cut in the network:
+    /// each side kept hosting, and the players choose).
+    TwoHosts,
 }
 
 impl std::fmt::Display for Forgery {
@@ -50,17 +61,30 @@ impl std::fmt::Display for Forgery {
             Forgery::FalseHosting => "a peer claimed to host the room",
             Forgery::UnrequestedBatch => "a peer sent game events nobody asked it for",
             Forgery::UnsignedHistory => "a peer served game events its host never signed",
+            Forgery::LiveHost => "a peer announced it had taken over the room, which this device still hosts",
+            Forgery::HostHeard => "a peer announced an election while this device still heard the host",
+            Forgery::TwoHosts => {
+                "another device still hosts its own copy of the room after hearing who hosts now: \
+                 two devices each say they host, and the players must choose one"
+            }
         })
     }
 }
 
-/// Players the room view lists as connected (the host among them): the electorate.
-pub(super) fn electorate(room: &RoomView) -> usize {
-    room.players.iter().filter(|p| p.connected).count()
+/// The electorate: the distinct seat keys of the players the room view
+/// lists as connected (the host among them) and of `with` (the candidate,
+/// counted even if this view has lost it). Keys, not players: a device that
+/// holds several places in a room has one voice.
+pub(super) fn electorate(room: &RoomView, with: PlayerNo) -> usize {
+    let connected = room.players.iter().filter(|p| p.connected || p.no == with);
+    connected.map(|p| p.key).collect::<BTreeSet<SeatPublic>>().len()
 }
 
-/// Votes needed, own included: a strict majority of the room, so that two
-/// halves can never both elect; a room of two continues with its survivor.
+/// Votes needed, own included, of an electorate of `electorate` keys: a
+/// strict majority, so that two halves can never both elect. A room of two
+/// continues with its survivor: the guest's own vote is enough once the host
+/// has left, and the host, while it lives, never yields to it (it follows
+/// an election only when it no longer hears its room, see `sticky.rs`).
 pub fn quorum(electorate: usize) -> usize {
     if electorate <= 2 {
         1
@@ -86,20 +110,36 @@ pub(super) struct Claim<'a> {
     pub(super) sig: &'a SeatSig,
 }
 
+/// What a valid certificate says beyond its winner.
+pub(super) struct Verified {
+    /// Whether its voters were following this device's host (or a later
+    /// one) when they granted: their votes say *this* host went silent, so a
+    /// device that still hears it does not follow (leader stickiness). A
+    /// certificate whose only vote is the winner's (a room of two) says so
+    /// on the winner's word alone, so it counts as such too. Votes cast
+    /// under an older host belong to an election that raced the one this
+    /// device followed: the later round wins, as it always has.
+    pub(super) deposes_current: bool,
+}
+
 /// Checks `claim` against this device's view of the room (`room`, whose
 /// name has digest `digest`), when it follows `current` (which the claim's
 /// epoch must be above: the caller drops older ones unread).
 ///
 /// Valid: the epoch is `host`'s, in the window; `host` signed where to
-/// find it; and the distinct players of `room` who signed a granted vote
-/// for exactly this epoch and candidate (the winner's own among them) are
-/// a majority of the larger of the winner's count and this device's
-/// count of the room's connected players. Views of who is connected lag a
-/// little between devices; taking the larger count means a claimed tiny
-/// room (`of` = 1) never lowers the bar, and the winner, which waits for
-/// every voter's answer a moment after its majority, normally carries more
-/// votes than the bare majority of its own count. Votes this view cannot
-/// check (an unknown player, a key it does not list) simply do not count.
+/// find it; and the distinct seat keys of the players of `room` who signed
+/// a granted vote for exactly this epoch and candidate (the winner's own
+/// among them) are a majority of the larger of the winner's count and this
+/// device's count of the room's connected keys. One key signing as several
+/// players counts once. Views of who is connected lag a little between
+/// devices; taking the larger count means a claimed tiny room (`of` = 1)
+/// never lowers the bar, and the winner, which waits for every voter's
+/// answer a moment after its majority, normally carries more votes than the
+/// bare majority of its own count. A listed player's vote counts even if
+/// this view no longer shows it connected (a host cut off from the room
+/// loses sight of the very devices that elected its successor). Votes this
+/// view cannot check (an unknown player, a key it does not list) simply do
+/// not count.
 ///
 /// # Errors
 /// The kind of forgery.
@@ -108,7 +148,7 @@ pub(super) fn check(
     digest: &Digest,
     current: Epoch,
     claim: &Claim<'_>,
-) -> Result<(), Forgery> {
+) -> Result<Verified, Forgery> {
     if !in_window(current, claim.epoch) {
         return Err(Forgery::BeyondWindow);
     }
@@ -119,17 +159,23 @@ pub(super) fn check(
     {
         return Err(Forgery::Certificate);
     }
-    let mut voters = BTreeSet::new();
+    let mut keys = BTreeSet::new();
+    let (mut others, mut under_current) = (false, false);
     for b in claim.votes {
         let v = &b.vote;
-        let signed = room.player(v.voter).is_some_and(|p| b.signed_by(&p.key, digest));
-        if v.granted && v.epoch == claim.epoch && v.candidate == claim.host && signed {
-            voters.insert(v.voter);
+        let Some(voter) = room.player(v.voter) else { continue };
+        if v.granted && v.epoch == claim.epoch && v.candidate == claim.host && b.signed_by(&voter.key, digest)
+        {
+            keys.insert(voter.key);
+            if voter.key != winner.key {
+                others = true;
+                under_current |= v.state.epoch >= current;
+            }
         }
     }
-    let need = quorum(electorate(room).max(usize::from(claim.of)));
-    if !voters.contains(&claim.host) || voters.len() < need {
+    let need = quorum(electorate(room, claim.host).max(usize::from(claim.of)));
+    if !keys.contains(&winner.key) || keys.len() < need {
         return Err(Forgery::Certificate);
     }
-    Ok(())
+    Ok(Verified { deposes_current: under_current || !others })
 }

@@ -4,15 +4,23 @@
 //! When the host has been silent for `silence_ms`, the first live successor
 //! in the room view's replicated order polls the other players for their
 //! votes and where their copies stand (`{epoch, head, hash}`). With a
-//! majority of the room (the old host counted, so two halves of a split
-//! room can never both elect) it adopts the longest copy among the answers,
+//! majority of the room's seat keys (the old host counted, so two halves of
+//! a split room can never both elect; one key is one voice however many
+//! players it signs as) it adopts the longest copy among the answers,
 //! fetching the events it lacks from the peer that has them, and becomes
 //! the host of the next epoch; the others follow its announcement. A voter
-//! grants one vote per epoch and only once it, too, has stopped hearing the
-//! host. If the candidate dies mid-election the next successor's longer
-//! timer fires and it polls for a higher epoch. A two-player room needs
-//! only the survivor's own vote. No clock or socket here: the device
-//! ([`crate::device`]) feeds messages and time, and carries out decisions.
+//! grants one vote a round, one round at a time to each candidate, and only
+//! once it, too, has stopped hearing the host for the whole silence. If the
+//! candidate dies mid-election the next successor's longer timer fires and
+//! it polls for a higher epoch. A two-player room needs only the
+//! survivor's own vote.
+//!
+//! Leader stickiness (issue 43, `sticky.rs`): a device that still hears its
+//! host follows no election that deposes it, and a live host never yields,
+//! so in a room of two a guest's own vote moves only a host that has left
+//! (a tab restored from its save, a laptop that slept). No clock or socket
+//! here: the device ([`crate::device`]) feeds messages and time, and
+//! carries out decisions.
 //!
 //! Nothing a peer says is taken on its word (issue 31): polls and votes
 //! are signed with the sender's seat key, the winner's announcement carries
@@ -29,63 +37,26 @@
 
 mod campaign;
 mod certificate;
+mod rival;
 mod stand;
+mod sticky;
+mod timing;
 mod voter;
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use campaign::Campaign;
-use certificate::electorate;
 use certificate::Claim;
 pub use certificate::{quorum, Forgery, ROUND_WINDOW};
+pub use rival::Rival;
+use rival::RivalHost;
+use sticky::{Held, Presence};
+pub use timing::SuccessionTiming;
+use voter::{Deferred, Granted};
 
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::wire::{encode_mesh, Ballot, MeshMsg};
-
-/// The succession's clocks, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SuccessionTiming {
-    /// Host silence after which the first successor stands. Two seconds:
-    /// replicas ping every second, so a live host answers at least once
-    /// in that time unless two pings in a row are lost, and a voter insists
-    /// on half of it too; with the election's round trips a room changes
-    /// host within three seconds of its host's last word.
-    pub silence_ms: u64,
-    /// Extra wait per place in the successor order (the next successor
-    /// stands only if the ones before it did not).
-    pub stagger_ms: u64,
-    /// Wait after a majority for the remaining voters' copies (the longest
-    /// copy wins, so an event that reached any survivor is kept).
-    pub grace_ms: u64,
-    /// Repeat of polls not yet granted (a "no" from a voter that still
-    /// heard the host may turn into a "yes") and of fetches.
-    pub retry_ms: u64,
-    /// A campaign with no majority after this long ends: two successors
-    /// that stood in one round refuse each other (one vote a round), so
-    /// each stands again after its place's stagger, the first one first,
-    /// in the next round.
-    pub campaign_ms: u64,
-    /// Most time a candidate spends catching up from one voter, from its
-    /// first fetch there: a voter that serves its copy slowly (one event a
-    /// fetch) is then passed over like one that does not serve, and the
-    /// candidate goes on with the best copy it has proven. Three seconds:
-    /// a copy a thousand events behind comes in eight fetches of 128.
-    pub catch_up_ms: u64,
-}
-
-impl Default for SuccessionTiming {
-    fn default() -> SuccessionTiming {
-        SuccessionTiming {
-            silence_ms: 2_000,
-            stagger_ms: 1_000,
-            grace_ms: 150,
-            retry_ms: 250,
-            campaign_ms: 2_000,
-            catch_up_ms: 3_000,
-        }
-    }
-}
 
 /// What the device must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +88,7 @@ pub struct Succession {
     /// vote a round. Kept as a set, not a highest round, so that a poll for
     /// the last round of the window (a peer that wants the room stuck)
     /// uses up that round only.
-    ballots: BTreeMap<u16, (Epoch, PlayerNo)>,
+    ballots: BTreeMap<u16, Granted>,
     /// The epoch it last stood for (it stands again only in a later round).
     stood: Epoch,
     /// The last poll seen from someone else: standing waits while others try.
@@ -126,6 +97,25 @@ pub struct Succession {
     /// The election this device follows, to repeat to a stale host.
     announcement: Option<(Epoch, Vec<u8>)>,
     hinted: BTreeMap<PeerId, u64>,
+    /// Stale hosts told who hosts now, since when, and whether the players
+    /// were told that one went on hosting anyway.
+    stale: BTreeMap<PeerId, (u64, bool)>,
+    /// Whom this device hears, and whether it was away (leader stickiness).
+    presence: Presence,
+    /// A valid election that arrived while the host was still heard.
+    held: Option<Held>,
+    /// Another device hosting this room beside this one (two hosts).
+    rival: Option<RivalHost>,
+    /// Where to tell the election this device won by its rival's vote.
+    rival_peer: Option<PeerId>,
+    /// When each peer's last poll was answered (one answer per peer per
+    /// `POLL_GAP_MS`).
+    answered: BTreeMap<PeerId, u64>,
+    /// Polls left unanswered for coming too fast.
+    throttled: u64,
+    /// Polls to grant once this device's silence reaches the bound, in the
+    /// order they came (one per candidate).
+    deferred: Vec<(PlayerNo, Deferred)>,
     /// When this device's last campaign ended without a majority.
     lost_at: Option<u64>,
     /// What the last campaign asked for: a late answer is no forgery.
@@ -147,6 +137,14 @@ impl Succession {
             campaign: None,
             announcement: None,
             hinted: BTreeMap::new(),
+            stale: BTreeMap::new(),
+            presence: Presence::default(),
+            held: None,
+            rival: None,
+            rival_peer: None,
+            answered: BTreeMap::new(),
+            throttled: 0,
+            deferred: Vec::new(),
             lost_at: None,
             asked_before: BTreeSet::new(),
             refused: 0,
@@ -161,6 +159,24 @@ impl Succession {
     /// the UI may say "a peer sent a forged election".
     pub fn refused(&self) -> u64 {
         self.refused
+    }
+
+    /// Polls left unanswered because the same peer polled again within
+    /// `POLL_GAP_MS` (100 ms: a duplicate on a bad network, or a peer
+    /// polling as fast as it can): nothing a player needs telling.
+    pub fn throttled(&self) -> u64 {
+        self.throttled
+    }
+
+    /// A guest's message of the game reached this device, which hosts: that
+    /// guest still hears it ([`Succession::handle`] counts a host live while
+    /// it hears a majority of its room).
+    pub fn heard_guest(&mut self, now: u64, from: PeerId) {
+        self.presence.guest_heard(now, from);
+        // A rival host that talks to this one as a guest now follows it.
+        if self.rival.as_ref().is_some_and(|r| r.peer() == from) {
+            self.rival = None;
+        }
     }
 
     /// The kind of the last refused election message.
@@ -211,9 +227,18 @@ impl Succession {
         hosting: bool,
     ) -> (Vec<(PeerId, Vec<u8>)>, Option<Decision>) {
         let mut out = Vec::new();
+        let hears_host = !hosting && !self.host_silent(now, replica);
+        self.presence.tick(now, self.timing.silence_ms, hears_host);
         if hosting {
             self.end_campaign();
+            self.deferred.clear();
+            self.remind_rival(now, &mut out);
             return (out, None);
+        }
+        // Before this device stands itself: a poll that came first is answered first.
+        self.answer_deferred(now, replica, &mut out);
+        if let Some(d) = self.held_election(now, replica) {
+            return (out, Some(d));
         }
         if let Some(c) = &mut self.campaign {
             let decision = c.tick(now, replica, &self.timing, &mut out);
@@ -253,11 +278,16 @@ impl Succession {
                 // otherwise proves nothing to it (once a second a peer).
                 let followed = self.announcement.as_ref().is_some_and(|(e, _)| *e == current);
                 if hosting.is_none() && followed {
-                    out.extend(self.hint_stale(now, from).map(|a| (from, a)));
+                    out.extend(self.tell_candidate(now, from).map(|a| (from, a)));
                 }
                 self.answer_poll(now, from, (epoch, candidate, sig), replica, hosting, &mut out);
             }
             MeshMsg::Vote { ballot } => {
+                if let Some(ours) = hosting {
+                    let (told, decision) = self.rival_vote(now, from, &ballot, ours, replica);
+                    out.extend(told.map(|a| (from, a)));
+                    return (out, decision);
+                }
                 let Some(c) = &mut self.campaign else { return (out, None) };
                 let digest = replica.room_digest();
                 let Some(room) = replica.room() else { return (out, None) };
@@ -307,6 +337,9 @@ impl Succession {
                     if let Some(hint) = self.hint_stale(now, from) {
                         out.push((from, hint));
                     }
+                    if self.stale.get(&from).is_some_and(|(_, told)| *told) {
+                        self.stale_rival(epoch, from, replica);
+                    }
                 } else if epoch == current && hosting.is_none() && host_peer == Some(from) {
                     // Our own host is alive: our link to it is what broke. Join it again.
                     if self.campaign.is_some() {
@@ -327,18 +360,9 @@ impl Succession {
                 if epoch <= current {
                     return (out, None);
                 }
-                // A device with no view of the room yet has no keys to check
-                // an election with: it finds the room's host by joining it.
-                let Some(room) = replica.room() else { return (out, None) };
                 let claim = Claim { epoch, host, peer, votes, of, sig };
-                if let Err(why) = certificate::check(room, &replica.room_digest(), current, &claim) {
-                    self.refuse(why);
-                    return (out, None);
-                }
-                self.end_campaign();
-                // Kept to tell a stale host who hosts now.
-                self.announcement = encode_mesh(&msg).ok().map(|a| (epoch, a));
-                return (out, Some(Decision::Follow { epoch, host, peer }));
+                let announcement = encode_mesh(&msg).ok();
+                return (out, self.elected(now, &claim, replica, hosting, announcement));
             }
         }
         (out, None)
@@ -350,17 +374,5 @@ impl Succession {
         if let Some(a) = announcement {
             self.announcement = Some((epoch, a));
         }
-    }
-
-    /// A host of an older epoch still talks to us, or a candidate polls us
-    /// that may have missed our election: tell it, once a second, who hosts
-    /// now (a host steps down on hearing it, a candidate follows).
-    pub fn hint_stale(&mut self, now: u64, to: PeerId) -> Option<Vec<u8>> {
-        let (_, a) = self.announcement.as_ref()?;
-        if self.hinted.get(&to).is_some_and(|t| now.saturating_sub(*t) < 1_000) {
-            return None;
-        }
-        self.hinted.insert(to, now);
-        Some(a.clone())
     }
 }

@@ -2,14 +2,36 @@
 //! first live successor in the room view's order, and a round left in the
 //! window it has not voted in.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::campaign::Campaign;
-use super::{certificate, electorate, Decision, Succession};
+use super::voter::Granted;
+use super::{certificate, Decision, Succession};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
+use crate::wire::RoomView;
 
 impl Succession {
+    /// How many live successors come before `candidate` in the room view's
+    /// order (one this device caught failing the audit is not waited for).
+    /// `None`: not a successor. Its turn to stand comes after the silence
+    /// bound plus a stagger for each ([`Succession::turn`]).
+    fn rank(&self, room: &RoomView, replica: &Replica, candidate: PlayerNo) -> Option<u64> {
+        let rank = room
+            .successors
+            .iter()
+            .copied()
+            .filter(|p| *p == candidate || room.player(*p).is_some_and(|v| v.connected))
+            .filter(|p| *p == candidate || !replica.failed_audit().contains(p))
+            .position(|p| p == candidate)?;
+        Some(rank as u64)
+    }
+
+    /// The host's silence after which a successor of `rank` stands.
+    fn turn(&self, rank: u64) -> u64 {
+        self.timing.silence_ms.saturating_add(rank.saturating_mul(self.timing.stagger_ms))
+    }
+
     /// With no campaign under way: stands (polls for the next free round)
     /// when its turn in the successor order has come.
     pub(super) fn stand(
@@ -22,21 +44,13 @@ impl Succession {
         let followed = replica.epoch().round();
         self.ballots.retain(|round, _| *round > followed);
         let (Some(room), Some(me)) = (replica.room(), replica.known_as()) else { return (out, None) };
-        let Some(silent) = replica.host_silent_for(now) else { return (out, None) };
-        let live: Vec<PlayerNo> = room
-            .successors
-            .iter()
-            .copied()
-            .filter(|p| room.player(*p).is_some_and(|v| v.connected) || *p == me)
-            // Nor is one this device caught failing the audit waited for: it gets no vote here.
-            .filter(|p| *p == me || !replica.failed_audit().contains(p))
-            .collect();
-        let Some(rank) = live.iter().position(|p| *p == me) else { return (out, None) };
-        let wait = self.timing.silence_ms + rank as u64 * self.timing.stagger_ms;
+        let Some(silent) = self.silence(now, replica) else { return (out, None) };
+        let Some(rank) = self.rank(room, replica, me) else { return (out, None) };
+        let wait = self.turn(rank);
         let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.stagger_ms);
         // After a split, the same order again: the first successor stands first.
         let backing_off =
-            self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank as u64 + 1) * self.timing.stagger_ms);
+            self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank + 1) * self.timing.stagger_ms);
         if silent < wait || others_trying || backing_off || replica.heir().is_none() {
             return (out, None);
         }
@@ -54,14 +68,18 @@ impl Succession {
         else {
             return (out, None);
         };
-        self.ballots.insert(epoch.round(), (epoch, me));
+        self.ballots.insert(epoch.round(), Granted { epoch, candidate: me, at: now });
         self.stood = epoch;
-        let of = electorate(room);
+        let of = certificate::electorate(room, me);
+        // One poll per seat key (a device that holds several places in the
+        // room has one voice), not this device's own.
+        let mine = room.player(me).map(|p| p.key);
+        let mut keys: BTreeSet<_> = mine.into_iter().collect();
         let peers: BTreeMap<PlayerNo, PeerId> = room
             .players
             .iter()
             .filter(|p| p.no != me)
-            .filter_map(|p| p.peer.map(|peer| (p.no, peer)))
+            .filter_map(|p| p.peer.filter(|_| keys.insert(p.key)).map(|peer| (p.no, peer)))
             .collect();
         let mut c = Campaign::new(epoch, me, of, peers, replica.copy_state(), now);
         let decision = c.tick(now, replica, &self.timing, &mut out);

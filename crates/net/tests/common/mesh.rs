@@ -46,7 +46,7 @@ pub struct Mesh {
 // The rooms the succession tests start from (split by concept: presets, not the mesh); not every
 // test binary starts from one.
 #[allow(unused_imports)]
-pub use super::officers::{four_officers, settled_officers};
+pub use super::officers::{four_officers, room_of_two, settled_officers};
 
 pub fn id(i: usize) -> PeerId {
     PeerId(0xFACE_0000 + i as u128)

@@ -9,6 +9,7 @@ pub mod findings;
 mod gunner;
 pub mod mesh;
 mod officers;
+mod sockets;
 
 // Not every test binary loads torpedoes.
 #[allow(unused_imports)]

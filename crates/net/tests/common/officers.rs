@@ -29,3 +29,13 @@ pub fn settled_officers(seed: u64) -> Mesh {
     assert_eq!(m.first_successor(), 1);
     m
 }
+
+/// A room of two on a perfect network, played a little and settled: device
+/// 0 hosts on seat 0, device 1 holds seat 1 (the one-to-one duel).
+pub fn room_of_two(seed: u64) -> Mesh {
+    let seats = vec![vec![SeatId(0)], vec![SeatId(1)]];
+    let mut m = Mesh::started(seed, GameConfig::quick_duel(seed), &seats, Conditions::PERFECT);
+    m.play(2_000, 300);
+    assert!(m.settle());
+    m
+}

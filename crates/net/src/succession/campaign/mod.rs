@@ -115,7 +115,8 @@ impl Campaign {
     /// `head`, its signed head if the caller found it signed by its host.
     pub(super) fn vote(&mut self, now: u64, from: PeerId, ballot: Ballot, head: Option<SignedHead>) {
         let v = ballot.vote;
-        let expected = self.peers.get(&v.voter).is_none_or(|p| *p == from);
+        // Only the players polled (one per seat key), from where they were polled.
+        let expected = self.peers.get(&v.voter) == Some(&from);
         if v.epoch != self.epoch || v.candidate != self.me || v.voter == self.me || !expected {
             return;
         }
