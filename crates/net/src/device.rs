@@ -14,6 +14,9 @@ use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTimin
 use crate::transport::{ConnectionEvent, Transport};
 use crate::wire::{decode_mesh, kind_of, Kind, MeshMsg};
 
+#[cfg(feature = "test-support")]
+mod adversary;
+
 /// Local hand-offs per pump at most (a guard: each hop is one message).
 const LOCAL_HOPS: usize = 64;
 
