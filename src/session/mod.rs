@@ -20,6 +20,7 @@ mod link;
 mod notices;
 mod options;
 pub mod practice;
+mod rival;
 #[cfg(test)]
 mod station_tests;
 #[cfg(test)]
@@ -74,6 +75,8 @@ pub struct Session<T: Transport> {
     idle: idle::IdleSeat,
     /// Every kind of forged election message refused here (one line tells them all).
     forged: Vec<duel_net::Forgery>,
+    /// Two devices host this room: what the players were told, and chose.
+    rival: rival::RivalWatch,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -140,6 +143,7 @@ impl<T: RoomLink> Session<T> {
             cover: cover::CoverWatch::default(),
             idle: idle::IdleSeat::default(),
             forged: Vec::new(),
+            rival: rival::RivalWatch::default(),
         }
     }
 
@@ -168,6 +172,7 @@ impl<T: RoomLink> Session<T> {
         let was_host = self.dev.is_host();
         // Who hosted before this pump: the news names who left.
         let left = self.host_name();
+        let tables = self.dev.rival();
         self.dev.pump(now);
         for handover in self.dev.drain_handovers() {
             match handover {
@@ -189,6 +194,7 @@ impl<T: RoomLink> Session<T> {
             }
             p.room_changed = true;
         }
+        self.tables_joined(tables, p);
         p.election = match self.dev.standing() {
             Standing::Quiet => None,
             Standing::Campaigning { have, need, .. } => Some(format!(
@@ -286,6 +292,10 @@ impl<T: RoomLink> SessionApi for Session<T> {
         Ok(())
     }
 
+    fn follow_rival(&mut self, now_ms: u64) -> Result<(), String> {
+        self.take_other_table(now_ms)
+    }
+
     fn game(&self) -> Option<&Game> {
         self.dev.replica.game()
     }
@@ -355,8 +365,8 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     #[cfg(feature = "test-hooks")]
-    fn forge(&mut self, kind: &str) -> Result<usize, String> {
-        self.forge_now(kind)
+    fn forge(&mut self, now_ms: u64, kind: &str) -> Result<usize, String> {
+        self.forge_now(now_ms, kind)
     }
 
     #[cfg(feature = "test-hooks")]
@@ -368,22 +378,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
 
     #[cfg(feature = "test-hooks")]
     fn election_report(&self, now: u64) -> String {
-        let room = self.dev.replica.room().map(|r| {
-            let players: Vec<String> = r
-                .players
-                .iter()
-                .map(|p| format!("{}:{}:{}", p.no.0, p.connected, p.peer.map_or(0, |x| x.0 as u32)))
-                .collect();
-            format!("players [{}] successors {:?}", players.join(" "), r.successors)
-        });
-        format!(
-            "{:?}; me {} as {:?}; host silent {:?} ms; {}",
-            self.dev.standing(),
-            self.dev.me.0 as u32,
-            self.dev.replica.known_as(),
-            self.dev.replica.host_silent_for(now),
-            room.unwrap_or_default()
-        )
+        self.report_election(now)
     }
 
     #[cfg(feature = "test-hooks")]
