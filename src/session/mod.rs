@@ -84,7 +84,7 @@ impl<T: RoomLink> Session<T> {
     pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
         let timing = config.timing;
         let room = config.room.clone();
-        Session::around(Host::new(config), room, remote, player, bots, timing)
+        Session::around((Host::new(config), false), room, remote, player, bots, timing)
     }
 
     /// A saved room, hosted again in this tab (the page was reloaded). If the
@@ -102,11 +102,12 @@ impl<T: RoomLink> Session<T> {
     ) -> Result<Session<T>, RestoreError> {
         let host = Host::restore(saved)?;
         let room = host.room_name().to_string();
-        Ok(Session::around(host, room, remote, player, bots, timing))
+        Ok(Session::around((host, true), room, remote, player, bots, timing))
     }
 
+    /// `restored`: the host comes from this tab's save (see [`Device::restored`]).
     fn around(
-        host: Host,
+        (host, restored): (Host, bool),
         room: String,
         remote: T,
         player: Player,
@@ -116,7 +117,8 @@ impl<T: RoomLink> Session<T> {
         let me = remote.my_id().unwrap_or(LOCAL_ME);
         let replica = Replica::new(replica_config(&player, &room));
         let seed = crate::platform::random::u64();
-        let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
+        let open = if restored { Device::restored } else { Device::hosting };
+        let dev = open(host, replica, remote, me, SuccessionTiming::default(), seed);
         Session::with(dev, bots, timing)
     }
 
