@@ -13,7 +13,7 @@
 
 use leptos::prelude::*;
 
-use crate::store::use_store;
+use crate::store::{actions, use_store};
 
 /// Lines kept: the bar stays a few lines high whatever peers send.
 const KEEP: usize = 4;
@@ -58,6 +58,37 @@ impl Warning {
     }
 }
 
+/// Two devices each host the room (issue 43): the line that says so, naming
+/// the other host, and the button that takes its table. Not a warning the
+/// player puts away: it stays while the two games do, and goes once the
+/// players chose one table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwoTables {
+    pub text: String,
+    /// The button's words; `None` once this player chose (the line says so).
+    pub follow: Option<String>,
+}
+
+/// One line of the bar as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Line {
+    Warning(Warning),
+    Tables(TwoTables),
+}
+
+/// The bar's lines: the kept warnings, gravest first, with the two tables
+/// after a host's cheats (dice, plans) and before forged messages. It never
+/// counts against [`KEEP`]: the players cannot play one game until they
+/// choose, and no line can push it, or be pushed by it, out of the bar.
+fn lines(kept: Vec<Warning>, tables: Option<TwoTables>) -> Vec<Line> {
+    let at = kept.iter().position(|w| w.about.gravity() > Concern::Plan { host: None }.gravity());
+    let mut out: Vec<Line> = kept.into_iter().map(Line::Warning).collect();
+    if let Some(t) = tables {
+        out.insert(at.unwrap_or(out.len()), Line::Tables(t));
+    }
+    out
+}
+
 /// Adds `new` warnings to `kept`: one line per concern (its newest words),
 /// the gravest first (in the order they came within a gravity), at most
 /// [`KEEP`]; past that the oldest line of the least grave kind goes.
@@ -81,21 +112,38 @@ pub fn remember(kept: &mut Vec<Warning>, new: &[Warning]) {
     }
 }
 
-/// The bar, above every screen while there is something to tell.
+/// The bar, above every screen while there is something to tell. "Got it"
+/// puts the warnings away; the two tables stay until the players chose.
 #[component]
 pub fn TrustBar() -> impl IntoView {
     let store = use_store();
     let warnings = store.ui.warnings;
+    let tables = store.ui.two_tables;
     move || {
         let list = warnings.get();
-        (!list.is_empty()).then(|| {
+        let choice = tables.get();
+        (!list.is_empty() || choice.is_some()).then(|| {
+            let dismiss = !list.is_empty();
+            let shown = lines(list, choice).into_iter().map(|line| match line {
+                Line::Warning(w) => view! { <li>{w.text}</li> }.into_any(),
+                Line::Tables(t) => {
+                    let follow = t.follow.map(|words| {
+                        view! {
+                            <button class="btn btn--small trust-bar__follow" data-testid="two-tables-follow"
+                                on:click=move |_| actions::follow_rival(store)>{words}</button>
+                        }
+                    });
+                    view! { <li class="trust-bar__choice" data-testid="two-tables">{t.text}" "{follow}</li> }
+                        .into_any()
+                }
+            });
             view! {
                 <div class="trust-bar" role="alert" data-testid="trust-bar">
-                    <ul class="trust-bar__list">
-                        {list.into_iter().map(|w| view! { <li>{w.text}</li> }).collect_view()}
-                    </ul>
-                    <button class="btn btn--small trust-bar__close" data-testid="trust-bar-close"
-                        on:click=move |_| warnings.set(Vec::new())>"Got it"</button>
+                    <ul class="trust-bar__list">{shown.collect_view()}</ul>
+                    {dismiss.then(|| view! {
+                        <button class="btn btn--small trust-bar__close" data-testid="trust-bar-close"
+                            on:click=move |_| warnings.set(Vec::new())>"Got it"</button>
+                    })}
                 </div>
             }
         })
@@ -147,5 +195,29 @@ mod tests {
         remember(&mut kept, &[dice(4, "Di altered dice"), dice(5, "Ed altered dice")]);
         assert_eq!(kept.len(), KEEP);
         assert!(kept.iter().all(|w| w.about.gravity() == 0), "{kept:?}");
+    }
+
+    #[test]
+    fn two_tables_sit_after_a_host_s_cheats_and_before_forged_messages_and_are_never_pushed_out() {
+        let tables = TwoTables { text: "two tables".into(), follow: Some("Play at Bo's table".into()) };
+        let shown = |kept: Vec<Warning>| -> Vec<String> {
+            lines(kept, Some(tables.clone()))
+                .into_iter()
+                .map(|l| match l {
+                    Line::Warning(w) => w.text,
+                    Line::Tables(t) => t.text,
+                })
+                .collect()
+        };
+        let mut kept = Vec::new();
+        remember(&mut kept, &[Warning::new(Concern::Forgery, "forged"), dice(0, "Ana hid a key")]);
+        remember(&mut kept, &[Warning::new(Concern::Plan { host: Some(0) }, "Ana forged a plan")]);
+        assert_eq!(shown(kept.clone()), ["Ana hid a key", "Ana forged a plan", "two tables", "forged"]);
+        for h in 1..6 {
+            remember(&mut kept, &[dice(h, "a host hid a key")]);
+        }
+        assert_eq!(shown(kept.clone()).len(), KEEP + 1, "the choice on top of a full bar");
+        assert_eq!(shown(Vec::new()), ["two tables"]);
+        assert_eq!(lines(vec![dice(0, "Ana hid a key")], None).len(), 1);
     }
 }

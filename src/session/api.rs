@@ -67,6 +67,10 @@ pub struct Pumped {
     pub refused: Option<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.
     pub outdated: bool,
+    /// Two devices each host this room (issue 43), when that changed:
+    /// `Some(Some(line))` offers the other host's table, `Some(None)`: one
+    /// game again (the players chose, or the other host left).
+    pub two_tables: Option<Option<crate::trust::TwoTables>>,
     /// The host's room changed: time to save it.
     pub save_due: bool,
     /// The room changed hosts: what to tell the player ("The host left. Ann is now hosting.").
@@ -94,6 +98,14 @@ pub trait SessionApi {
     fn submit(&mut self, now_ms: u64, seat: SeatId, intent: Intent) -> Result<(), String>;
     /// The person keeps the stations a bot was offered while they were quiet (D46).
     fn keep_stations(&mut self, _now_ms: u64) {}
+    /// The player chose the other host's table (two devices host this room,
+    /// issue 43): this device follows it, or votes it in and follows.
+    ///
+    /// # Errors
+    /// No other device hosts this room (the choice was made meanwhile).
+    fn follow_rival(&mut self, _now_ms: u64) -> Result<(), String> {
+        Err(String::from("Only one device hosts this room now."))
+    }
     /// Sends a lobby command (claim, release, edit, start).
     ///
     /// # Errors
@@ -138,12 +150,14 @@ pub trait SessionApi {
         String::new()
     }
     /// Test hooks: this tab plays the adversary and sends the room a forged
-    /// election message (`election`, `batch`, `hosting`); how many peers got it.
+    /// election message (`election`, `batch`, `hosting`), or elects itself
+    /// with its own ballot alone and hosts its own copy (`self-election`);
+    /// how many peers got it.
     ///
     /// # Errors
     /// Not in a room, or no such forgery.
     #[cfg(feature = "test-hooks")]
-    fn forge(&mut self, _kind: &str) -> Result<usize, String> {
+    fn forge(&mut self, _now_ms: u64, _kind: &str) -> Result<usize, String> {
         Err(String::from("not in a room"))
     }
     /// Test hooks: this tab's host cheats from now on (`strip-seals`,

@@ -13,9 +13,17 @@ use super::{RoomLink, Session};
 impl<T: RoomLink> Session<T> {
     /// Sends `kind` to every other player in the room view: `election` (an
     /// `Elected` naming this tab with signatures it made up), `batch` (events
-    /// nobody asked for that end the game), `hosting` (a false claim to host).
-    /// Returns how many peers it went to.
-    pub(super) fn forge_now(&mut self, kind: &str) -> Result<usize, String> {
+    /// nobody asked for that end the game), `hosting` (a false claim to host),
+    /// `self-election` (issue 43, attack 2: an `Elected` with this guest's own
+    /// ballot alone, while the host is live; this tab then hosts its own copy,
+    /// as a modified client would). Returns how many peers it went to.
+    pub(super) fn forge_now(&mut self, now: u64, kind: &str) -> Result<usize, String> {
+        if kind == "self-election" {
+            return self
+                .dev
+                .elect_self(now)
+                .ok_or_else(|| String::from("this tab cannot stand: it hosts, or has no room"));
+        }
         let room = self.dev.replica.room().ok_or("not in a room")?;
         let me = self.dev.replica.me().ok_or("not admitted")?;
         let peers: Vec<_> = room.players.iter().filter(|p| p.no != me).filter_map(|p| p.peer).collect();
@@ -46,6 +54,29 @@ impl<T: RoomLink> Session<T> {
     }
 }
 
+impl<T: RoomLink> Session<T> {
+    /// How the succession stands, for a failing test's message.
+    pub(super) fn report_election(&self, now: u64) -> String {
+        let room = self.dev.replica.room().map(|r| {
+            let players: Vec<String> = r
+                .players
+                .iter()
+                .map(|p| format!("{}:{}:{}", p.no.0, p.connected, p.peer.map_or(0, |x| x.0 as u32)))
+                .collect();
+            format!("players [{}] successors {:?}", players.join(" "), r.successors)
+        });
+        format!(
+            "{:?}; rival {:?}; me {} as {:?}; host silent {:?} ms; {}",
+            self.dev.standing(),
+            self.dev.rival(),
+            self.dev.me.0 as u32,
+            self.dev.replica.known_as(),
+            self.dev.replica.host_silent_for(now),
+            room.unwrap_or_default()
+        )
+    }
+}
+
 /// The dishonest host's ways a browser test may switch on (`test_hook_cheat`).
 pub(super) fn cheat_named(kind: &str) -> Result<duel_net::host::Cheat, String> {
     use duel_net::host::Cheat;
@@ -58,24 +89,3 @@ pub(super) fn cheat_named(kind: &str) -> Result<duel_net::host::Cheat, String> {
     })
 }
 
-impl<T: RoomLink> Session<T> {
-    /// How the succession stands, for a failing test's message.
-    pub(super) fn election_words(&self, now: u64) -> String {
-        let room = self.dev.replica.room().map(|r| {
-            let players: Vec<String> = r
-                .players
-                .iter()
-                .map(|p| format!("{}:{}:{}", p.no.0, p.connected, p.peer.map_or(0, |x| x.0 as u32)))
-                .collect();
-            format!("players [{}] successors {:?}", players.join(" "), r.successors)
-        });
-        format!(
-            "{:?}; me {} as {:?}; host silent {:?} ms; {}",
-            self.dev.standing(),
-            self.dev.me.0 as u32,
-            self.dev.replica.known_as(),
-            self.dev.replica.host_silent_for(now),
-            room.unwrap_or_default()
-        )
-    }
-}

@@ -20,6 +20,7 @@ mod link;
 mod notices;
 mod options;
 pub mod practice;
+mod rival;
 #[cfg(test)]
 mod station_tests;
 #[cfg(test)]
@@ -74,6 +75,8 @@ pub struct Session<T: Transport> {
     idle: idle::IdleSeat,
     /// Every kind of forged election message refused here (one line tells them all).
     forged: Vec<duel_net::Forgery>,
+    /// Two devices host this room: what the players were told, and chose.
+    rival: rival::RivalWatch,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -81,7 +84,7 @@ impl<T: RoomLink> Session<T> {
     pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
         let timing = config.timing;
         let room = config.room.clone();
-        Session::around(Host::new(config), room, remote, player, bots, timing)
+        Session::around((Host::new(config), false), room, remote, player, bots, timing)
     }
 
     /// A saved room, hosted again in this tab (the page was reloaded). If the
@@ -99,11 +102,12 @@ impl<T: RoomLink> Session<T> {
     ) -> Result<Session<T>, RestoreError> {
         let host = Host::restore(saved)?;
         let room = host.room_name().to_string();
-        Ok(Session::around(host, room, remote, player, bots, timing))
+        Ok(Session::around((host, true), room, remote, player, bots, timing))
     }
 
+    /// `restored`: the host comes from this tab's save (see [`Device::restored`]).
     fn around(
-        host: Host,
+        (host, restored): (Host, bool),
         room: String,
         remote: T,
         player: Player,
@@ -113,7 +117,8 @@ impl<T: RoomLink> Session<T> {
         let me = remote.my_id().unwrap_or(LOCAL_ME);
         let replica = Replica::new(replica_config(&player, &room));
         let seed = crate::platform::random::u64();
-        let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
+        let open = if restored { Device::restored } else { Device::hosting };
+        let dev = open(host, replica, remote, me, SuccessionTiming::default(), seed);
         Session::with(dev, bots, timing)
     }
 
@@ -140,6 +145,7 @@ impl<T: RoomLink> Session<T> {
             cover: cover::CoverWatch::default(),
             idle: idle::IdleSeat::default(),
             forged: Vec::new(),
+            rival: rival::RivalWatch::default(),
         }
     }
 
@@ -168,6 +174,7 @@ impl<T: RoomLink> Session<T> {
         let was_host = self.dev.is_host();
         // Who hosted before this pump: the news names who left.
         let left = self.host_name();
+        let tables = self.dev.rival();
         self.dev.pump(now);
         for handover in self.dev.drain_handovers() {
             match handover {
@@ -189,6 +196,7 @@ impl<T: RoomLink> Session<T> {
             }
             p.room_changed = true;
         }
+        self.tables_joined(tables, p);
         p.election = match self.dev.standing() {
             Standing::Quiet => None,
             Standing::Campaigning { have, need, .. } => Some(format!(
@@ -286,6 +294,10 @@ impl<T: RoomLink> SessionApi for Session<T> {
         Ok(())
     }
 
+    fn follow_rival(&mut self, now_ms: u64) -> Result<(), String> {
+        self.take_other_table(now_ms)
+    }
+
     fn game(&self) -> Option<&Game> {
         self.dev.replica.game()
     }
@@ -355,8 +367,8 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     #[cfg(feature = "test-hooks")]
-    fn forge(&mut self, kind: &str) -> Result<usize, String> {
-        self.forge_now(kind)
+    fn forge(&mut self, now_ms: u64, kind: &str) -> Result<usize, String> {
+        self.forge_now(now_ms, kind)
     }
 
     #[cfg(feature = "test-hooks")]
@@ -368,7 +380,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
 
     #[cfg(feature = "test-hooks")]
     fn election_report(&self, now: u64) -> String {
-        self.election_words(now)
+        self.report_election(now)
     }
 
     #[cfg(feature = "test-hooks")]

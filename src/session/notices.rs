@@ -70,6 +70,7 @@ impl<T: RoomLink> Session<T> {
 
     pub(super) fn drain(&mut self, now: u64, p: &mut Pumped) {
         self.forgeries(p);
+        self.two_tables(p);
         let bots = self.dev.replica.bot_seats_to_drive();
         for notice in self.dev.replica.drain_notices() {
             match notice {

@@ -8,7 +8,7 @@
 
 use duel_net::{AuditFinding, Finding, Forgery, PlayerNo};
 
-use crate::trust::{Concern, Warning};
+use crate::trust::{Concern, TwoTables, Warning};
 
 /// What a finding comes to for the players.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +129,26 @@ pub(crate) fn forgeries(kinds: &[Forgery], still: &str) -> Warning {
     Warning::new(Concern::Forgery, text)
 }
 
+/// Two devices each host this room (issue 43): `other` is the player whose
+/// device hosts the other copy; `chosen`, whether this player already chose
+/// its table. Neither is called a cheat: a cut network and a lying guest
+/// look the same, and the players choose.
+pub(crate) fn two_tables(other: &str, chosen: bool) -> TwoTables {
+    if chosen {
+        return TwoTables {
+            text: format!("Moving to {other}'s table: one game again in a moment."),
+            follow: None,
+        };
+    }
+    TwoTables {
+        text: format!(
+            "Two tables: {other}'s device also hosts this room, so you and {other} are playing separate \
+             games. Choose one to play on together."
+        ),
+        follow: Some(format!("Play at {other}'s table")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +221,19 @@ mod tests {
         let all = forgeries(&[Forgery::Certificate, Forgery::FalseHosting, Forgery::Signature], "");
         assert_eq!(all.about, Concern::Forgery);
         assert!(all.text.contains("refused them") && all.text.contains("claimed to host"), "{}", all.text);
+    }
+
+    #[test]
+    fn two_tables_name_the_other_host_and_offer_its_table() {
+        let t = two_tables("Bo", false);
+        assert!(
+            t.text.contains("Bo's device also hosts this room") && t.text.contains("separate games"),
+            "{}",
+            t.text
+        );
+        assert_eq!(t.follow.as_deref(), Some("Play at Bo's table"));
+        let chosen = two_tables("Bo", true);
+        assert_eq!(chosen.follow, None, "chosen: no button");
+        assert!(chosen.text.contains("Bo's table"), "{}", chosen.text);
     }
 }

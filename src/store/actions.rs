@@ -185,3 +185,14 @@ pub fn surge(store: Store) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     order(store, &game, &seats, ship, Intent::EnergySurge);
 }
+
+/// Two devices host this room (issue 43): the player chose the other
+/// host's table (the trust bar's button).
+pub fn follow_rival(store: Store) {
+    let now = store.session_now();
+    match store.with_session(|s| s.follow_rival(now)) {
+        Some(Err(why)) => store.toasts.error(why),
+        Some(Ok(())) => store.pump(),
+        None => {}
+    }
+}

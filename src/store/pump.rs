@@ -88,6 +88,9 @@ impl Store {
         if !p.warnings.is_empty() {
             self.ui.warnings.update(|w| crate::trust::remember(w, &p.warnings));
         }
+        if let Some(tables) = &p.two_tables {
+            self.ui.two_tables.set(tables.clone());
+        }
         if let Some(reason) = &p.refused {
             self.toasts.error(format!("The room refused this device: {reason}"));
         }

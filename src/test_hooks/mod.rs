@@ -245,12 +245,16 @@ pub fn test_hook_quiet(after_ms: Option<u32>) -> String {
 }
 
 /// This tab plays the adversary: sends every other player a forged
-/// election message (`"election"`, `"batch"`, `"hosting"`; see
-/// `session::forge`). Returns `{ok, sent?, error?}`.
+/// election message (`"election"`, `"batch"`, `"hosting"`), or elects
+/// itself with its own ballot alone while its host is live and hosts its
+/// own copy (`"self-election"`; see `session::forge`). Returns `{ok, sent?, error?}`.
 #[wasm_bindgen]
 pub fn test_hook_forge(kind: String) -> String {
     let Some(store) = store() else { return outcome(Err("no app".into())) };
-    match store.with_session(|s| s.forge(&kind)) {
+    let now = store.session_now();
+    let sent = store.with_session(|s| s.forge(now, &kind));
+    store.pump();
+    match sent {
         Some(Ok(sent)) => json!({ "ok": true, "sent": sent }).to_string(),
         Some(Err(e)) => outcome(Err(e)),
         None => outcome(Err("no session".into())),

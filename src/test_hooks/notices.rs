@@ -13,7 +13,8 @@ use crate::store::Store;
 /// What a pump at `kind` tells: `news` (a host left, a bot took its seat),
 /// `caution` (a departed host's dice nobody can check), `warning` (the
 /// fullest trust bar: two hosts caught, a plan forged, every kind of forged
-/// message) or `refusal` (a refused action's reason).
+/// message, and another device hosting its own copy) or `refusal` (a
+/// refused action's reason).
 fn sample(kind: &str) -> Option<Pumped> {
     let names = |p: PlayerNo| ["Hana", "Bo"].get(usize::from(p.0)).map(|s| (*s).to_string());
     let gone = |why, host: u16| Finding { since: Seq(1), why, host: Some(PlayerNo(host)) };
@@ -43,6 +44,7 @@ fn sample(kind: &str) -> Option<Pumped> {
             let kinds =
                 [Forgery::Signature, Forgery::Certificate, Forgery::FalseHosting, Forgery::UnrequestedBatch];
             p.warnings.push(trust_words::forgeries(&kinds, "Bo still hosts the room and the game goes on."));
+            p.two_tables = Some(Some(trust_words::two_tables("Bo", false)));
         }
         "refusal" => p.rejections.push("Sensors has no energy die to send".into()),
         _ => return None,

@@ -12,7 +12,8 @@ use crate::boot::Mode;
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
 /// `seats`, `started`, `head`, `hash`, `pending`, `freeze`, `fireReady`,
-/// `autoload`, `rejected`, `warned` (the trust bar's words), `story` (the room's news and cautions the story told), `players`, `linked` (peers reached directly), `relayRefused`,
+/// `autoload`, `rejected`, `warned` (the trust bar's words), `twoTables` (the bar's line
+/// offering another host's table, issue 43: `{text, follow}`, null when one device hosts), `story` (the room's news and cautions the story told), `players`, `linked` (peers reached directly), `relayRefused`,
 /// `election` (how the succession stands, for a failing test's message),
 /// `covered` (seats a bot plays for a departed player), `botLevels` ([seat, level] of every seat a
 /// bot plays), `ships` (each ship's square and facing).
@@ -25,6 +26,8 @@ pub fn test_hook_state() -> String {
         (h.rejected.clone(), h.warned.clone(), h.story.clone(), autoload)
     });
     let now = store.session_now();
+    let two_tables =
+        store.ui.two_tables.get_untracked().map(|t| json!({ "text": t.text, "follow": t.follow }));
     // Introductions refused (issue 34: forged or malformed relay messages).
     let relay_refused = store.pairing.with_value(|p| p.as_ref().map_or(0, |p| p.relay_refusals()));
     let report = store.with_session(|s| {
@@ -55,6 +58,7 @@ pub fn test_hook_state() -> String {
             "autoload": autoload,
             "rejected": rejected,
             "warned": warned,
+            "twoTables": two_tables,
             "story": story,
             "players": s.room().map_or(0, |room| room.players.len()),
             "epoch": s.hosting().0,

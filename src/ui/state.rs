@@ -77,6 +77,8 @@ pub struct Ui {
     /// What a peer did that could not be refused, in words, one line per
     /// concern, gravest first (the trust bar shows them on every screen until put away).
     pub warnings: RwSignal<Vec<crate::trust::Warning>>,
+    /// Two devices each host this room (issue 43): the line that offers the other table.
+    pub two_tables: RwSignal<Option<crate::trust::TwoTables>>,
     /// The browser offers to install the app (`beforeinstallprompt`).
     pub installable: RwSignal<bool>,
     /// Keep the screen on while a battle is shown (Screen Wake Lock).
@@ -120,6 +122,7 @@ impl Ui {
             map_seed: RwSignal::new(seed.unwrap_or_else(crate::platform::random::u64)),
             update_ready: RwSignal::new(false),
             warnings: RwSignal::new(Vec::new()),
+            two_tables: RwSignal::new(None),
             installable: RwSignal::new(false),
             keep_awake: RwSignal::new(crate::platform::device::stored_keep_awake()),
             haptics: RwSignal::new(crate::platform::device::stored_haptics()),
@@ -133,6 +136,7 @@ impl Ui {
     /// Forgets picks and the shown tab (a new session).
     pub fn reset(&self) {
         self.chosen.set(None);
+        self.two_tables.set(None);
         self.clear_picks();
         self.target.set(None);
     }

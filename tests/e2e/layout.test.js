@@ -151,7 +151,7 @@ async function heldPractice(page) {
 // Issue 48: notices never cover a control. On the test's clock (lib/clock.js) a toast stays until
 // the clock runs, so each state holds still while it is measured at every size: a caution (a
 // line in the story, nothing pinned), news (two toasts and a line), and the fullest band (a
-// four-line trust bar over two toasts).
+// five-line trust bar over two toasts: four warnings, and two tables to choose between).
 for (const [state, kinds, bar, toasts, story] of [
   ['caution', ['caution'], false, 0, /^Hana left before showing the dice key: the rolls Hana hosted until 21:04 can't be double-checked\.$/],
   ['news', ['news'], false, 2, /^Hana's device is gone: a bot plays/],
@@ -168,7 +168,7 @@ for (const [state, kinds, bar, toasts, story] of [
         toasts: document.querySelectorAll('[data-testid="toast"]').length,
         story: document.querySelector('[data-testid="ticker"] li')?.textContent,
       }));
-      assert.deepEqual([shown.bar, shown.toasts], [bar ? 4 : 0, toasts], `${state}: the bar's lines and the toasts shown`);
+      assert.deepEqual([shown.bar, shown.toasts], [bar ? 5 : 0, toasts], `${state}: the bar's lines and the toasts shown`);
       assert.match(shown.story ?? '', story, `${state}: the story's newest line`);
       for (const size of tour.SIZES) {
         const [w, h] = size;

@@ -14,6 +14,9 @@ use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTimin
 use crate::transport::{ConnectionEvent, Transport};
 use crate::wire::{decode_mesh, kind_of, Kind, MeshMsg};
 
+#[cfg(feature = "test-support")]
+mod adversary;
+
 /// Local hand-offs per pump at most (a guard: each hop is one message).
 const LOCAL_HOPS: usize = 64;
 
@@ -73,6 +76,23 @@ impl<T: Transport> Device<T> {
         d.succession.hosting(epoch, None);
         let hello = d.replica.connect(0);
         d.deliver(0, hello);
+        d
+    }
+
+    /// A device hosting a room restored from its save (a reloaded host
+    /// tab): as [`Device::hosting`], and for the silence bound after its
+    /// first pump it follows a valid election of a later epoch, which began
+    /// while it was gone (see [`Succession::restored`]).
+    pub fn restored(
+        host: Host,
+        replica: Replica,
+        transport: T,
+        me: PeerId,
+        timing: SuccessionTiming,
+        seed: u64,
+    ) -> Device<T> {
+        let mut d = Device::hosting(host, replica, transport, me, timing, seed);
+        d.succession.restored();
         d
     }
 
@@ -296,6 +316,13 @@ impl<T: Transport> Device<T> {
                 // that device may be at an address the room view lacks.
                 if let (Some(peer), Some(a)) = (self.succession.take_rival_peer(), host.elected_msg()) {
                     self.transport.send(peer, a);
+                }
+                // A peer that said it hosts while this device stood (its host's
+                // tab reloaded under a new id): it follows the election it hears.
+                if let Some(a) = host.elected_msg() {
+                    for peer in self.succession.take_claimants() {
+                        self.transport.send(peer, a.clone());
+                    }
                 }
                 self.host = Some(host);
                 self.host_peer = self.me;

@@ -92,3 +92,40 @@ fn two_hosts_the_newer_host_s_player_chooses_the_other_table() {
     m.play(2_000, 300);
     assert!(m.settle(), "the game goes on: {}", m.describe());
 }
+
+/// The browser tests' adversary (`Device::elect_self`): a guest elects
+/// itself with its own ballot while the host is live and hosts its own copy.
+/// The host keeps its room; both devices name the other host; either
+/// player's choice makes it one room again.
+fn guest_elects_itself(seed: u64) -> Mesh {
+    let mut m = room_of_two(seed);
+    let now = m.now;
+    assert_eq!(m.devices[1].as_mut().unwrap().elect_self(now), Some(1), "told the host");
+    assert_eq!(m.hosts(), vec![0, 1], "the adversary hosts its own copy");
+    m.run_for(5_000);
+    m
+}
+
+#[test]
+fn a_guest_that_elects_itself_leaves_the_live_host_hosting_and_both_are_told() {
+    for (seed, chooser) in [(445, None), (446, Some(0)), (447, Some(1))] {
+        let mut m = guest_elects_itself(seed);
+        assert_eq!(m.hosts(), vec![0, 1], "the live host keeps its room: {}", m.describe());
+        assert_eq!(m.dev(0).host.as_ref().unwrap().epoch(), Epoch(0));
+        let told = m.devices[0].as_mut().unwrap().drain_refused_elections();
+        assert!(told.contains(&Forgery::LiveHost), "the host was told {told:?}");
+        let told = m.devices[1].as_mut().unwrap().drain_refused_elections();
+        assert!(told.contains(&Forgery::TwoHosts), "the guest was told {told:?}");
+        let (host, guest) = (m.dev(0).replica.me().unwrap(), m.dev(1).replica.me().unwrap());
+        assert_eq!(m.dev(0).rival().map(|r| r.host), Some(guest));
+        assert_eq!(m.dev(1).rival().map(|r| r.host), Some(host));
+        let Some(i) = chooser else { continue };
+        let now = m.now;
+        m.devices[i].as_mut().unwrap().follow_rival(now);
+        assert!(m.settle(), "one room: {}", m.describe());
+        assert_eq!(m.hosts(), vec![1 - i], "the other table: {}", m.describe());
+        assert!(m.alive().all(|d| d.rival().is_none()), "nothing left to choose");
+        m.play(2_000, 300);
+        assert!(m.settle(), "the game goes on: {}", m.describe());
+    }
+}

@@ -108,6 +108,9 @@ pub struct Succession {
     rival: Option<RivalHost>,
     /// Where to tell the election this device won by its rival's vote.
     rival_peer: Option<PeerId>,
+    /// Peers that said they host this epoch while this device stood (its
+    /// host's tab reloaded under a new id, perhaps): told if it wins.
+    claimants: BTreeSet<PeerId>,
     /// When each peer's last poll was answered (one answer per peer per
     /// `POLL_GAP_MS`).
     answered: BTreeMap<PeerId, u64>,
@@ -142,6 +145,7 @@ impl Succession {
             held: None,
             rival: None,
             rival_peer: None,
+            claimants: BTreeSet::new(),
             answered: BTreeMap::new(),
             throttled: 0,
             deferred: Vec::new(),
@@ -239,6 +243,13 @@ impl Succession {
         self.answer_deferred(now, replica, &mut out);
         if let Some(d) = self.held_election(now, replica) {
             return (out, Some(d));
+        }
+        if self.campaign.is_some() && self.host_spoke_again(now, replica) {
+            // The host spoke since this device stood (a reloaded host tab
+            // back under a new id, a link that recovered): a device that
+            // hears its host follows no election, its own included.
+            self.end_campaign();
+            return (out, None);
         }
         if let Some(c) = &mut self.campaign {
             let decision = c.tick(now, replica, &self.timing, &mut out);
@@ -349,8 +360,15 @@ impl Succession {
                         }
                     }
                 } else if epoch == current && host_peer.is_some_and(|h| h != from) {
-                    // Not the host our view names: it changes nothing, however often said.
-                    self.refuse(Forgery::FalseHosting);
+                    // Not the host our view names: it changes nothing, however
+                    // often said. While this device stands it may be that host
+                    // back under a new id (a reloaded tab): no forgery, and it
+                    // hears this device's election if won.
+                    if self.campaign.is_none() {
+                        self.refuse(Forgery::FalseHosting);
+                    } else {
+                        self.claimed(from);
+                    }
                 }
                 // A newer epoch is ignored: only an election's certificate
                 // makes a newer host (a real one sends it with this, so it is

@@ -16,6 +16,8 @@
 //!   vote and that one (a majority of a room of two), hosts that round from
 //!   its own copy; the newer follows the election it voted in.
 
+use std::collections::BTreeSet;
+
 use super::certificate::{self, in_window};
 use super::voter::Granted;
 use super::{Decision, Forgery, Succession};
@@ -26,6 +28,9 @@ use crate::wire::{encode_mesh, Ballot, MeshMsg, Vote};
 /// How often a host that refused a rival's election tells it that it still
 /// hosts, and a yielding host repeats its vote.
 const RIVAL_EVERY_MS: u64 = 1_000;
+
+/// Peers remembered as claiming to host while this device stands.
+const MAX_CLAIMANTS: usize = 4;
 
 /// Another device that hosts this room beside this one, as the players are
 /// told of it.
@@ -173,5 +178,20 @@ impl Succession {
     /// view does not list, after its socket was rebuilt).
     pub fn take_rival_peer(&mut self) -> Option<PeerId> {
         self.rival_peer.take()
+    }
+
+    /// A peer said it hosts the epoch this device's campaign would end
+    /// (bounded: a peer cannot grow the set past a few).
+    pub(super) fn claimed(&mut self, from: PeerId) {
+        if self.claimants.len() < MAX_CLAIMANTS {
+            self.claimants.insert(from);
+        }
+    }
+
+    /// The peers that claimed to host while this device stood, to tell the
+    /// election it won: a host tab restored under a new id that nobody
+    /// links to as a guest would otherwise never hear it (two hosts).
+    pub fn take_claimants(&mut self) -> BTreeSet<PeerId> {
+        std::mem::take(&mut self.claimants)
     }
 }

@@ -81,6 +81,7 @@ impl Succession {
             .filter(|p| p.no != me)
             .filter_map(|p| p.peer.filter(|_| keys.insert(p.key)).map(|peer| (p.no, peer)))
             .collect();
+        self.claimants.clear();
         let mut c = Campaign::new(epoch, me, of, peers, replica.copy_state(), now);
         let decision = c.tick(now, replica, &self.timing, &mut out);
         if decision.is_none() {

@@ -34,6 +34,14 @@ pub(super) struct Presence {
     woke_at: u64,
     /// Woke, or was cut off, and has heard nobody of the room since.
     away: bool,
+    /// A host restored from its save: its first wake, like a later one,
+    /// opens the window below (a new room's first pump does not).
+    restored: bool,
+    /// Until when a host that woke follows a valid later election even
+    /// though it hears a guest: an election that ends within the silence
+    /// bound of its waking began while it was gone (the guest it hears may
+    /// have linked to it a moment before its own campaign ended).
+    yields_until: u64,
 }
 
 /// An election held until the host falls silent.
@@ -54,6 +62,9 @@ impl Presence {
         if self.last_tick.is_none_or(|t| now.saturating_sub(t) >= silence_ms) {
             self.woke_at = now;
             self.away = true;
+            if self.last_tick.is_some() || self.restored {
+                self.yields_until = now.saturating_add(silence_ms);
+            }
         }
         self.last_tick = Some(now);
         self.heard.retain(|_, t| now.saturating_sub(*t) < silence_ms);
@@ -86,8 +97,8 @@ impl Presence {
     /// Whether this device, hosting, still holds its room: not away, and the
     /// keys it heard within the bound (its own `me` among them) a majority
     /// of `electorate`.
-    pub(super) fn live(&self, room: &RoomView, me: SeatPublic, electorate: usize) -> bool {
-        if self.away {
+    pub(super) fn live(&self, now: u64, room: &RoomView, me: SeatPublic, electorate: usize) -> bool {
+        if self.away || now < self.yields_until {
             return false;
         }
         let mut keys: BTreeSet<SeatPublic> = self
@@ -135,7 +146,7 @@ impl Succession {
         if verified.deposes_current && !self.yielded_to(claim.epoch, claim.host) {
             if let Some(ours) = hosting {
                 let n = certificate::electorate(room, claim.host).max(usize::from(claim.of));
-                if self.presence.live(room, mine, n) {
+                if self.presence.live(now, room, mine, n) {
                     let seen = Rival { host: claim.host, epoch: claim.epoch };
                     self.refused_rival(ours, seen, claim.peer, announcement);
                     return None;
@@ -155,6 +166,20 @@ impl Succession {
     /// nothing either, and carried on alone).
     pub fn links_dropped(&mut self) {
         self.presence.cut_off();
+    }
+
+    /// This device hosts a room restored from its save (a reloaded host
+    /// tab): it was gone, so for the silence bound after its first pump it
+    /// follows a valid election of a later epoch whoever it hears.
+    pub fn restored(&mut self) {
+        self.presence.restored = true;
+    }
+
+    /// Whether the host this device follows spoke within the silence bound
+    /// (a campaign starts only after a whole bound of silence, so this
+    /// means it spoke since).
+    pub(super) fn host_spoke_again(&self, now: u64, replica: &Replica) -> bool {
+        replica.host_silent_for(now).is_some_and(|s| s < self.timing.silence_ms)
     }
 
     /// A candidate polls us that may have missed the election we follow:

@@ -226,7 +226,7 @@ impl Mesh {
         let d = match saved {
             Some(bytes) => {
                 let host = duel_net::Host::restore(bytes).expect("the save restores");
-                Device::hosting(host, replica(i, seed), self.net.endpoint(fresh), fresh, timing, seed)
+                Device::restored(host, replica(i, seed), self.net.endpoint(fresh), fresh, timing, seed)
             }
             None => {
                 let host_peer = self.ids[self.host()];

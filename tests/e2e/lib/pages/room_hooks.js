@@ -52,7 +52,8 @@ class RoomHooks {
     return this.waitFor(`seats ${holds}`, (s) => s.seats.join() === holds.join() && s.pending === 0);
   }
   start() { return this.#call('test_hook_start'); }
-  /** This tab plays the adversary: sends the room a forged 'election', 'batch' or 'hosting' message. */
+  /** This tab plays the adversary: sends the room a forged 'election', 'batch' or 'hosting' message,
+   * or ('self-election') elects itself with its own ballot alone while its host is live, and hosts. */
   forge(kind) { return this.#call('test_hook_forge', kind); }
   /** This tab's host cheats from now on: 'strip-seals', 'omit-marks', 'no-hashes' or 'uncommitted-key'. */
   cheat(kind) { return this.#call('test_hook_cheat', kind); }
