@@ -32,6 +32,8 @@ pub enum Statement {
     Head,
     /// A device commits to a nonce chain (see [`crate::fair::ChainCommit`]).
     Chain,
+    /// A host answers a newcomer's `Knock` (see [`crate::pin`]).
+    HostProof,
 }
 
 impl Statement {
@@ -42,6 +44,7 @@ impl Statement {
             Statement::Elected => b"dice-duel/elected/1",
             Statement::Head => b"dice-duel/head/1",
             Statement::Chain => b"dice-duel/chain-commit/1",
+            Statement::HostProof => b"dice-duel/host-proof/1",
         }
     }
 }

@@ -23,6 +23,8 @@ impl Host {
             Ok(PeerMsg::Hello { player, name, build, key, chain }) => {
                 self.hello(now_ms, from, (player, chain), (&name, key), build)
             }
+            // Anyone may knock: a newcomer asks before it says who it is.
+            Ok(PeerMsg::Knock { challenge }) => self.knock(from, &challenge),
             Ok(msg) => match self.roster.heard(from, now_ms) {
                 None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
                 Some((player, back)) => {
@@ -80,7 +82,7 @@ impl Host {
 
     fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
         match msg {
-            PeerMsg::Hello { .. } => {}
+            PeerMsg::Hello { .. } | PeerMsg::Knock { .. } => {}
             PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
                 // Signed once per head: a Pong at a head already sent costs no signature.

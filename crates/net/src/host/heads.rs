@@ -5,6 +5,7 @@
 use super::{Host, Stage};
 use crate::chain::SignedHead;
 use crate::fair::{room_digest, Digest};
+use crate::ids::PeerId;
 use crate::seat_key::SeatKey;
 use crate::wire::HostMsg;
 
@@ -36,6 +37,16 @@ impl Host {
     /// Heads signed since this host started (each head once).
     pub fn heads_signed(&self) -> u64 {
         self.heads.signed
+    }
+
+    /// Answers a newcomer's `Knock` with this host's seat key and its
+    /// signature of the challenge and epoch (see [`crate::pin`]). A host
+    /// without a seat key has nothing to prove with: a pinned newcomer
+    /// does not follow it.
+    pub(crate) fn knock(&mut self, from: PeerId, challenge: &Digest) {
+        let Some((key, room)) = &self.heads.key else { return };
+        let sig = crate::pin::prove(key, room, challenge, self.settings.epoch);
+        self.out.send(from, &HostMsg::Proof { key: key.public(), sig });
     }
 
     /// The signed head at the log's head, signed only if not yet signed.

@@ -2,7 +2,9 @@
 
 use super::sync::GameSync;
 use super::{Link, Notice, Replica};
-use crate::ids::{CommandId, PlayerNo};
+use crate::fair::Digest;
+use crate::ids::{CommandId, Epoch, PlayerNo};
+use crate::seat_key::{SeatPublic, SeatSig};
 use crate::wire::{HostMsg, PeerMsg, Refusal, RoomView, Snapshot};
 
 impl Replica {
@@ -25,11 +27,21 @@ impl Replica {
                 return Vec::new();
             }
         };
+        // A pinned newcomer hears nothing but the proof it asked for (attack 8).
+        if let Link::Knocking { challenge, .. } = self.link {
+            let mut out = Vec::new();
+            if let HostMsg::Proof { key, sig } = stamped.msg {
+                self.proof(now_ms, &challenge, stamped.epoch, key, &sig, &mut out);
+            }
+            return self.encode(&out);
+        }
         // Only the host of our epoch speaks: a stale host (older epoch) is
         // ignored, and a newer one only after its election (`follow`).
         // A tab that never joined trusts the host it found, whatever its epoch
-        // (it opened the link after an election).
-        if stamped.epoch > self.epoch && self.me().is_none() && self.sync.is_none() {
+        // (it opened the link after an election), unless its link pinned the
+        // room's owner: then only the epoch the host proved.
+        let unpinned = self.cfg.pin.is_none();
+        if stamped.epoch > self.epoch && unpinned && self.me().is_none() && self.sync.is_none() {
             self.epoch = stamped.epoch;
         }
         if stamped.epoch != self.epoch {
@@ -114,6 +126,8 @@ impl Replica {
             }
             // At once: any wait here would count as distance (the speed bump, issue 31).
             HostMsg::Probe { nonce } => out.push(PeerMsg::Echo { nonce }),
+            // Asked for only while knocking (above): a late one changes nothing.
+            HostMsg::Proof { .. } => {}
         }
         self.confirm();
         self.requests(now_ms, &mut out);
@@ -147,6 +161,13 @@ impl Replica {
         let retry = self.cfg.timing.retry_ms;
         match self.link {
             Link::Refused(_) => {}
+            Link::Knocking { at, challenge } => {
+                // The same challenge again: a proof still on its way holds for it.
+                if now_ms.saturating_sub(at) >= retry {
+                    self.link = Link::Knocking { at: now_ms, challenge };
+                    out.push(PeerMsg::Knock { challenge });
+                }
+            }
             Link::Joining { hello_at } => {
                 if hello_at.is_none_or(|t| now_ms.saturating_sub(t) >= retry) {
                     self.link = Link::Joining { hello_at: Some(now_ms) };
@@ -166,6 +187,37 @@ impl Replica {
             }
         }
         self.encode(&out)
+    }
+
+    /// A host's answer to our knock: a key the pin names and its signature
+    /// of our challenge at the epoch it stamped, or that peer is not the
+    /// room's host (counted and told; it never gets our `Hello`).
+    fn proof(
+        &mut self,
+        now: u64,
+        challenge: &Digest,
+        epoch: Epoch,
+        key: SeatPublic,
+        sig: &SeatSig,
+        out: &mut Vec<PeerMsg>,
+    ) {
+        let Some(pin) = self.cfg.pin else { return };
+        match crate::pin::check(&pin, &self.room_digest(), challenge, epoch, &key, sig) {
+            Ok(()) => {
+                self.proven = Some(key);
+                // The epoch its owner's key vouches for is the one this tab follows.
+                if self.sync.is_none() && self.me().is_none() {
+                    self.epoch = epoch;
+                }
+                self.last_heard = Some(now);
+                self.link = Link::Joining { hello_at: Some(now) };
+                out.push(self.hello());
+            }
+            Err(why) => {
+                self.refused = self.refused.saturating_add(1);
+                self.notice(Notice::NotTheHost(why));
+            }
+        }
     }
 
     fn welcome(&mut self, now: u64, you: PlayerNo, next: CommandId, out: &mut Vec<PeerMsg>) {

@@ -27,7 +27,7 @@ use duel_core::{Event, Game, Intent, SeatId};
 use crate::chain::Hosts;
 use crate::fair::{room_digest, Digest};
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
-use crate::seat_key::SeatKey;
+use crate::seat_key::{SeatKey, SeatPublic};
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
 use nonces::Nonces;
@@ -36,6 +36,12 @@ use sync::GameSync;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Link {
+    /// Asking the host to prove the pinned key before saying Hello (see
+    /// [`crate::pin`]); `at` is when the last knock went out.
+    Knocking {
+        at: u64,
+        challenge: Digest,
+    },
     /// Saying Hello; `hello_at` is when the last one went out.
     Joining {
         hello_at: Option<u64>,
@@ -89,6 +95,10 @@ pub struct Replica {
     hosts: Hosts,
     /// Host messages refused (see [`Replica::refused_messages`]).
     refused: u64,
+    /// Knocks made (each challenge differs).
+    knocks: u64,
+    /// The key of the host that proved the pin on this connection.
+    proven: Option<SeatPublic>,
 }
 
 /// Notices kept if the app never drains them.
@@ -121,6 +131,8 @@ impl Replica {
             known_as: None,
             hosts: Hosts::default(),
             refused: 0,
+            knocks: 0,
+            proven: None,
             cfg,
         }
     }
@@ -129,9 +141,34 @@ impl Replica {
     /// the host under a new peer id. The game copy and unanswered commands
     /// are kept; the commands are resent once the host welcomes us back.
     pub fn connect(&mut self, now_ms: u64) -> Vec<Vec<u8>> {
-        self.link = Link::Joining { hello_at: Some(now_ms) };
         self.decoder = HostDecoder::default();
+        self.proven = None;
+        if self.must_knock() {
+            let msg = self.knock(now_ms);
+            return self.encode(&[msg]);
+        }
+        self.link = Link::Joining { hello_at: Some(now_ms) };
         self.encode(&[self.hello()])
+    }
+
+    /// Whether the host must prove the pinned key before our `Hello`: a
+    /// tab that never joined this room and follows no host a checked
+    /// certificate installed (one that did knows its host already).
+    fn must_knock(&self) -> bool {
+        self.cfg.pin.is_some() && self.known_as.is_none() && self.hosts.key_of(self.epoch).is_none()
+    }
+
+    /// A fresh knock: the link waits for its proof.
+    fn knock(&mut self, now_ms: u64) -> PeerMsg {
+        self.knocks = self.knocks.wrapping_add(1);
+        let challenge = crate::pin::challenge(&self.cfg.nonce_seed, self.knocks, now_ms);
+        self.link = Link::Knocking { at: now_ms, challenge };
+        PeerMsg::Knock { challenge }
+    }
+
+    /// Whether this tab is still waiting for the host to prove the pinned key.
+    pub fn knocking(&self) -> bool {
+        matches!(self.link, Link::Knocking { .. })
     }
 
     /// Sends a game intent for `seat`, after checking it against the local

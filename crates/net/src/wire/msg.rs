@@ -47,6 +47,11 @@ pub enum PeerMsg {
     /// The answer to the host's `Probe`, sent the moment it arrives: the
     /// host times the round trip itself (the speed bump, issue 31).
     Echo { nonce: u64 },
+    /// "Prove you host this room": a newcomer whose room link pins the
+    /// owner's key sends this before its `Hello`, and says `Hello` (its
+    /// token) only to a host whose `Proof` signs this fresh `challenge` with
+    /// the pinned key (see [`crate::pin`]). Any connection may knock.
+    Knock { challenge: Digest },
 }
 
 /// What a player asks the host to do. Every command gets exactly one
@@ -140,6 +145,9 @@ pub enum HostMsg {
     /// "Echo this at once": how the host measures each player's one-way
     /// latency for the speed bump (issue 31). About once a second.
     Probe { nonce: u64 },
+    /// The answer to a `Knock`: the host's seat key and its signature of
+    /// the knock's challenge and the host's epoch (see [`crate::pin`]).
+    Proof { key: SeatPublic, sig: SeatSig },
 }
 
 /// A game checkpoint at `seq` and the events after it up to the host's head.
