@@ -102,6 +102,9 @@ impl<T: RoomLink> Session<T> {
                 }
                 Notice::DiceUnchecked(finding) => self.finding(&finding, now, p),
                 Notice::NewHost { .. } => p.room_changed = true,
+                Notice::NotTheHost(why) => p.warnings.push(format!(
+                    "This peer is not the room's host: {why}. This tab did not follow it nor tell it who you are; it waits for the host the room link names."
+                )),
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }
         }
