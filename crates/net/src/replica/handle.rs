@@ -2,9 +2,7 @@
 
 use super::sync::GameSync;
 use super::{Link, Notice, Replica};
-use crate::fair::Digest;
-use crate::ids::{CommandId, Epoch, PlayerNo};
-use crate::seat_key::{SeatPublic, SeatSig};
+use crate::ids::{CommandId, PlayerNo};
 use crate::wire::{HostMsg, PeerMsg, Refusal, RoomView, Snapshot};
 
 impl Replica {
@@ -29,11 +27,7 @@ impl Replica {
         };
         // A pinned newcomer hears nothing but the proof it asked for (attack 8).
         if let Link::Knocking { challenge, .. } = self.link {
-            let mut out = Vec::new();
-            if let HostMsg::Proof { key, sig } = stamped.msg {
-                self.proof(now_ms, &challenge, stamped.epoch, key, &sig, &mut out);
-            }
-            return self.encode(&out);
+            return self.knock_answered(now_ms, &challenge, stamped);
         }
         // Only the host of our epoch speaks: a stale host (older epoch) is
         // ignored, and a newer one only after its election (`follow`).
@@ -161,13 +155,7 @@ impl Replica {
         let retry = self.cfg.timing.retry_ms;
         match self.link {
             Link::Refused(_) => {}
-            Link::Knocking { at, challenge } => {
-                // The same challenge again: a proof still on its way holds for it.
-                if now_ms.saturating_sub(at) >= retry {
-                    self.link = Link::Knocking { at: now_ms, challenge };
-                    out.push(PeerMsg::Knock { challenge });
-                }
-            }
+            Link::Knocking { at, challenge } => self.knock_again(now_ms, at, challenge, &mut out),
             Link::Joining { hello_at } => {
                 if hello_at.is_none_or(|t| now_ms.saturating_sub(t) >= retry) {
                     self.link = Link::Joining { hello_at: Some(now_ms) };
@@ -187,37 +175,6 @@ impl Replica {
             }
         }
         self.encode(&out)
-    }
-
-    /// A host's answer to our knock: a key the pin names and its signature
-    /// of our challenge at the epoch it stamped, or that peer is not the
-    /// room's host (counted and told; it never gets our `Hello`).
-    fn proof(
-        &mut self,
-        now: u64,
-        challenge: &Digest,
-        epoch: Epoch,
-        key: SeatPublic,
-        sig: &SeatSig,
-        out: &mut Vec<PeerMsg>,
-    ) {
-        let Some(pin) = self.cfg.pin else { return };
-        match crate::pin::check(&pin, &self.room_digest(), challenge, epoch, &key, sig) {
-            Ok(()) => {
-                self.proven = Some(key);
-                // The epoch its owner's key vouches for is the one this tab follows.
-                if self.sync.is_none() && self.me().is_none() {
-                    self.epoch = epoch;
-                }
-                self.last_heard = Some(now);
-                self.link = Link::Joining { hello_at: Some(now) };
-                out.push(self.hello());
-            }
-            Err(why) => {
-                self.refused = self.refused.saturating_add(1);
-                self.notice(Notice::NotTheHost(why));
-            }
-        }
     }
 
     fn welcome(&mut self, now: u64, you: PlayerNo, next: CommandId, out: &mut Vec<PeerMsg>) {

@@ -9,6 +9,7 @@ mod config;
 mod epoch;
 mod handle;
 mod heir;
+mod knock;
 mod nonces;
 mod notice;
 mod pending;
@@ -149,26 +150,6 @@ impl Replica {
         }
         self.link = Link::Joining { hello_at: Some(now_ms) };
         self.encode(&[self.hello()])
-    }
-
-    /// Whether the host must prove the pinned key before our `Hello`: a
-    /// tab that never joined this room and follows no host a checked
-    /// certificate installed (one that did knows its host already).
-    fn must_knock(&self) -> bool {
-        self.cfg.pin.is_some() && self.known_as.is_none() && self.hosts.key_of(self.epoch).is_none()
-    }
-
-    /// A fresh knock: the link waits for its proof.
-    fn knock(&mut self, now_ms: u64) -> PeerMsg {
-        self.knocks = self.knocks.wrapping_add(1);
-        let challenge = crate::pin::challenge(&self.cfg.nonce_seed, self.knocks, now_ms);
-        self.link = Link::Knocking { at: now_ms, challenge };
-        PeerMsg::Knock { challenge }
-    }
-
-    /// Whether this tab is still waiting for the host to prove the pinned key.
-    pub fn knocking(&self) -> bool {
-        matches!(self.link, Link::Knocking { .. })
     }
 
     /// Sends a game intent for `seat`, after checking it against the local
