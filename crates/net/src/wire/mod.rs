@@ -21,17 +21,16 @@ mod bots;
 mod chunk;
 mod msg;
 mod refusal;
+mod room;
 mod sanitize;
 mod timing;
 
 pub use ballot::{Ballot, Vote};
 pub use bots::{BotLevel, BotPlan};
 pub use chunk::Reassembler;
-pub use msg::{
-    Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, PlayerView, RoomView, Seal,
-    SeatHolder, Snapshot, Stamped,
-};
+pub use msg::{Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, Seal, Snapshot, Stamped};
 pub use refusal::Refusal;
+pub use room::{PlayerView, RoomView, SeatHolder};
 pub use sanitize::{check_event, check_game};
 pub use timing::Timing;
 
