@@ -102,6 +102,8 @@ pub fn bad_room_in_location() -> Option<String> {
 /// characters>`, issue 43): a tab that has one follows only a host that
 /// proves that key. A missing or mangled `k=` is no pin (an old link: the
 /// first host found, as before).
+// Read from the page's address only in a browser (and in the tests).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub fn parse_pin(search: &str, hash: &str) -> Option<KeyPin> {
     [search, hash].into_iter().find_map(|q| query::param(q, "k").as_deref().and_then(KeyPin::from_link))
 }
