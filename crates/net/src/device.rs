@@ -9,6 +9,7 @@
 
 use crate::host::{Host, HostConfig};
 use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::pin::Certificate;
 use crate::replica::Replica;
 use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
 use crate::transport::{ConnectionEvent, Transport};
@@ -40,6 +41,9 @@ pub struct Device<T> {
     /// Seeds the dice secrets of a host this device becomes (from the app's crypto RNG).
     seed: u64,
     handovers: Vec<Handover>,
+    /// The last election announced to this device: if it follows it, its
+    /// replica's lineage gains it (see [`crate::pin::Lineage`]).
+    heard: Option<Certificate>,
 }
 
 impl<T: Transport> Device<T> {
@@ -111,6 +115,7 @@ impl<T: Transport> Device<T> {
             host_peer,
             seed,
             handovers: Vec::new(),
+            heard: None,
         }
     }
 
@@ -239,6 +244,9 @@ impl<T: Transport> Device<T> {
             }
             Some(Kind::Mesh) => {
                 let Ok(msg) = decode_mesh(datagram) else { return };
+                if let Some(c) = Certificate::of_mesh(&msg) {
+                    self.heard = Some(c);
+                }
                 let hosting = self.host.as_ref().map(Host::epoch);
                 let (out, decision) = self.succession.handle(now, from, msg, &mut self.replica, hosting);
                 self.send_mesh(out);
@@ -256,8 +264,12 @@ impl<T: Transport> Device<T> {
                 let Some(heir) = self.replica.heir() else { return };
                 let me_no = self.replica.known_as();
                 let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
+                let mut host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
                 self.succession.hosting(epoch, host.elected_msg());
+                // Its own election ends the chain it shows a pinned newcomer.
+                let won = host.elected_msg().and_then(|d| decode_mesh(&d).ok());
+                self.descend(won.as_ref().and_then(Certificate::of_mesh), epoch);
+                host.descend_from(self.replica.lineage().clone());
                 self.host = Some(host);
                 self.host_peer = self.me;
                 let hello = self.replica.follow(now, epoch, me_no);
@@ -268,10 +280,22 @@ impl<T: Transport> Device<T> {
                 // A stale host (its room moved on while it was away) steps down at once.
                 self.host = None;
                 self.host_peer = peer;
+                let heard = self.heard.take();
+                self.descend(heard, epoch);
                 let hello = self.replica.follow(now, epoch, Some(host));
                 self.deliver(now, hello);
                 self.handovers.push(Handover::Following { epoch, host });
             }
+        }
+    }
+
+    /// The replica's lineage gains the election of `epoch` about to be
+    /// followed, if `elected` is its certificate (else the chain breaks).
+    fn descend(&mut self, elected: Option<Certificate>, epoch: Epoch) {
+        let elected = elected.filter(|c| c.epoch == epoch);
+        match elected {
+            Some(c) => self.replica.descend(c),
+            None => self.replica.descend_unknown(),
         }
     }
 

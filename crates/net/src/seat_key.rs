@@ -34,6 +34,8 @@ pub enum Statement {
     Chain,
     /// A host answers a newcomer's `Knock` (see [`crate::pin`]).
     HostProof,
+    /// A host signs the room view it sends (see [`crate::pin::SignedRoom`]).
+    Room,
 }
 
 impl Statement {
@@ -45,6 +47,7 @@ impl Statement {
             Statement::Head => b"dice-duel/head/1",
             Statement::Chain => b"dice-duel/chain-commit/1",
             Statement::HostProof => b"dice-duel/host-proof/1",
+            Statement::Room => b"dice-duel/room-view/1",
         }
     }
 }

@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use duel_net::fuzz::{seat_key_of, BUILD};
+use duel_net::pin::Lineage;
 use duel_net::seat_key::Statement;
 use duel_net::wire::{decode_peer, encode_host};
 use duel_net::{
@@ -96,8 +97,8 @@ fn attack8_a_newcomer_follows_only_the_host_its_link_names() {
     };
     let mut said = from_rogue(&mut tab, &welcome);
     said.extend(from_rogue(&mut tab, &HostMsg::Room(Box::new(rogue.room()))));
-    let stolen =
-        HostMsg::Proof { key: owner.public(), sig: rogue_key.sign(Statement::HostProof, &[0; 32], &()) };
+    let sig = rogue_key.sign(Statement::HostProof, &[0; 32], &());
+    let stolen = HostMsg::Proof { key: owner.public(), sig, lineage: Lineage::default() };
     said.extend(from_rogue(&mut tab, &stolen));
     assert!(said.is_empty(), "the newcomer answered a host that proved nothing");
     assert_eq!((tab.me(), tab.room()), (None, None), "the newcomer followed an unproven welcome");

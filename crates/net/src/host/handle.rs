@@ -75,8 +75,10 @@ impl Host {
     fn publish_room(&mut self) {
         if std::mem::take(&mut self.room_dirty) {
             self.room_version = self.room_version.wrapping_add(1);
-            let view = HostMsg::Room(Box::new(self.room()));
-            self.out.send_all(&self.roster.peers(), &view);
+            let peers = self.roster.peers();
+            for msg in self.room_msgs() {
+                self.out.send_all(&peers, &msg);
+            }
         }
     }
 
@@ -119,7 +121,11 @@ impl Host {
                     self.out.send(from, &sync);
                 }
             }
-            PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(Box::new(self.room()))),
+            PeerMsg::RoomPlease => {
+                for msg in self.room_msgs() {
+                    self.out.send(from, &msg);
+                }
+            }
             PeerMsg::Bye => {
                 if self.roster.leave(from) {
                     self.presence_changed(now);

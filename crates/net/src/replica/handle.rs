@@ -122,6 +122,7 @@ impl Replica {
             HostMsg::Probe { nonce } => out.push(PeerMsg::Echo { nonce }),
             // Asked for only while knocking (above): a late one changes nothing.
             HostMsg::Proof { .. } => {}
+            HostMsg::RoomSig { version, sig } => self.room_sig(version, sig),
         }
         self.confirm();
         self.requests(now_ms, &mut out);
@@ -249,6 +250,7 @@ impl Replica {
             self.tell_audit();
             self.room = Some(view);
             self.pin_host();
+            self.room_changed();
             self.notice(Notice::Room);
         }
     }

@@ -5,6 +5,7 @@
 use super::{Link, Notice, Replica};
 use crate::fair::Digest;
 use crate::ids::Epoch;
+use crate::pin::{Answer, Lineage};
 use crate::seat_key::{SeatPublic, SeatSig};
 use crate::wire::{HostMsg, PeerMsg, Stamped};
 
@@ -12,8 +13,8 @@ impl Replica {
     /// While knocking, only the `Proof` counts; anything else changes nothing.
     pub(super) fn knock_answered(&mut self, now: u64, challenge: &Digest, stamped: Stamped) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
-        if let HostMsg::Proof { key, sig } = stamped.msg {
-            self.proof(now, challenge, stamped.epoch, key, &sig, &mut out);
+        if let HostMsg::Proof { key, sig, lineage } = stamped.msg {
+            self.proof(now, challenge, stamped.epoch, (key, &sig, lineage), &mut out);
         }
         self.encode(&out)
     }
@@ -46,22 +47,28 @@ impl Replica {
         matches!(self.link, Link::Knocking { .. })
     }
 
-    /// A host's answer to our knock: a key the pin names and its signature
-    /// of our challenge at the epoch it stamped, or that peer is not the
-    /// room's host (counted and told; it never gets our `Hello`).
+    /// A host's answer to our knock: its signature of our challenge at the
+    /// epoch it stamped, with the key the pin names or the key a lineage of
+    /// elections from the owner's room installed for that epoch; or that
+    /// peer is not the room's host (counted and told; it never gets our `Hello`).
     pub(super) fn proof(
         &mut self,
         now: u64,
         challenge: &Digest,
         epoch: Epoch,
-        key: SeatPublic,
-        sig: &SeatSig,
+        (key, sig, lineage): (SeatPublic, &SeatSig, Lineage),
         out: &mut Vec<PeerMsg>,
     ) {
         let Some(pin) = self.cfg.pin else { return };
-        match crate::pin::check(&pin, &self.room_digest(), challenge, epoch, &key, sig) {
-            Ok(()) => {
+        let answer = Answer { key: &key, sig, lineage: &lineage };
+        match crate::pin::check(&pin, &self.room_digest(), challenge, epoch, &answer) {
+            Ok(host) => {
                 self.proven = Some(key);
+                // The winner the lineage installed hosts that epoch: only its heads are history.
+                if let Some(no) = host {
+                    self.hosts.install(epoch, no, key);
+                }
+                self.inherit(lineage);
                 // The epoch its owner's key vouches for is the one this tab follows.
                 if self.sync.is_none() && self.me().is_none() {
                     self.epoch = epoch;

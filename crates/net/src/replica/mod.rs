@@ -10,6 +10,7 @@ mod epoch;
 mod handle;
 mod heir;
 mod knock;
+mod lineage;
 mod nonces;
 mod notice;
 mod pending;
@@ -100,6 +101,8 @@ pub struct Replica {
     knocks: u64,
     /// The key of the host that proved the pin on this connection.
     proven: Option<SeatPublic>,
+    /// The host's signature of the room view, and the elections behind it.
+    seals: lineage::Seals,
 }
 
 /// Notices kept if the app never drains them.
@@ -134,6 +137,7 @@ impl Replica {
             refused: 0,
             knocks: 0,
             proven: None,
+            seals: lineage::Seals::default(),
             cfg,
         }
     }

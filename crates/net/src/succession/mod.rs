@@ -43,6 +43,22 @@ use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::wire::{encode_mesh, Ballot, MeshMsg};
 
+/// Checks an election's certificate against `room`, the signed view of the
+/// room before it, as a device following `current` checks an `Elected`
+/// (for a pinned newcomer's [`crate::pin::Lineage`]).
+///
+/// # Errors
+/// The kind of forgery.
+pub(crate) fn certified(
+    room: &crate::wire::RoomView,
+    digest: &crate::fair::Digest,
+    current: Epoch,
+    c: &crate::pin::Certificate,
+) -> Result<(), Forgery> {
+    let claim = Claim { epoch: c.epoch, host: c.host, peer: c.peer, votes: &c.votes, of: c.of, sig: &c.sig };
+    certificate::check(room, digest, current, &claim)
+}
+
 /// The succession's clocks, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SuccessionTiming {

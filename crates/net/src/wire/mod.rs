@@ -71,6 +71,8 @@ use thiserror::Error;
 /// Also 10: the room view carries the bots' plan (issue 30: each bot seat's level
 /// and whether, and how well, bots cover a departed player), edited by
 /// `LobbyEdit::Level` and `LobbyEdit::Cover` (appended last).
+/// Also 10: a pinned newcomer's `Knock`, the host's `Proof` (with its
+/// lineage) and its `RoomSig` after every room view (issue 43; appended last).
 pub const PROTOCOL_VERSION: u16 = 10;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";

@@ -145,9 +145,14 @@ pub enum HostMsg {
     /// "Echo this at once": how the host measures each player's one-way
     /// latency for the speed bump (issue 31). About once a second.
     Probe { nonce: u64 },
-    /// The answer to a `Knock`: the host's seat key and its signature of
-    /// the knock's challenge and the host's epoch (see [`crate::pin`]).
-    Proof { key: SeatPublic, sig: SeatSig },
+    /// The answer to a `Knock`: the host's seat key, its signature of the
+    /// knock's challenge and the host's epoch, and the elections that made
+    /// it host since the owner's room (empty from the owner; see [`crate::pin`]).
+    Proof { key: SeatPublic, sig: SeatSig, lineage: crate::pin::Lineage },
+    /// The host's seat key over `(epoch, view)` for the room view of
+    /// `version` it just sent: what a successor shows a pinned newcomer as
+    /// the room its election was won in (see [`crate::pin::SignedRoom`]).
+    RoomSig { version: u32, sig: SeatSig },
 }
 
 /// A game checkpoint at `seq` and the events after it up to the host's head.

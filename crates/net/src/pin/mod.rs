@@ -14,13 +14,21 @@
 //! The challenge is fresh, so a peer cannot replay a proof it saw. A peer
 //! that only relays the real host's bytes is a network, not a host: what
 //! it relays is the host's own (heads are signed, see [`crate::chain`]).
+//!
+//! Once the owner has left, the room's host is a successor whose key the
+//! link does not name: its `Proof` carries its [`Lineage`], the elections
+//! from the owner's signed room to it, each checked as the room's replicas
+//! checked it (see [`lineage`]).
+
+mod lineage;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use crate::fair::Digest;
-use crate::ids::Epoch;
+use crate::ids::{Epoch, PlayerNo};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
+pub use lineage::{Certificate, Lineage, SignedRoom, Step};
 
 /// Bytes of a key's SHA-256 a pin keeps: 128 bits, out of reach of a
 /// second-preimage search, and 22 characters in a link.
@@ -106,25 +114,46 @@ pub enum NotTheHost {
     OtherKey,
     #[error("its proof is not signed by the key it shows")]
     BadSignature,
+    #[error("no election of the room made it the host")]
+    Unelected,
+}
+
+/// A `Proof` as it arrived: the key that answered, its signature of the
+/// knock's challenge, and the elections that made it host.
+pub(crate) struct Answer<'a> {
+    pub(crate) key: &'a SeatPublic,
+    pub(crate) sig: &'a SeatSig,
+    pub(crate) lineage: &'a Lineage,
 }
 
 /// Checks a `Proof` against the pin, the knock's challenge and the epoch
-/// the answer was stamped with.
+/// the answer was stamped with: the pinned key itself (the owner), or
+/// the key of the winner of `epoch` that a lineage from the owner's room
+/// installs. Returns the host's player when the lineage names it.
+///
+/// # Errors
+/// Why that peer is not the room's host.
 pub(crate) fn check(
     pin: &KeyPin,
     room: &Digest,
     challenge: &Digest,
     epoch: Epoch,
-    key: &SeatPublic,
-    sig: &SeatSig,
-) -> Result<(), NotTheHost> {
-    if !pin.names(key) {
-        return Err(NotTheHost::OtherKey);
-    }
-    if !key.verifies(Statement::HostProof, room, &(challenge, epoch), sig) {
+    answer: &Answer<'_>,
+) -> Result<Option<PlayerNo>, NotTheHost> {
+    // The pinned key needs no election to host; any other, the lineage's.
+    let host = if pin.names(answer.key) {
+        None
+    } else {
+        match answer.lineage.trace(pin, room)? {
+            None => return Err(NotTheHost::OtherKey),
+            Some((e, no, key)) if e == epoch && key == *answer.key => Some(no),
+            Some(_) => return Err(NotTheHost::Unelected),
+        }
+    };
+    if !answer.key.verifies(Statement::HostProof, room, &(challenge, epoch), answer.sig) {
         return Err(NotTheHost::BadSignature);
     }
-    Ok(())
+    Ok(host)
 }
 
 /// A fresh challenge: unpredictable to anyone without the device's secret
@@ -161,14 +190,22 @@ mod tests {
         let pin = KeyPin::of(&key.public());
         let (room, ch) = ([3; 32], [4; 32]);
         let sig = prove(&key, &room, &ch, Epoch(0));
-        assert_eq!(check(&pin, &room, &ch, Epoch(0), &key.public(), &sig), Ok(()));
+        let none = Lineage::default();
+        let (public, other) = (key.public(), SeatKey::from_seed([8; 32]));
+        let answer = |key, sig| Answer { key, sig, lineage: &none };
+        assert_eq!(check(&pin, &room, &ch, Epoch(0), &answer(&public, &sig)), Ok(None));
         assert_eq!(
-            check(&pin, &room, &[5; 32], Epoch(0), &key.public(), &sig),
+            check(&pin, &room, &[5; 32], Epoch(0), &answer(&public, &sig)),
             Err(NotTheHost::BadSignature)
         );
-        assert_eq!(check(&pin, &[9; 32], &ch, Epoch(0), &key.public(), &sig), Err(NotTheHost::BadSignature));
-        let other = SeatKey::from_seed([8; 32]);
+        assert_eq!(
+            check(&pin, &[9; 32], &ch, Epoch(0), &answer(&public, &sig)),
+            Err(NotTheHost::BadSignature)
+        );
         let forged = prove(&other, &room, &ch, Epoch(0));
-        assert_eq!(check(&pin, &room, &ch, Epoch(0), &other.public(), &forged), Err(NotTheHost::OtherKey));
+        assert_eq!(
+            check(&pin, &room, &ch, Epoch(0), &answer(&other.public(), &forged)),
+            Err(NotTheHost::OtherKey)
+        );
     }
 }
