@@ -11,7 +11,12 @@ use crate::store::use_store;
 pub fn Share() -> impl IntoView {
     let store = use_store();
     let link = Memo::new(move |_| match store.mode.get() {
-        Mode::Online { room, .. } => Some(net::share_url(&room)),
+        // The link pins the owner's key (issue 43): the room's creator is its
+        // owner; a guest passes on the pin its own link carried.
+        Mode::Online { room, host } => {
+            let own = host.then(|| duel_net::KeyPin::of(&net::saves::seat_key().public()));
+            Some(net::pinned(net::share_url(&room), net::pin_from_location().or(own)))
+        }
         _ => None,
     });
     let qr = Memo::new(move |_| link.get().map(|l| net::qr_svg(&l)).unwrap_or_default());

@@ -64,6 +64,9 @@ pub use connection::{ConnState, Role};
 pub use link_hint::link_hint_in_location;
 pub use mesh::{PairError, Showing};
 pub use qr::qr_svg;
-pub use room::{bad_room_in_location, new_room_id, room_from_location, room_from_text, share_url};
+pub use room::{
+    bad_room_in_location, new_room_id, pin_from_location, pinned, room_from_location, room_from_text,
+    share_url,
+};
 pub use saves::{player_token, role_for};
 pub use transport::{Pairing, RoomTransport};

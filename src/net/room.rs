@@ -6,6 +6,8 @@
 //! (no `i l o u`): 20 characters that survive being read aloud across the
 //! table and fit the server's `[A-Za-z0-9_-]{1,64}` rule.
 
+use duel_net::KeyPin;
+
 use crate::platform::{query, random};
 
 /// Characters in a room id made by [`new_room_id`] (5 bits each: 100 bits).
@@ -96,6 +98,35 @@ pub fn bad_room_in_location() -> Option<String> {
     bad_room_link(&search, &hash)
 }
 
+/// The room owner's key fingerprint a room link pins (`&k=<22 base64url
+/// characters>`, issue 43): a tab that has one follows only a host that
+/// proves that key. A missing or mangled `k=` is no pin (an old link: the
+/// first host found, as before).
+// Read from the page's address only in a browser (and in the tests).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn parse_pin(search: &str, hash: &str) -> Option<KeyPin> {
+    [search, hash].into_iter().find_map(|q| query::param(q, "k").as_deref().and_then(KeyPin::from_link))
+}
+
+/// The pin in the page's address (see [`parse_pin`]).
+pub fn pin_from_location() -> Option<KeyPin> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let loc = web_sys::window()?.location();
+        parse_pin(&loc.search().unwrap_or_default(), &loc.hash().unwrap_or_default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// `link` with the owner's key pinned (`&k=`), if there is one.
+pub fn pinned(link: String, pin: Option<KeyPin>) -> String {
+    match pin {
+        Some(pin) => format!("{link}&k={}", pin.to_link()),
+        None => link,
+    }
+}
+
 /// The room this page was opened for (`?room=<id>` or `#room=<id>`), if any.
 pub fn room_from_location() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
@@ -130,8 +161,23 @@ mod bad_link_tests {
     use super::*;
 
     #[test]
+    fn a_room_link_pins_the_owners_key_and_an_old_link_pins_nothing() {
+        let pin = KeyPin::of(&duel_net::SeatKey::from_seed([3; 32]).public());
+        let link = pinned(share_url_for("https://a", "abc"), Some(pin));
+        assert_eq!(link, format!("https://a/?room=abc&k={}", pin.to_link()));
+        let search = &link[link.find('?').unwrap_or(0)..];
+        assert_eq!((parse_room(search, ""), parse_pin(search, "")), (Some("abc".into()), Some(pin)));
+        assert_eq!(room_from_text(&link), Some("abc".into()), "a pinned link is still a room link");
+        assert_eq!(parse_pin("", &format!("#room=abc&k={}", pin.to_link())), Some(pin));
+        assert_eq!(parse_pin("?room=abc", ""), None, "an old link");
+        assert_eq!(parse_pin("?room=abc&k=short", ""), None, "a mangled pin is none");
+        assert_eq!(pinned(share_url_for("https://a", "abc"), None), "https://a/?room=abc");
+    }
+
+    #[test]
     fn a_malformed_room_link_says_what_is_wrong() {
         assert_eq!(bad_room_link("?room=abc-12", ""), None, "a good link is not bad");
+        assert_eq!(bad_room_link("?room=abc-12&k=AAAAAAAAAAAAAAAAAAAAAA", ""), None, "a pin is no bad room");
         assert_eq!(bad_room_link("", ""), None, "no room at all is not a bad link");
         let bad = bad_room_link("?room=bad!id%20x", "").unwrap();
         assert!(bad.contains("\u{201c}bad!id x\u{201d}") && bad.contains("1 to 64"), "{bad}");

@@ -88,4 +88,3 @@ pub(super) fn cheat_named(kind: &str) -> Result<duel_net::host::Cheat, String> {
         other => return Err(format!("no cheat called {other}")),
     })
 }
-

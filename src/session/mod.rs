@@ -127,7 +127,10 @@ impl<T: RoomLink> Session<T> {
     pub fn join(remote: T, player: Player, room: &str, bots: BotDriver) -> Session<T> {
         let host_peer = remote.host_peer().unwrap_or(PeerId(0));
         let me = remote.my_id().unwrap_or(LOCAL_ME);
-        let replica = Replica::new(replica_config(&player, room));
+        let mut cfg = replica_config(&player, room);
+        // A room link's `&k=`: follow only a host that proves the owner's key (issue 43).
+        cfg.pin = crate::net::pin_from_location();
+        let replica = Replica::new(cfg);
         let seed = crate::platform::random::u64();
         let dev = Device::join(replica, remote, me, host_peer, SuccessionTiming::default(), seed);
         Session::with(dev, bots, Timing::default())

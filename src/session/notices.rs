@@ -103,6 +103,13 @@ impl<T: RoomLink> Session<T> {
                 }
                 Notice::DiceUnchecked(finding) => self.finding(&finding, now, p),
                 Notice::NewHost { .. } => p.room_changed = true,
+                // A false proof is refused and changes nothing, like a forged election: that line.
+                Notice::NotTheHost(why) => p.warnings.push(crate::trust::Warning::new(
+                    crate::trust::Concern::Forgery,
+                    format!(
+                        "This peer is not the room's host: {why}. This tab did not follow it nor tell it who you are; it waits for the room's host: the owner the link names, or a host the room elected after it."
+                    ),
+                )),
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }
         }

@@ -10,12 +10,13 @@
 use crate::host::{Host, HostConfig};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
-use crate::succession::{Decision, Forgery, Standing, Succession, SuccessionTiming};
+use crate::succession::{Forgery, Standing, Succession, SuccessionTiming};
 use crate::transport::{ConnectionEvent, Transport};
-use crate::wire::{decode_mesh, kind_of, Kind, MeshMsg};
+use crate::wire::{decode_mesh, kind_of, Kind};
 
 #[cfg(feature = "test-support")]
 mod adversary;
+mod decide;
 
 /// Local hand-offs per pump at most (a guard: each hop is one message).
 const LOCAL_HOPS: usize = 64;
@@ -282,62 +283,14 @@ impl<T: Transport> Device<T> {
             }
             Some(Kind::Mesh) => {
                 let Ok(msg) = decode_mesh(datagram) else { return };
-                // The certificate says where the new term's own dice begin (the audit's).
-                let certificate = match &msg {
-                    MeshMsg::Elected { epoch, votes, .. } => Some((*epoch, votes.clone())),
-                    _ => None,
-                };
                 let hosting = self.host.as_ref().map(Host::epoch);
                 let (out, decision) = self.succession.handle(now, from, msg, &mut self.replica, hosting);
                 self.send_mesh(out);
                 if let Some(d) = decision {
-                    if let (Decision::Follow { epoch, .. }, Some((e, votes))) = (&d, &certificate) {
-                        if e == epoch {
-                            self.replica.term_began(*epoch, votes);
-                        }
-                    }
                     self.decide(now, d);
                 }
             }
             None => {}
-        }
-    }
-
-    fn decide(&mut self, now: u64, decision: Decision) {
-        match decision {
-            Decision::Host { epoch, votes, of } => {
-                let Some(heir) = self.replica.heir() else { return };
-                let me_no = self.replica.known_as();
-                let seed = self.seed ^ u64::from(epoch.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                self.replica.term_began(epoch, &votes);
-                let host = Host::succeed(heir, epoch, seed, self.me, (votes, of), now);
-                self.succession.hosting(epoch, host.elected_msg());
-                // Won by a rival host's vote (two hosts, the players chose):
-                // that device may be at an address the room view lacks.
-                if let (Some(peer), Some(a)) = (self.succession.take_rival_peer(), host.elected_msg()) {
-                    self.transport.send(peer, a);
-                }
-                // A peer that said it hosts while this device stood (its host's
-                // tab reloaded under a new id): it follows the election it hears.
-                if let Some(a) = host.elected_msg() {
-                    for peer in self.succession.take_claimants() {
-                        self.transport.send(peer, a.clone());
-                    }
-                }
-                self.host = Some(host);
-                self.host_peer = self.me;
-                let hello = self.replica.follow(now, epoch, me_no);
-                self.deliver(now, hello);
-                self.handovers.push(Handover::Hosting { epoch });
-            }
-            Decision::Follow { epoch, host, peer } => {
-                // A stale host (its room moved on while it was away) steps down at once.
-                self.host = None;
-                self.host_peer = peer;
-                let hello = self.replica.follow(now, epoch, Some(host));
-                self.deliver(now, hello);
-                self.handovers.push(Handover::Following { epoch, host });
-            }
         }
     }
 

@@ -41,6 +41,7 @@ pub mod host;
 pub mod ids;
 pub mod node;
 pub mod pairing;
+pub mod pin;
 pub mod record;
 pub mod replica;
 pub mod seat_key;
@@ -53,6 +54,7 @@ pub use device::{Device, Handover};
 pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 pub use node::{HostNode, ReplicaNode};
+pub use pin::{KeyPin, NotTheHost};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{
     AuditFinding, AuditReport, Finding, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError,

@@ -32,6 +32,10 @@ pub enum Statement {
     Head,
     /// A device commits to a nonce chain (see [`crate::fair::ChainCommit`]).
     Chain,
+    /// A host answers a newcomer's `Knock` (see [`crate::pin`]).
+    HostProof,
+    /// A host signs the room view it sends (see [`crate::pin::SignedRoom`]).
+    Room,
 }
 
 impl Statement {
@@ -42,6 +46,8 @@ impl Statement {
             Statement::Elected => b"dice-duel/elected/1",
             Statement::Head => b"dice-duel/head/1",
             Statement::Chain => b"dice-duel/chain-commit/1",
+            Statement::HostProof => b"dice-duel/host-proof/1",
+            Statement::Room => b"dice-duel/room-view/1",
         }
     }
 }

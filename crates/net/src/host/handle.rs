@@ -23,6 +23,8 @@ impl Host {
             Ok(PeerMsg::Hello { player, name, build, key, chain }) => {
                 self.hello(now_ms, from, (player, chain), (&name, key), build)
             }
+            // Anyone may knock: a newcomer asks before it says who it is.
+            Ok(PeerMsg::Knock { challenge }) => self.knock(from, &challenge),
             Ok(msg) => match self.roster.heard(from, now_ms) {
                 None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
                 Some((player, back)) => {
@@ -73,14 +75,16 @@ impl Host {
     fn publish_room(&mut self) {
         if std::mem::take(&mut self.room_dirty) {
             self.room_version = self.room_version.wrapping_add(1);
-            let view = HostMsg::Room(Box::new(self.room()));
-            self.out.send_all(&self.roster.peers(), &view);
+            let peers = self.roster.peers();
+            for msg in self.room_msgs() {
+                self.out.send_all(&peers, &msg);
+            }
         }
     }
 
     fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
         match msg {
-            PeerMsg::Hello { .. } => {}
+            PeerMsg::Hello { .. } | PeerMsg::Knock { .. } => {}
             PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
             PeerMsg::Ping { nonce } => {
                 // Signed once per head: a Pong at a head already sent costs no signature.
@@ -117,7 +121,11 @@ impl Host {
                     self.out.send(from, &sync);
                 }
             }
-            PeerMsg::RoomPlease => self.out.send(from, &HostMsg::Room(Box::new(self.room()))),
+            PeerMsg::RoomPlease => {
+                for msg in self.room_msgs() {
+                    self.out.send(from, &msg);
+                }
+            }
             PeerMsg::Bye => {
                 if self.roster.leave(from) {
                     self.presence_changed(now);

@@ -5,6 +5,8 @@
 use super::{Host, Stage};
 use crate::chain::SignedHead;
 use crate::fair::{room_digest, Digest};
+use crate::ids::PeerId;
+use crate::pin::{Lineage, SignedRoom};
 use crate::seat_key::SeatKey;
 use crate::wire::HostMsg;
 
@@ -14,6 +16,9 @@ pub(crate) struct Heads {
     key: Option<(SeatKey, Digest)>,
     last: Option<SignedHead>,
     signed: u64,
+    /// The elections that made this host (empty for the room's creator):
+    /// what its `Proof` shows a pinned newcomer.
+    lineage: Lineage,
 }
 
 impl Heads {
@@ -30,12 +35,48 @@ impl Host {
     /// bare host in a test) signs nothing, and nothing it wrote can be
     /// adopted from a voter in an election.
     pub fn sign_heads_with(&mut self, key: SeatKey) {
-        self.heads = Heads::signing_with(key, room_digest(&self.settings.room));
+        let lineage = std::mem::take(&mut self.heads.lineage);
+        self.heads = Heads { lineage, ..Heads::signing_with(key, room_digest(&self.settings.room)) };
     }
 
     /// Heads signed since this host started (each head once).
     pub fn heads_signed(&self) -> u64 {
         self.heads.signed
+    }
+
+    /// Answers a newcomer's `Knock` with this host's seat key and its
+    /// signature of the challenge and epoch (see [`crate::pin`]). A host
+    /// without a seat key has nothing to prove with: a pinned newcomer
+    /// does not follow it.
+    pub(crate) fn knock(&mut self, from: PeerId, challenge: &Digest) {
+        let Some((key, room)) = &self.heads.key else { return };
+        let sig = crate::pin::prove(key, room, challenge, self.settings.epoch);
+        let lineage = self.heads.lineage.clone();
+        self.out.send(from, &HostMsg::Proof { key: key.public(), sig, lineage });
+    }
+
+    /// The elections that made this host, from the owner's room on (see
+    /// [`crate::pin::Lineage`]): its replica's, with its own last. A
+    /// successor's device hands them over once it hosts.
+    pub fn descend_from(&mut self, lineage: Lineage) {
+        self.heads.lineage = lineage;
+    }
+
+    /// The elections this host shows a pinned newcomer.
+    pub fn lineage(&self) -> &Lineage {
+        &self.heads.lineage
+    }
+
+    /// The room view, and this host's signature of it when it has a seat
+    /// key: each replica keeps the last one, so that the room an election
+    /// is won in can be shown to a pinned newcomer later.
+    pub(crate) fn room_msgs(&self) -> Vec<HostMsg> {
+        let view = self.room();
+        let sig = self.heads.key.as_ref().map(|(key, room)| {
+            let sig = SignedRoom::sign(key, room, self.settings.epoch, &view);
+            HostMsg::RoomSig { version: view.version, sig }
+        });
+        std::iter::once(HostMsg::Room(Box::new(view))).chain(sig).collect()
     }
 
     /// The signed head at the log's head, signed only if not yet signed.

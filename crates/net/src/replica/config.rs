@@ -2,6 +2,7 @@
 //! room, nonce seed and seat key, as the app hands them over.
 
 use crate::ids::PlayerToken;
+use crate::pin::KeyPin;
 use crate::seat_key::SeatKey;
 
 /// The replica's cadences, in milliseconds of the caller's clock.
@@ -36,6 +37,10 @@ pub struct ReplicaConfig {
     /// This device's seat key: made once from the browser's crypto RNG and
     /// kept beside the token (see [`crate::seat_key`]).
     pub seat_key: SeatKey,
+    /// The room owner's key as the room link names it (`&k=`): a tab that
+    /// has one says `Hello` only to a host that proves that key (see
+    /// [`crate::pin`]). `None` (an old link): the first host heard.
+    pub pin: Option<KeyPin>,
     pub timing: ReplicaTiming,
 }
 
@@ -55,6 +60,7 @@ impl ReplicaConfig {
                 seed
             },
             seat_key: test_seat_key(player),
+            pin: None,
             timing: ReplicaTiming::default(),
         }
     }

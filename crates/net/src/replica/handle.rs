@@ -25,11 +25,17 @@ impl Replica {
                 return Vec::new();
             }
         };
+        // A pinned newcomer hears nothing but the proof it asked for (attack 8).
+        if let Link::Knocking { challenge, .. } = self.link {
+            return self.knock_answered(now_ms, &challenge, stamped);
+        }
         // Only the host of our epoch speaks: a stale host (older epoch) is
         // ignored, and a newer one only after its election (`follow`).
         // A tab that never joined trusts the host it found, whatever its epoch
-        // (it opened the link after an election).
-        if stamped.epoch > self.epoch && self.me().is_none() && self.sync.is_none() {
+        // (it opened the link after an election), unless its link pinned the
+        // room's owner: then only the epoch the host proved.
+        let unpinned = self.cfg.pin.is_none();
+        if stamped.epoch > self.epoch && unpinned && self.me().is_none() && self.sync.is_none() {
             self.epoch = stamped.epoch;
         }
         if stamped.epoch != self.epoch {
@@ -114,6 +120,9 @@ impl Replica {
             }
             // At once: any wait here would count as distance (the speed bump, issue 31).
             HostMsg::Probe { nonce } => out.push(PeerMsg::Echo { nonce }),
+            // Asked for only while knocking (above): a late one changes nothing.
+            HostMsg::Proof { .. } => {}
+            HostMsg::RoomSig { version, sig } => self.room_sig(version, sig),
         }
         self.confirm();
         self.requests(now_ms, &mut out);
@@ -147,6 +156,7 @@ impl Replica {
         let retry = self.cfg.timing.retry_ms;
         match self.link {
             Link::Refused(_) => {}
+            Link::Knocking { at, challenge } => self.knock_again(now_ms, at, challenge, &mut out),
             Link::Joining { hello_at } => {
                 if hello_at.is_none_or(|t| now_ms.saturating_sub(t) >= retry) {
                     self.link = Link::Joining { hello_at: Some(now_ms) };
@@ -247,6 +257,7 @@ impl Replica {
             self.tell_audit();
             self.room = Some(view);
             self.pin_host();
+            self.room_changed();
             self.notice(Notice::Room);
         }
     }

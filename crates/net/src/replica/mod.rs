@@ -9,6 +9,8 @@ mod config;
 mod epoch;
 mod handle;
 mod heir;
+mod knock;
+mod lineage;
 mod nonces;
 mod notice;
 mod pending;
@@ -27,7 +29,7 @@ use duel_core::{Event, Game, Intent, SeatId};
 use crate::chain::Hosts;
 use crate::fair::{room_digest, Digest};
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
-use crate::seat_key::SeatKey;
+use crate::seat_key::{SeatKey, SeatPublic};
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
 use nonces::Nonces;
@@ -36,6 +38,12 @@ use sync::GameSync;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Link {
+    /// Asking the host to prove the pinned key before saying Hello (see
+    /// [`crate::pin`]); `at` is when the last knock went out.
+    Knocking {
+        at: u64,
+        challenge: Digest,
+    },
     /// Saying Hello; `hello_at` is when the last one went out.
     Joining {
         hello_at: Option<u64>,
@@ -89,6 +97,12 @@ pub struct Replica {
     hosts: Hosts,
     /// Host messages refused (see [`Replica::refused_messages`]).
     refused: u64,
+    /// Knocks made (each challenge differs).
+    knocks: u64,
+    /// The key of the host that proved the pin on this connection.
+    proven: Option<SeatPublic>,
+    /// The host's signature of the room view, and the elections behind it.
+    seals: lineage::Seals,
 }
 
 /// Notices kept if the app never drains them.
@@ -121,6 +135,9 @@ impl Replica {
             known_as: None,
             hosts: Hosts::default(),
             refused: 0,
+            knocks: 0,
+            proven: None,
+            seals: lineage::Seals::default(),
             cfg,
         }
     }
@@ -129,8 +146,13 @@ impl Replica {
     /// the host under a new peer id. The game copy and unanswered commands
     /// are kept; the commands are resent once the host welcomes us back.
     pub fn connect(&mut self, now_ms: u64) -> Vec<Vec<u8>> {
-        self.link = Link::Joining { hello_at: Some(now_ms) };
         self.decoder = HostDecoder::default();
+        self.proven = None;
+        if self.must_knock() {
+            let msg = self.knock(now_ms);
+            return self.encode(&[msg]);
+        }
+        self.link = Link::Joining { hello_at: Some(now_ms) };
         self.encode(&[self.hello()])
     }
 

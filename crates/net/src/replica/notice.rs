@@ -35,6 +35,10 @@ pub enum Notice {
     /// Thunderstruck: the host's event `at` reveals a plan or dice its
     /// player never committed to (T10).
     PlanForged { at: Seq },
+    /// A peer answered as the room's host but could not prove the key the
+    /// room link names: it was not followed nor told who this player is
+    /// (see [`crate::pin`]). The app looks for another peer that hosts.
+    NotTheHost(crate::pin::NotTheHost),
     /// The replica now follows the host of `epoch` (after an election).
     NewHost { epoch: Epoch, host: Option<PlayerNo> },
     /// The dice audit cannot check the host's dice from `since` on, and says

@@ -179,3 +179,19 @@ pub(super) fn check(
     }
     Ok(Verified { deposes_current: under_current || !others })
 }
+
+/// Checks an election's certificate against `room`, the signed view of the
+/// room before it, as a device following `current` checks an `Elected`
+/// (for a pinned newcomer's [`crate::pin::Lineage`]).
+///
+/// # Errors
+/// The kind of forgery.
+pub(crate) fn certified(
+    room: &RoomView,
+    digest: &Digest,
+    current: Epoch,
+    c: &crate::pin::Certificate,
+) -> Result<(), Forgery> {
+    let claim = Claim { epoch: c.epoch, host: c.host, peer: c.peer, votes: &c.votes, of: c.of, sig: &c.sig };
+    check(room, digest, current, &claim).map(|_| ())
+}

@@ -46,6 +46,7 @@ mod voter;
 use std::collections::{BTreeMap, BTreeSet};
 
 use campaign::Campaign;
+pub(crate) use certificate::certified;
 use certificate::Claim;
 pub use certificate::{quorum, Forgery, ROUND_WINDOW};
 pub use rival::Rival;

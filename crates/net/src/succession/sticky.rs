@@ -175,6 +175,15 @@ impl Succession {
         self.presence.restored = true;
     }
 
+    /// The certificate of the election this device follows for `epoch`
+    /// (the `Elected` it followed), for the audit's terms and a pinned
+    /// newcomer's lineage; `None` if it followed without one (a rival's).
+    pub fn followed(&self, epoch: Epoch) -> Option<crate::pin::Certificate> {
+        let (e, a) = self.announcement.as_ref()?;
+        let msg = crate::wire::decode_mesh(a).ok().filter(|_| *e == epoch)?;
+        crate::pin::Certificate::of_mesh(&msg)
+    }
+
     /// Whether the host this device follows spoke within the silence bound
     /// (a campaign starts only after a whole bound of silence, so this
     /// means it spoke since).

@@ -21,17 +21,16 @@ mod bots;
 mod chunk;
 mod msg;
 mod refusal;
+mod room;
 mod sanitize;
 mod timing;
 
 pub use ballot::{Ballot, Vote};
 pub use bots::{BotLevel, BotPlan};
 pub use chunk::Reassembler;
-pub use msg::{
-    Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, PlayerView, RoomView, Seal,
-    SeatHolder, Snapshot, Stamped,
-};
+pub use msg::{Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, Seal, Snapshot, Stamped};
 pub use refusal::Refusal;
+pub use room::{PlayerView, RoomView, SeatHolder};
 pub use sanitize::{check_event, check_game};
 pub use timing::Timing;
 
@@ -72,6 +71,8 @@ use thiserror::Error;
 /// Also 10: the room view carries the bots' plan (issue 30: each bot seat's level
 /// and whether, and how well, bots cover a departed player), edited by
 /// `LobbyEdit::Level` and `LobbyEdit::Cover` (appended last).
+/// Also 10: a pinned newcomer's `Knock`, the host's `Proof` (with its
+/// lineage) and its `RoomSig` after every room view (issue 43; appended last).
 pub const PROTOCOL_VERSION: u16 = 10;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";

@@ -50,7 +50,9 @@ impl Host {
         let build = self.settings.build.clone();
         let commits = self.keys.commits();
         self.out.send(from, &HostMsg::Welcome { build, you: admitted.no, next_command, commits });
-        self.out.send(from, &HostMsg::Room(Box::new(self.room())));
+        for msg in self.room_msgs() {
+            self.out.send(from, &msg);
+        }
         if let Some(sync) = self.sync_msg() {
             self.out.send(from, &sync);
         }

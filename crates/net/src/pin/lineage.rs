@@ -1,0 +1,156 @@
+//! How a successor proves it hosts the room a link pins (issue 43, attack
+//! 8): the chain of elections from the owner's room to it.
+//!
+//! A pinned newcomer knows one key, the owner's. When the owner has left,
+//! the room is hosted by a successor whose key the link does not name. The
+//! successor proves its place the way every replica of the room checked it:
+//! each host signs the room view it sends ([`SignedRoom`], "these are the
+//! players and their keys, as I host epoch `e`"), and each election's
+//! certificate (the `Elected` with its signed ballots) is checked against
+//! the signed view of the room before it, with the very check a replica
+//! runs before following an election. A [`Lineage`] is that chain, one
+//! [`Step`] per election: the first view is signed by the key the link
+//! pins; each later one by the winner the step before installed; the last
+//! winner's key is the one that answers the knock.
+//!
+//! A peer cannot make up a step: the view must carry the installed host's
+//! signature, and the certificate a majority of that view's players'
+//! signed votes. What a lineage cannot show is that the view it starts from
+//! is the room's latest (see `docs/PROTOCOL.md`, "What is still trusted").
+
+use serde::{Deserialize, Serialize};
+
+use super::NotTheHost;
+use crate::fair::Digest;
+use crate::ids::{Epoch, PeerId, PlayerNo};
+use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
+use crate::wire::{Ballot, MeshMsg, RoomView};
+
+/// The room view the host of `epoch` sent, signed with its seat key.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SignedRoom {
+    pub epoch: Epoch,
+    pub view: RoomView,
+    pub sig: SeatSig,
+}
+
+impl SignedRoom {
+    /// The host's signature of `view` as it hosts `epoch`, in the room with digest `room`.
+    pub fn sign(key: &SeatKey, room: &Digest, epoch: Epoch, view: &RoomView) -> SeatSig {
+        key.sign(Statement::Room, room, &(epoch, view))
+    }
+
+    /// Whether `key` signed `view` as the host of `epoch`.
+    pub fn verifies(key: &SeatPublic, room: &Digest, epoch: Epoch, view: &RoomView, sig: &SeatSig) -> bool {
+        key.verifies(Statement::Room, room, &(epoch, view), sig)
+    }
+
+    /// The key this view lists for its host, if any.
+    fn host_key(&self) -> Option<SeatPublic> {
+        self.view.host.and_then(|h| self.view.player(h)).map(|p| p.key)
+    }
+}
+
+/// An election as its winner announced it (`MeshMsg::Elected`): the certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Certificate {
+    pub epoch: Epoch,
+    pub host: PlayerNo,
+    pub peer: PeerId,
+    pub votes: Vec<Ballot>,
+    pub of: u16,
+    pub sig: SeatSig,
+}
+
+impl Certificate {
+    /// The certificate an `Elected` carries; `None` for any other message.
+    pub fn of_mesh(msg: &MeshMsg) -> Option<Certificate> {
+        match msg {
+            MeshMsg::Elected { epoch, host, peer, votes, of, sig } => Some(Certificate {
+                epoch: *epoch,
+                host: *host,
+                peer: *peer,
+                votes: votes.clone(),
+                of: *of,
+                sig: *sig,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// One election: the signed room before it, and the certificate it was won with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    pub before: SignedRoom,
+    pub elected: Certificate,
+}
+
+/// The elections from the room the owner hosted to the host of today, in
+/// order (empty: the owner hosts). A host sends it with its `Proof`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Lineage {
+    pub steps: Vec<Step>,
+}
+
+/// The host a lineage installs last: its epoch, player and key.
+pub(crate) type Installed = (Epoch, PlayerNo, SeatPublic);
+
+impl Lineage {
+    /// Elections a lineage keeps. A room that elects more hosts than this
+    /// without its owner hosting again can no longer prove itself to a
+    /// pinned newcomer (it waits for another host; nothing is followed on
+    /// trust). Also bounds what a knock costs to check.
+    pub const KEPT: usize = 16;
+
+    /// Adds the election `elected`, won in the room `before` (which its host signed).
+    pub fn extend(&mut self, before: SignedRoom, elected: Certificate) {
+        self.steps.push(Step { before, elected });
+        if self.steps.len() > Lineage::KEPT {
+            self.steps.remove(0);
+        }
+    }
+
+    /// Follows the chain from the last room the key `pin` names hosted
+    /// (in the room with digest `room`) and returns the host it installs
+    /// last; `Ok(None)` for an empty lineage (the caller checks the key
+    /// itself: only the pinned key hosts without an election).
+    ///
+    /// # Errors
+    /// [`NotTheHost::OtherKey`] when no room of the chain is the pinned
+    /// key's; [`NotTheHost::Unelected`] for any step from there that does not hold.
+    pub(crate) fn trace(&self, pin: &super::KeyPin, room: &Digest) -> Result<Option<Installed>, NotTheHost> {
+        if self.steps.len() > Lineage::KEPT {
+            return Err(NotTheHost::Unelected);
+        }
+        if self.steps.is_empty() {
+            return Ok(None);
+        }
+        // From the pinned host's last room on (a link shared by a successor
+        // pins the successor; a re-elected owner's own room is a fresh start).
+        let pinned = |s: &&Step| s.before.host_key().is_some_and(|k| pin.names(&k));
+        let Some(start) = self.steps.iter().rposition(|s| pinned(&s)) else {
+            return Err(NotTheHost::OtherKey);
+        };
+        let mut installed: Option<Installed> = None;
+        for step in self.steps.iter().skip(start) {
+            let before = &step.before;
+            let signer = match installed {
+                None => before.host_key().ok_or(NotTheHost::Unelected)?,
+                // Each room is the one the election before installed a host for.
+                Some((epoch, _, key)) if epoch == before.epoch => key,
+                Some(_) => return Err(NotTheHost::Unelected),
+            };
+            if !SignedRoom::verifies(&signer, room, before.epoch, &before.view, &before.sig) {
+                return Err(NotTheHost::Unelected);
+            }
+            // The check every replica of that room ran before following this election.
+            crate::succession::certified(&before.view, room, before.epoch, &step.elected)
+                .map_err(|_| NotTheHost::Unelected)?;
+            let e = &step.elected;
+            let key = before.view.player(e.host).map(|p| p.key).ok_or(NotTheHost::Unelected)?;
+            installed = Some((e.epoch, e.host, key));
+        }
+        Ok(installed)
+    }
+}
