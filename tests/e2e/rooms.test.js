@@ -74,7 +74,7 @@ test('screens: a room is created, shared by link and joined; the crews take oppo
   await hostLobby.waitFor();
   await hostLobby.waitHolder(0, 'player'); // the creator sits on the first ship
   const link = await erin.getByTestId('lobby-share-link').inputValue();
-  assert.match(link, /\/\?room=[0-9a-z]{20}$/, 'a share link with an unguessable room id');
+  assert.match(link, /\/\?room=[0-9a-z]{20}&k=[0-9A-Za-z_-]{22}$/, 'a share link with an unguessable room id and the owner\'s key pin');
   assert.match(await erin.getByTestId('lobby-qr').innerHTML(), /^<svg/, 'the link as a QR code');
 
   await frank.goto(link);
