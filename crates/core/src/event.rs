@@ -4,13 +4,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::choice::{Answer, Choice, ChoiceId};
-use crate::config::{SeatId, SeatSpec, ShipId, TeamId};
+use crate::config::SeatSpec;
 use crate::dice::{Face, Pip};
 use crate::equipment::Card;
 use crate::error::RuleError;
 use crate::freeze::{Declared, Progress};
 use crate::geometry::{Dir, Position, Sector, Square};
-use crate::map::Obstacle;
+use crate::ids::{SeatId, ShipId, TeamId};
+use crate::obstacle::Obstacle;
 use crate::station::{MineId, Spot, Station, Tube};
 
 /// Why placed dice left a display (R25).

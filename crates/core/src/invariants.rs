@@ -4,8 +4,8 @@
 
 use crate::choice::ChoiceKind;
 use crate::class::{ShipClass, MISSILE_TUBE};
-use crate::config::ShipId;
 use crate::game::Game;
+use crate::ids::ShipId;
 use crate::ship::Ship;
 use crate::ship::{mine_index, MineToken, HULL};
 use crate::station::{Spot, TorpedoPart, DICE_STATIONS};

@@ -50,9 +50,13 @@ pub mod freeze;
 pub mod game;
 pub mod geometry;
 pub mod hash;
+pub mod ids;
 pub mod intent;
 pub mod invariants;
+pub mod layout;
 pub mod map;
+pub mod mission;
+pub mod obstacle;
 pub mod position;
 pub mod random_play;
 pub mod seal;
@@ -63,9 +67,7 @@ pub mod thunderstruck;
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use class::ShipClass;
 pub use cockpit::{BombRun, Cockpit};
-pub use config::{
-    Equipment, GameConfig, HouseRules, Layout, Mission, Mode, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
-};
+pub use config::{Equipment, GameConfig, HouseRules, Mode, Ruleset, SeatSpec};
 #[cfg(any(test, feature = "test-support"))]
 pub use dice::FixedDice;
 pub use dice::{DiceSource, Face, Pip};
@@ -74,6 +76,9 @@ pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
 pub use game::{FirePreview, Game, HitTest, MineOnMap, Phase};
 pub use geometry::{Dir, Position, Sector, Square};
+pub use ids::{SeatId, ShipId, TeamId};
 pub use intent::{HostAction, Intent, Target};
+pub use layout::Layout;
+pub use mission::Mission;
 pub use position::Setup;
 pub use station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};

@@ -10,13 +10,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{GameConfig, ShipId};
+use crate::config::GameConfig;
 use crate::dice::{Face, Pip};
 use crate::error::SetupError;
 use crate::event::CrystalAt;
 use crate::game::Game;
 use crate::geometry::{Dir, Position, Square};
-use crate::map::Obstacle;
+use crate::ids::ShipId;
+use crate::obstacle::Obstacle;
 use crate::ship::{DieState, EnergyAt, Ship};
 use crate::station::{Spot, Station};
 

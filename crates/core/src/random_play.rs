@@ -6,9 +6,9 @@
 //! and the bots' "random" crew. Pure like the rest of the core: the caller
 //! brings the random number.
 
-use crate::config::SeatId;
 use crate::game::{plan_path, Game};
 use crate::geometry::{arc_of, Position};
+use crate::ids::SeatId;
 use crate::intent::Intent;
 use crate::station::{helm_face, HelmSlot, Spot, Station, TorpedoPart};
 

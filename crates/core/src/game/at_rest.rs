@@ -2,9 +2,10 @@
 //! such data before it becomes a game.
 
 use super::{setup, Game, Phase};
-use crate::config::{GameConfig, ShipId, TeamId};
+use crate::config::GameConfig;
 use crate::error::SetupError;
 use crate::event::CrystalAt;
+use crate::ids::{ShipId, TeamId};
 use crate::map::OBSTACLE_TOKENS;
 use crate::position::Setup;
 

@@ -4,11 +4,11 @@
 use super::movement::{enter, strip_entered, Entered};
 use super::Game;
 use crate::choice::{ChoiceKind, Chooser};
-use crate::config::ShipId;
 use crate::dice::{DiceSource, Face, Pip};
 use crate::error::RuleError;
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
+use crate::ids::ShipId;
 use crate::ship::EnergyAt;
 use crate::station::{Spot, Station};
 

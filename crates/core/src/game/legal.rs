@@ -4,11 +4,11 @@
 
 use super::{damage, Game, Phase};
 use crate::choice::{Answer, Choice, ChoiceKind};
-use crate::config::{SeatId, ShipId};
 use crate::dice::Pip;
 use crate::geometry::Square;
+use crate::ids::{SeatId, ShipId};
 use crate::intent::{Intent, LaunchCost, LaunchSide, Target};
-use crate::map::Obstacle;
+use crate::obstacle::Obstacle;
 use crate::ship::{DieState, Ship};
 use crate::station::{MineId, Station, TubeSide, DICE_STATIONS};
 

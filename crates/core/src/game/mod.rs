@@ -30,12 +30,15 @@ pub use movement::{plan_move, plan_partial_move, plan_path, MovePlan, PathStep};
 use serde::{Deserialize, Serialize};
 
 use crate::choice::Choice;
-use crate::config::{GameConfig, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+use crate::config::{GameConfig, Ruleset, SeatSpec};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event};
 use crate::freeze::Freeze;
 use crate::geometry::{Position, Square};
-use crate::map::{MapSpec, Obstacle};
+use crate::ids::{SeatId, ShipId, TeamId};
+use crate::layout::Layout;
+use crate::map::MapSpec;
+use crate::obstacle::Obstacle;
 use crate::ship::Ship;
 use crate::station::MineId;
 use mode::ModeState;

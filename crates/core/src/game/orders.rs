@@ -4,9 +4,9 @@
 //! just to read its refusal.
 
 use super::Game;
-use crate::config::SeatId;
 use crate::dice::Pip;
 use crate::error::RuleError;
+use crate::ids::SeatId;
 use crate::intent::Intent;
 use crate::ship::DieState;
 use crate::station::{Spot, Station};

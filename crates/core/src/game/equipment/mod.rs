@@ -9,11 +9,11 @@ mod effects;
 
 use super::Game;
 use crate::class::ShipClass;
-use crate::config::{ShipId, TeamId};
 use crate::dice::Face;
 use crate::equipment::{Card, Trigger};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event, Removal};
+use crate::ids::{ShipId, TeamId};
 use crate::ship::Ship;
 use crate::station::{Spot, Station};
 

@@ -8,10 +8,10 @@
 
 use super::super::{damage, Game};
 use crate::class::{ShipClass, MISSILE_TUBE};
-use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
 use crate::error::RuleError;
 use crate::event::{DamageCause, Event, Removal};
+use crate::ids::ShipId;
 use crate::station::{Spot, Station, TorpedoPart};
 
 /// The enemy Capital ships alive in `ship`'s square (a pulse bomb's only targets).
