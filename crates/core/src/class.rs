@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::obstacle::Obstacle;
-use crate::station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide, HELM_SLOTS, TUBES};
+use crate::spot::Spot;
+use crate::station::{HelmSlot, MineId, Station, TorpedoPart, Tube, TubeSide, HELM_SLOTS, TUBES};
 
 /// What kind of ship. Die Fighter adds `Fighter` (no energy, a cockpit);
 /// everything that differs is looked up through the class, not assumed.

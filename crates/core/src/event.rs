@@ -12,7 +12,8 @@ use crate::freeze::{Declared, Progress};
 use crate::geometry::{Dir, Position, Sector, Square};
 use crate::ids::{SeatId, ShipId, TeamId};
 use crate::obstacle::Obstacle;
-use crate::station::{MineId, Spot, Station, Tube};
+use crate::spot::Spot;
+use crate::station::{MineId, Station, Tube};
 
 /// Why placed dice left a display (R25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

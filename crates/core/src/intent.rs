@@ -9,7 +9,8 @@ use crate::equipment::Card;
 use crate::geometry::Square;
 use crate::ids::ShipId;
 use crate::obstacle::Obstacle;
-use crate::station::{MineId, Spot, Station, TubeSide};
+use crate::spot::Spot;
+use crate::station::{MineId, Station, TubeSide};
 
 /// What a torpedo is aimed at (R14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,7 +8,8 @@ use crate::game::Game;
 use crate::ids::ShipId;
 use crate::ship::Ship;
 use crate::ship::{mine_index, MineToken, HULL};
-use crate::station::{Spot, TorpedoPart, DICE_STATIONS};
+use crate::spot::Spot;
+use crate::station::{TorpedoPart, DICE_STATIONS};
 
 /// `Ok` when every invariant holds, else the first one broken.
 ///

@@ -61,6 +61,7 @@ pub mod position;
 pub mod random_play;
 pub mod seal;
 pub mod ship;
+pub mod spot;
 pub mod station;
 pub mod thunderstruck;
 
@@ -81,4 +82,5 @@ pub use intent::{HostAction, Intent, Target};
 pub use layout::Layout;
 pub use mission::Mission;
 pub use position::Setup;
-pub use station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
+pub use spot::Spot;
+pub use station::{HelmSlot, MineId, Station, TorpedoPart, Tube, TubeSide};

@@ -19,7 +19,8 @@ use crate::geometry::{Dir, Position, Square};
 use crate::ids::ShipId;
 use crate::obstacle::Obstacle;
 use crate::ship::{DieState, EnergyAt, Ship};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// A position as plain data. Every field is public: change what you need,
 /// then [`Setup::into_game`].

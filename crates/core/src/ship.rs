@@ -10,7 +10,8 @@ use crate::dice::{Face, Pip};
 use crate::equipment::Card;
 use crate::geometry::{Dir, Position, Sector};
 use crate::ids::TeamId;
-use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
+use crate::spot::Spot;
+use crate::station::{points, MineId, Station, TorpedoPart, Tube, TubeSide};
 
 /// The fourth damage destroys a ship (R15).
 pub const HULL: u8 = 4;

@@ -10,7 +10,8 @@ use crate::freeze::{FireStep, FreezeAction, Progress};
 use crate::geometry::{arc_of, hit_sector, range, Arc, Position, Sector, SectorHit};
 use crate::ids::ShipId;
 use crate::intent::Target;
-use crate::station::{Spot, Station, TorpedoPart, Tube, TubeSide};
+use crate::spot::Spot;
+use crate::station::{Station, TorpedoPart, Tube, TubeSide};
 
 /// Whether "Fire `count`" at `target` may be declared.
 pub(super) fn check_fire(

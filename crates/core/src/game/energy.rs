@@ -7,7 +7,8 @@ use crate::error::RuleError;
 use crate::event::{Event, Removal};
 use crate::ids::ShipId;
 use crate::ship::{mine_index, DieState, EnergyAt, MineToken, Ship};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 fn distinct(dice: &[u8]) -> Result<(), RuleError> {
     if dice.is_empty() {

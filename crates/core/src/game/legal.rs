@@ -200,7 +200,7 @@ impl Game {
             out.push(Intent::CrystalToCard { card });
             out.push(Intent::CrystalOffCard { card });
             for (n, slot) in card.spec().slots.iter().enumerate() {
-                let spot = crate::station::Spot::Card(card, n as u8);
+                let spot = crate::spot::Spot::Card(card, n as u8);
                 let station = slot.station;
                 if !self.holds(seat, station) {
                     continue;

@@ -11,7 +11,8 @@ use crate::geometry::{Dir, Position, Square};
 use crate::ids::ShipId;
 use crate::map::Pull;
 use crate::obstacle::Obstacle;
-use crate::station::{helm_face, HelmSlot, Spot, Station};
+use crate::spot::Spot;
+use crate::station::{helm_face, HelmSlot, Station};
 
 /// Obstacles and rifts entered during one move, stripped once at its end (R33, D43).
 #[derive(Default)]

@@ -9,7 +9,8 @@ use crate::error::RuleError;
 use crate::ids::SeatId;
 use crate::intent::Intent;
 use crate::ship::DieState;
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 impl Game {
     /// "Roll" at `station` for `seat`, with the dice the player `picked`.

@@ -7,7 +7,8 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::SeatId;
 use crate::intent::{HostAction, Intent};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// Carries out an intent that `validate` accepted.
 pub(super) fn carry_out(

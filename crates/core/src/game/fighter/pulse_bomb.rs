@@ -12,7 +12,8 @@ use crate::dice::{DiceSource, WeaponFace};
 use crate::error::RuleError;
 use crate::event::{DamageCause, Event, Removal};
 use crate::ids::ShipId;
-use crate::station::{Spot, Station, TorpedoPart};
+use crate::spot::Spot;
+use crate::station::{Station, TorpedoPart};
 
 /// The enemy Capital ships alive in `ship`'s square (a pulse bomb's only targets).
 fn capitals_below(game: &Game, ship: ShipId) -> Vec<ShipId> {
