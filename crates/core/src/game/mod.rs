@@ -13,6 +13,7 @@ mod energy;
 mod equipment;
 mod fighter;
 mod freezes;
+pub mod invariants;
 mod legal;
 mod mode;
 mod movement;
@@ -213,7 +214,7 @@ impl Game {
             ModeState::Thunderstruck(duel) => {
                 !cfg!(feature = "thunderstruck") || duel.check_invariants().is_ok()
             }
-            ModeState::DiceDuel => crate::invariants::check(self).is_ok(),
+            ModeState::DiceDuel => invariants::check(self).is_ok(),
         }
     }
 

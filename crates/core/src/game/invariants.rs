@@ -2,9 +2,9 @@
 //! snapshot: dice are conserved, displays hold only what their faces allow,
 //! at most one mine per square, the damage track adds up.
 
+use super::Game;
 use crate::choice::ChoiceKind;
 use crate::class::{ShipClass, MISSILE_TUBE};
-use crate::game::Game;
 use crate::ids::ShipId;
 use crate::ship::Ship;
 use crate::ship::{mine_index, MineToken, HULL};
