@@ -34,6 +34,14 @@
 //! - Dice go on a card with `Intent::PlaceDie { spot: Spot::Card(card, slot) }`;
 //!   crystals with `Intent::CrystalToCard` / `CrystalOffCard`; a card used on
 //!   demand with `Intent::UseCard` (a freeze when it has the snowflake).
+//!
+//! ## Where things are
+//! The modules import each other without a circle (`scripts/lib/import-graph
+//! crates/core/src`, run by CI). The vocabulary is at the bottom: [`ids`]
+//! and [`obstacle`] import nothing of the crate, [`station`] only [`dice`]
+//! and [`geometry`]; [`mission`] and [`layout`] stand on the ship classes.
+//! [`spot`] sits above the stations and the cards, [`config`] holds the
+//! set-up, [`position`] a position as data, and [`game`] everything that plays.
 
 #![forbid(unsafe_code)]
 
