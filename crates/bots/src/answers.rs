@@ -6,7 +6,8 @@
 
 use duel_core::choice::{Answer, Choice, ChoiceKind, EnergySource};
 use duel_core::dice::{Face, SensorFace};
-use duel_core::station::{points, Spot, DICE_STATIONS};
+use duel_core::station::{points, DICE_STATIONS};
+use duel_core::Spot;
 use duel_core::{Intent, SeatId, Station};
 
 use crate::level::Profile;

@@ -10,7 +10,8 @@ use duel_core::geometry::{arc_of, Arc, Position};
 use duel_core::geometry::{tractor_needed, Sector};
 use duel_core::intent::{LaunchCost, LaunchSide, LAUNCH_CRYSTALS};
 use duel_core::ship::DieState;
-use duel_core::station::{Spot, TorpedoPart, TUBES};
+use duel_core::station::{TorpedoPart, TUBES};
+use duel_core::Spot;
 use duel_core::{HitTest, Intent, ShipClass, Station, Target};
 
 use crate::level::Profile;

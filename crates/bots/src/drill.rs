@@ -5,7 +5,8 @@
 //! the app's browser-test hooks share this one copy.
 
 use duel_core::ship::DieState;
-use duel_core::station::{Spot, Station, Tube, TubeSide};
+use duel_core::station::{Station, Tube, TubeSide};
+use duel_core::Spot;
 use duel_core::{Game, Intent, SeatId};
 
 /// A gunner's plan for loading front tube 0: roll energy, send the

@@ -16,7 +16,7 @@ use duel_core::equipment::{blink_direction, pivot, Card};
 use duel_core::geometry::Square;
 use duel_core::map::Obstacle;
 use duel_core::ship::DieState;
-use duel_core::station::Spot;
+use duel_core::Spot;
 use duel_core::{Game, Intent, Phase, SeatId, Station};
 
 use crate::plan::Plan;

@@ -5,7 +5,8 @@
 use duel_core::game::FirePreview;
 use duel_core::geometry::{hit_sector, range, Dir, Position, RangeRule, Sector, SectorHit, SECTORS};
 use duel_core::ship::Ship;
-use duel_core::station::{Spot, Tube, TubeSide};
+use duel_core::station::{Tube, TubeSide};
+use duel_core::Spot;
 use duel_core::{Game, ShipId, Target};
 
 /// Chance in percent that one torpedo gets through `n` shield dice (R14):

@@ -11,7 +11,8 @@ use common::{edit, load, lock, open_duel, place, put, roll};
 use duel_bots::{Crew, Difficulty};
 use duel_core::dice::{Face, TractorFace, TRACTOR_FACES};
 use duel_core::ship::MineToken;
-use duel_core::station::{MineId, Spot, Tube, TubeSide};
+use duel_core::station::{MineId, Tube, TubeSide};
+use duel_core::Spot;
 use duel_core::{Dir, Game, Intent, SeatId, ShipId, Square, Station, Target};
 
 const WHITE: ShipId = ShipId(0);

@@ -9,7 +9,8 @@ use duel_bots::{Crew, Difficulty};
 use duel_core::class::MISSILE_TUBE;
 use duel_core::dice::{Face, SensorFace, WeaponFace};
 use duel_core::intent::LaunchCost;
-use duel_core::station::{Spot, TorpedoPart};
+use duel_core::station::TorpedoPart;
+use duel_core::Spot;
 use duel_core::{
     Dir, FixedDice, Game, GameConfig, Intent, Mission, Pip, SeatId, ShipId, Square, Station, Target,
 };

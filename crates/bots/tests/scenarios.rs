@@ -10,7 +10,8 @@ use duel_core::dice::{Face, SensorFace, ShieldFace, TractorFace};
 use duel_core::event::Event;
 use duel_core::geometry::{arc_of, Sector};
 use duel_core::ship::{DieState, MineToken};
-use duel_core::station::{Spot, TorpedoPart, Tube, TubeSide};
+use duel_core::station::{TorpedoPart, Tube, TubeSide};
+use duel_core::Spot;
 use duel_core::{Dir, Game, GameConfig, Intent, Pip, SeatId, ShipId, Square, Station, Target};
 
 const WHITE: ShipId = ShipId(0);

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::ShipId;
 use crate::dice::Pip;
 use crate::geometry::{Dir, Sector, Square};
+use crate::ids::ShipId;
 use crate::station::{Station, TubeSide};
 
 /// Identifies a pending choice; never reused within a game.

@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::map::Obstacle;
-use crate::station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide, HELM_SLOTS, TUBES};
+use crate::obstacle::Obstacle;
+use crate::spot::Spot;
+use crate::station::{HelmSlot, MineId, Station, TorpedoPart, Tube, TubeSide, HELM_SLOTS, TUBES};
 
 /// What kind of ship. Die Fighter adds `Fighter` (no energy, a cockpit);
 /// everything that differs is looked up through the class, not assumed.
@@ -18,6 +19,10 @@ pub enum ShipClass {
     /// A Die Fighter: one Pilot, one cockpit, eleven dice, no energy (R22).
     Fighter,
 }
+
+/// Energy dice per capital ship (R3). Here, with the rest of what a class carries, so the
+/// class depends on no ship state; `ship::ENERGY_DICE` re-exports it.
+pub const ENERGY_DICE: usize = 6;
 
 /// Health a Fighter starts (and is relaunched) with: the Health die on its three-pip side (R22).
 pub const FIGHTER_HEALTH: u8 = 3;
@@ -62,7 +67,7 @@ impl ShipClass {
     /// R3: energy dice (a Fighter has none: its Pilot rolls any die at any time, R22).
     pub fn energy_dice(self) -> usize {
         match self {
-            ShipClass::Capital => crate::ship::ENERGY_DICE,
+            ShipClass::Capital => ENERGY_DICE,
             ShipClass::Fighter => 0,
         }
     }

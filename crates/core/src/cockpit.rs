@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::ShipId;
+use crate::ids::ShipId;
 
 /// The cockpit of a Fighter: its Health die (kept as a number, D23) and its bombing run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,141 +1,20 @@
-//! Unvalidated set-up: the ruleset and its toggles, the layout of ships and
-//! teams, the seats. `Game::new` turns a `GameConfig` into a playable game.
+//! Unvalidated set-up: the ruleset and its toggles, the seats, the mode, and
+//! the `GameConfig` that gathers them with a map and a layout. `Game::new`
+//! turns a `GameConfig` into a playable game.
 
 use serde::{Deserialize, Serialize};
 
 use crate::class::ShipClass;
 use crate::geometry::{RangeRule, Square};
-use crate::map::{MapSpec, Obstacle};
+use crate::map::MapSpec;
+use crate::obstacle::Obstacle;
 use crate::station::Station;
 
-/// A ship, numbered from 0 in start order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct ShipId(pub u8);
-
-/// A team (a side). In a duel team 0 is White and team 1 is Black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct TeamId(pub u8);
-
-/// A seat: one player's set of stations on one ship, or its Captain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct SeatId(pub u8);
-
-/// How many ships, on which sides (R4, rulebook "Multiple Ships Per Side").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Layout {
-    /// One ship per side, White against Black.
-    Duel,
-    /// Two ships per side.
-    TwoPerSide,
-    /// Four ships, each its own team, starting in the corners.
-    FreeForAll,
-    /// A Die Fighter mission (R22): its ships, sides and victory condition.
-    Mission(Mission),
-}
-
-/// The three Die Fighter missions (R22, `001_…` "Ways To Play").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Mission {
-    /// Mission 1, Carrier Strike: each team a Capital ship and a Fighter; the
-    /// team whose Capital ship is destroyed loses; destroyed Fighters may be relaunched.
-    CarrierStrike,
-    /// Mission 2, Fighter Assault: White's Capital ship against Black's two
-    /// Fighters (two Pilots); the Capital side wins when both Fighters are gone.
-    FighterAssault,
-    /// Mission 3, Fighter Duel: one Fighter each; destroy the other to win.
-    FighterDuel,
-}
-
-impl Mission {
-    /// The three missions in rulebook order.
-    pub const ALL: [Mission; 3] = [Mission::CarrierStrike, Mission::FighterAssault, Mission::FighterDuel];
-
-    /// The mission numbered `n` (1–3) in the rulebook.
-    pub fn number(n: u8) -> Option<Mission> {
-        Mission::ALL.get(usize::from(n).checked_sub(1)?).copied()
-    }
-
-    /// Its number in the rulebook (1–3).
-    pub fn index(self) -> u8 {
-        self as u8 + 1
-    }
-
-    /// The rulebook's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mission::CarrierStrike => "Carrier Strike",
-            Mission::FighterAssault => "Fighter Assault",
-            Mission::FighterDuel => "Fighter Duel",
-        }
-    }
-
-    /// The class of each ship, in ship order (White's ships first).
-    pub fn classes(self) -> &'static [ShipClass] {
-        use ShipClass::*;
-        match self {
-            Mission::CarrierStrike => &[Capital, Fighter, Capital, Fighter],
-            Mission::FighterAssault => &[Capital, Fighter, Fighter],
-            Mission::FighterDuel => &[Fighter, Fighter],
-        }
-    }
-
-    /// The team of each ship, in ship order.
-    fn teams(self) -> &'static [u8] {
-        match self {
-            Mission::CarrierStrike => &[0, 0, 1, 1],
-            Mission::FighterAssault => &[0, 1, 1],
-            Mission::FighterDuel => &[0, 1],
-        }
-    }
-
-    /// Whether a destroyed Fighter may be relaunched (LAUNCH): mission 1 only (R22).
-    pub fn relaunches(self) -> bool {
-        self == Mission::CarrierStrike
-    }
-
-    /// Whether a side with only Fighters left is still in the game: not in
-    /// mission 1, where the team whose Capital ship is destroyed loses.
-    pub fn fighters_hold_the_field(self) -> bool {
-        self != Mission::CarrierStrike
-    }
-}
-
-impl Layout {
-    /// Number of ships.
-    pub fn ship_count(self) -> u8 {
-        match self {
-            Layout::Duel => 2,
-            Layout::TwoPerSide | Layout::FreeForAll => 4,
-            Layout::Mission(m) => m.classes().len() as u8,
-        }
-    }
-
-    /// The team of each ship, in ship order.
-    pub fn team_of(self, ship: ShipId) -> TeamId {
-        match self {
-            Layout::Duel => TeamId(ship.0.min(1)),
-            Layout::TwoPerSide => TeamId(ship.0 / 2),
-            Layout::FreeForAll => TeamId(ship.0),
-            Layout::Mission(m) => TeamId(m.teams().get(usize::from(ship.0)).copied().unwrap_or(1)),
-        }
-    }
-
-    /// The class of each ship: Capital ships, except the Fighters of a mission.
-    pub fn class_of(self, ship: ShipId) -> ShipClass {
-        match self {
-            Layout::Mission(m) => m.classes().get(usize::from(ship.0)).copied().unwrap_or(ShipClass::Capital),
-            _ => ShipClass::Capital,
-        }
-    }
-
-    /// The Die Fighter mission, if this is one.
-    pub fn mission(self) -> Option<Mission> {
-        match self {
-            Layout::Mission(m) => Some(m),
-            _ => None,
-        }
-    }
-}
+// The vocabulary the set-up names lives in leaf files (so the map, the ships and the errors can
+// name it without depending on the set-up); re-exported here, where other crates import it.
+pub use crate::ids::{SeatId, ShipId, TeamId};
+pub use crate::layout::Layout;
+pub use crate::mission::Mission;
 
 /// The McGuire house rules, each separately switchable (R39).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,14 +4,16 @@
 use serde::{Deserialize, Serialize};
 
 use crate::choice::{Answer, Choice, ChoiceId};
-use crate::config::{SeatId, SeatSpec, ShipId, TeamId};
+use crate::config::SeatSpec;
 use crate::dice::{Face, Pip};
 use crate::equipment::Card;
 use crate::error::RuleError;
 use crate::freeze::{Declared, Progress};
 use crate::geometry::{Dir, Position, Sector, Square};
-use crate::map::Obstacle;
-use crate::station::{MineId, Spot, Station, Tube};
+use crate::ids::{SeatId, ShipId, TeamId};
+use crate::obstacle::Obstacle;
+use crate::spot::Spot;
+use crate::station::{MineId, Station, Tube};
 
 /// Why placed dice left a display (R25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::choice::ChoiceId;
-use crate::config::ShipId;
 use crate::geometry::Dir;
 use crate::geometry::Sector;
+use crate::ids::ShipId;
 use crate::intent::{LaunchCost, Target};
 use crate::station::TubeSide;
 

@@ -49,6 +49,12 @@ impl Square {
     }
 }
 
+/// "E5": a square as the board labels it (column letter, row number counted from the top).
+pub fn fmt_square(sq: Square) -> String {
+    let col = char::from(b'A' + sq.col.min(25));
+    format!("{col}{}", u16::from(sq.row) + 1)
+}
+
 /// A compass direction on the map: a ship's facing, a movement step, or the
 /// half of a shared square a ship sits in. North is towards row 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -4,12 +4,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::choice::{Answer, ChoiceId};
-use crate::config::ShipId;
 use crate::dice::Face;
 use crate::equipment::Card;
 use crate::geometry::Square;
-use crate::map::Obstacle;
-use crate::station::{MineId, Spot, Station, TubeSide};
+use crate::ids::ShipId;
+use crate::obstacle::Obstacle;
+use crate::spot::Spot;
+use crate::station::{MineId, Station, TubeSide};
 
 /// What a torpedo is aimed at (R14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -148,11 +149,11 @@ pub enum HostAction {
     /// The resolved freeze has been shown long enough: resume play (or start a queued freeze).
     Resume,
     /// A seat's player went away or came back (R21: an away Captain hands Fire to Weapons).
-    SetAway { seat: crate::config::SeatId, away: bool },
+    SetAway { seat: crate::ids::SeatId, away: bool },
     /// A team moved its players between stations (D20): each listed seat now
     /// holds what its spec says. Only while the team's Fighter is destroyed
     /// or during its own LAUNCH freeze; nobody leaves a station unmanned.
-    Reseat { seats: Vec<(crate::config::SeatId, crate::config::SeatSpec)> },
+    Reseat { seats: Vec<(crate::ids::SeatId, crate::config::SeatSpec)> },
     /// Deal the equipment draft (and, under "random two each", the cards) from the host's dice.
     DealEquipment,
     /// Thunderstruck Duel's host actions (its beacon, deadlines).

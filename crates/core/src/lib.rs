@@ -34,6 +34,14 @@
 //! - Dice go on a card with `Intent::PlaceDie { spot: Spot::Card(card, slot) }`;
 //!   crystals with `Intent::CrystalToCard` / `CrystalOffCard`; a card used on
 //!   demand with `Intent::UseCard` (a freeze when it has the snowflake).
+//!
+//! ## Where things are
+//! The modules import each other without a circle (`scripts/lib/import-graph
+//! crates/core/src`, run by CI). The vocabulary is at the bottom: [`ids`]
+//! and [`obstacle`] import nothing of the crate, [`station`] only [`dice`]
+//! and [`geometry`]; [`mission`] and [`layout`] stand on the ship classes.
+//! [`spot`] sits above the stations and the cards, [`config`] holds the
+//! set-up, [`position`] a position as data, and [`game`] everything that plays.
 
 #![forbid(unsafe_code)]
 
@@ -50,30 +58,37 @@ pub mod freeze;
 pub mod game;
 pub mod geometry;
 pub mod hash;
+pub mod ids;
 pub mod intent;
-pub mod invariants;
+pub mod layout;
 pub mod map;
+pub mod mission;
+pub mod obstacle;
 pub mod position;
 pub mod random_play;
 pub mod seal;
 pub mod ship;
+pub mod spot;
 pub mod station;
 pub mod thunderstruck;
 
 pub use choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser, EnergySource};
 pub use class::ShipClass;
 pub use cockpit::{BombRun, Cockpit};
-pub use config::{
-    Equipment, GameConfig, HouseRules, Layout, Mission, Mode, Ruleset, SeatId, SeatSpec, ShipId, TeamId,
-};
+pub use config::{Equipment, GameConfig, HouseRules, Mode, Ruleset, SeatSpec};
 #[cfg(any(test, feature = "test-support"))]
 pub use dice::FixedDice;
 pub use dice::{DiceSource, Face, Pip};
 pub use equipment::Card;
 pub use error::{RuleError, SetupError, Tractored};
 pub use event::Event;
+pub use game::invariants;
 pub use game::{FirePreview, Game, HitTest, MineOnMap, Phase};
 pub use geometry::{Dir, Position, Sector, Square};
+pub use ids::{SeatId, ShipId, TeamId};
 pub use intent::{HostAction, Intent, Target};
+pub use layout::Layout;
+pub use mission::Mission;
 pub use position::Setup;
-pub use station::{HelmSlot, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
+pub use spot::Spot;
+pub use station::{HelmSlot, MineId, Station, TorpedoPart, Tube, TubeSide};

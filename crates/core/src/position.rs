@@ -1,24 +1,25 @@
 //! `Setup`: a position written down as data — ships on squares with their
 //! facings, dice on the displays, crystals, mines, damage, tokens — that
-//! becomes a playable [`Game`] only through [`Setup::into_game`], which checks
+//! becomes a playable [`Game`](crate::Game) only through [`Setup::into_game`], which checks
 //! it the way a snapshot is checked and says what is wrong in words.
 //!
 //! Scenario tests, lessons and bots build mid-game positions with it instead
 //! of forging them by applying events (as shakmaty separates `Setup` from
 //! `Position`). A `Setup` is a position at rest: no freeze is running and no
-//! choice is open.
+//! choice is open. It is data below the game: what builds one from a game,
+//! or a game from one (`Setup::new`, `Setup::into_game`), is in `game/at_rest.rs`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{GameConfig, ShipId};
+use crate::config::GameConfig;
 use crate::dice::{Face, Pip};
-use crate::error::SetupError;
 use crate::event::CrystalAt;
-use crate::game::Game;
 use crate::geometry::{Dir, Position, Square};
-use crate::map::Obstacle;
+use crate::ids::ShipId;
+use crate::obstacle::Obstacle;
 use crate::ship::{DieState, EnergyAt, Ship};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// A position as plain data. Every field is public: change what you need,
 /// then [`Setup::into_game`].
@@ -36,24 +37,6 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The position a new game of `config` starts from.
-    ///
-    /// # Errors
-    /// The [`SetupError`] `Game::new` gives for `config`.
-    pub fn new(config: GameConfig) -> Result<Setup, SetupError> {
-        let game = Game::new(config)?;
-        game.to_setup().ok_or_else(|| SetupError::Position("a new game is not at rest".into()))
-    }
-
-    /// Like [`Setup::new`] with the battle begun on an empty map (no tokens).
-    ///
-    /// # Errors
-    /// The [`SetupError`] `Game::new` gives for `config`.
-    pub fn battle(mut config: GameConfig) -> Result<Setup, SetupError> {
-        config.preplaced = Some(crate::config::Preplaced::default());
-        Setup::new(config)
-    }
-
     /// A ship to change; `None` if the layout has no such ship.
     pub fn ship_mut(&mut self, ship: ShipId) -> Option<&mut Ship> {
         self.ships.get_mut(usize::from(ship.0))
@@ -195,16 +178,5 @@ impl Setup {
             *c = CrystalAt::OnCard(ship, card);
         }
         self
-    }
-
-    /// Checks the position and builds the game.
-    ///
-    /// # Errors
-    /// A [`SetupError`] saying what is wrong: the map, the seats, a token on
-    /// a forbidden square, or a broken invariant (dice not conserved, a face
-    /// on the wrong area, damage that does not add up, two mines in a square,
-    /// a ship off the map …).
-    pub fn into_game(self) -> Result<Game, SetupError> {
-        Game::from_setup(self)
     }
 }

@@ -6,11 +6,12 @@
 //! and the bots' "random" crew. Pure like the rest of the core: the caller
 //! brings the random number.
 
-use crate::config::SeatId;
 use crate::game::{plan_path, Game};
 use crate::geometry::{arc_of, Position};
+use crate::ids::SeatId;
 use crate::intent::Intent;
-use crate::station::{helm_face, HelmSlot, Spot, Station, TorpedoPart};
+use crate::spot::Spot;
+use crate::station::{helm_face, HelmSlot, Station, TorpedoPart};
 
 /// How much random play wants `intent` for `seat` now (0: never).
 pub fn weight(game: &Game, seat: SeatId, intent: &Intent) -> u64 {

@@ -4,16 +4,15 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::class::ShipClass;
+pub use crate::class::{ShipClass, ENERGY_DICE};
 use crate::cockpit::Cockpit;
-use crate::config::TeamId;
 use crate::dice::{Face, Pip};
 use crate::equipment::Card;
 use crate::geometry::{Dir, Position, Sector};
-use crate::station::{points, MineId, Spot, Station, TorpedoPart, Tube, TubeSide};
+use crate::ids::TeamId;
+use crate::spot::Spot;
+use crate::station::{points, MineId, Station, TorpedoPart, Tube, TubeSide};
 
-/// Energy dice per capital ship (R3).
-pub const ENERGY_DICE: usize = 6;
 /// The fourth damage destroys a ship (R15).
 pub const HULL: u8 = 4;
 

@@ -11,7 +11,8 @@
 
 use std::time::Instant;
 
-use duel_core::station::{MineId, Spot, Station, TubeSide};
+use duel_core::station::{MineId, Station, TubeSide};
+use duel_core::Spot;
 use duel_core::{Answer, ChoiceId, Game, Intent, SeatId, ShipId, Square, Target};
 use duel_net::fuzz::{
     decode_any, device_run, host_handle, replica_handle, started_host, succession_handle, succession_run,

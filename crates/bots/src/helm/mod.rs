@@ -13,7 +13,8 @@ use duel_core::dice::HelmFace;
 use duel_core::game::plan_path;
 use duel_core::geometry::{arc_of, Position};
 use duel_core::ship::DieState;
-use duel_core::station::{helm_face, Spot, HELM_SLOTS};
+use duel_core::station::{helm_face, HELM_SLOTS};
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use crate::level::{HelmSkill, Profile};

@@ -12,7 +12,8 @@ use duel_core::game::plan_path;
 use duel_core::geometry::{arc_of, range, Arc, Dir, Position, Square};
 use duel_core::map::Obstacle;
 use duel_core::ship::DieState;
-use duel_core::station::{helm_face, HelmSlot, Spot};
+use duel_core::station::{helm_face, HelmSlot};
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use super::Quarry;

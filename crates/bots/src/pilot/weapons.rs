@@ -7,7 +7,8 @@ use duel_core::class::MISSILE_TUBE;
 use duel_core::dice::{Face, SensorFace, TractorFace, WeaponFace};
 use duel_core::geometry::{arc_of, range, Arc};
 use duel_core::ship::DieState;
-use duel_core::station::{Spot, TorpedoPart};
+use duel_core::station::TorpedoPart;
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use super::{missile_worth, Quarry};

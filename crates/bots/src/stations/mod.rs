@@ -12,7 +12,8 @@ pub(crate) mod weapons;
 
 use duel_core::dice::Face;
 use duel_core::ship::DieState;
-use duel_core::station::{MineId, Spot};
+use duel_core::station::MineId;
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use crate::level::Profile;

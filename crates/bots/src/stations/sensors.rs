@@ -2,7 +2,7 @@
 //! when the enemy has torpedoes loaded.
 
 use duel_core::dice::{Face, SensorFace};
-use duel_core::station::Spot;
+use duel_core::Spot;
 use duel_core::Station;
 
 use super::{dice_turn, Verdict};

@@ -4,7 +4,8 @@
 
 use duel_core::dice::Face;
 use duel_core::geometry::SECTORS;
-use duel_core::station::{shield_face_sector, Spot};
+use duel_core::station::shield_face_sector;
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use super::{dice_turn, Verdict};

@@ -6,7 +6,8 @@ use duel_core::dice::{Face, TractorFace};
 use duel_core::event::CrystalAt;
 use duel_core::geometry::{tractor_needed, Square};
 use duel_core::ship::MineToken;
-use duel_core::station::{MineId, Spot};
+use duel_core::station::MineId;
+use duel_core::Spot;
 use duel_core::{Intent, Station};
 
 use super::{dice_turn, mine_slot, Verdict};

@@ -2,7 +2,8 @@
 //! the enemy, one torpedo at a time (the plan names the tube).
 
 use duel_core::dice::{Face, WeaponFace};
-use duel_core::station::{Spot, TorpedoPart};
+use duel_core::station::TorpedoPart;
+use duel_core::Spot;
 use duel_core::Station;
 
 use super::{dice_turn, Verdict};

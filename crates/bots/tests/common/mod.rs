@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use duel_core::dice::{Face, SensorFace, WeaponFace};
-use duel_core::station::{Spot, TorpedoPart, Tube};
+use duel_core::station::{TorpedoPart, Tube};
+use duel_core::Spot;
 use duel_core::{Dir, Game, GameConfig, Pip, Setup, ShipId, Square, Station};
 
 /// Changes the position through `Setup`; the result must be a position the rules allow.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Card;
-use crate::config::TeamId;
+use crate::ids::TeamId;
 
 /// Cards dealt face up (fewer when the deck is smaller, R22).
 pub const DRAFT_DEAL: usize = 5;

@@ -165,11 +165,6 @@ impl Card {
         self.spec().slots.get(usize::from(i))
     }
 
-    /// The card's die spaces, as spots a die is placed on.
-    pub fn spots(self) -> impl Iterator<Item = crate::station::Spot> {
-        (0..self.spec().slots.len() as u8).map(move |n| crate::station::Spot::Card(self, n))
-    }
-
     /// Index 0.. in [`DECK`] order, for per-card arrays.
     pub fn index(self) -> usize {
         self as usize

@@ -6,10 +6,11 @@ mod rule;
 mod wording;
 
 pub use rule::{RuleError, Tractored};
+// A square's board label is geometry (the map's own errors name squares too); re-exported here,
+// where the app imports it.
+pub use crate::geometry::fmt_square;
 
 use serde::{Deserialize, Serialize};
-
-use crate::geometry::Square;
 
 /// Why a `GameConfig` cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,9 +61,3 @@ impl std::fmt::Display for SetupError {
 }
 
 impl std::error::Error for SetupError {}
-
-/// "E5": a square as the board labels it (column letter, row number counted from the top).
-pub fn fmt_square(sq: Square) -> String {
-    let col = char::from(b'A' + sq.col.min(25));
-    format!("{col}{}", u16::from(sq.row) + 1)
-}

@@ -6,11 +6,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::class::ShipClass;
-use crate::config::SeatId;
 use crate::dice::Face;
 use crate::equipment::Card;
 use crate::freeze::FreezeAction;
 use crate::geometry::Square;
+use crate::ids::SeatId;
 use crate::station::{MineId, Station, TubeSide};
 
 /// What a tractor beam was asked to pull (for [`RuleError::TractorTooWeak`]).

@@ -305,7 +305,7 @@ impl Game {
             }
             Event::EquipmentDealt { cards, first } => {
                 if self.draft.is_none() {
-                    let other = crate::config::TeamId(1 - first.0.min(1));
+                    let other = crate::ids::TeamId(1 - first.0.min(1));
                     self.draft = Some(crate::equipment::Draft {
                         dealt: cards.clone(),
                         first: *first,
@@ -327,7 +327,7 @@ impl Game {
             }
             Event::DraftEnded => {
                 if let Phase::Draft { then_battle } = self.phase {
-                    let next = crate::config::TeamId(0);
+                    let next = crate::ids::TeamId(0);
                     self.phase = if then_battle { Phase::Battle } else { Phase::Setup { next } };
                 }
             }
@@ -343,10 +343,10 @@ impl Game {
     }
 
     /// After a set-up token: the other team places next, or the battle begins.
-    fn advance_setup(&mut self, placed_by: crate::config::TeamId) {
+    fn advance_setup(&mut self, placed_by: crate::ids::TeamId) {
         if let Phase::Setup { .. } = self.phase {
             let teams = self.ships.iter().map(|s| s.team.0).max().unwrap_or(0) + 1;
-            let next = crate::config::TeamId((placed_by.0 + 1) % teams);
+            let next = crate::ids::TeamId((placed_by.0 + 1) % teams);
             self.phase = Phase::Setup { next };
         }
     }

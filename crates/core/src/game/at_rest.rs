@@ -2,9 +2,10 @@
 //! such data before it becomes a game.
 
 use super::{setup, Game, Phase};
-use crate::config::{GameConfig, ShipId, TeamId};
+use crate::config::GameConfig;
 use crate::error::SetupError;
 use crate::event::CrystalAt;
+use crate::ids::{ShipId, TeamId};
 use crate::map::OBSTACLE_TOKENS;
 use crate::position::Setup;
 
@@ -106,7 +107,38 @@ impl Game {
         game.wormholes = wormholes;
         game.crystals = crystals;
         game.phase = if battle { Phase::Battle } else { Phase::Setup { next: TeamId(tokens % 2) } };
-        crate::invariants::check(&game).map_err(SetupError::Position)?;
+        super::invariants::check(&game).map_err(SetupError::Position)?;
         Ok(game)
+    }
+}
+
+impl Setup {
+    /// The position a new game of `config` starts from.
+    ///
+    /// # Errors
+    /// The [`SetupError`] `Game::new` gives for `config`.
+    pub fn new(config: GameConfig) -> Result<Setup, SetupError> {
+        let game = Game::new(config)?;
+        game.to_setup().ok_or_else(|| SetupError::Position("a new game is not at rest".into()))
+    }
+
+    /// Like [`Setup::new`] with the battle begun on an empty map (no tokens).
+    ///
+    /// # Errors
+    /// The [`SetupError`] `Game::new` gives for `config`.
+    pub fn battle(mut config: GameConfig) -> Result<Setup, SetupError> {
+        config.preplaced = Some(crate::config::Preplaced::default());
+        Setup::new(config)
+    }
+
+    /// Checks the position and builds the game.
+    ///
+    /// # Errors
+    /// A [`SetupError`] saying what is wrong: the map, the seats, a token on
+    /// a forbidden square, or a broken invariant (dice not conserved, a face
+    /// on the wrong area, damage that does not add up, two mines in a square,
+    /// a ship off the map …).
+    pub fn into_game(self) -> Result<Game, SetupError> {
+        Game::from_setup(self)
     }
 }

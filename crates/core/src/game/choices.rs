@@ -3,10 +3,10 @@
 
 use super::{combat, crystals, damage, freezes, tractor, Game};
 use crate::choice::{Answer, Choice, ChoiceId, ChoiceKind, Chooser};
-use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
 use crate::event::{Event, Removal};
+use crate::ids::SeatId;
 use crate::ship::DieState;
 use crate::station::{Station, TubeSide};
 

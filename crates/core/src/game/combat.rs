@@ -3,14 +3,15 @@
 
 use super::{damage, fighter, Game};
 use crate::choice::{ChoiceKind, Chooser};
-use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
 use crate::error::RuleError;
 use crate::event::{CrystalAt, Event, Removal};
 use crate::freeze::{FireStep, FreezeAction, Progress};
 use crate::geometry::{arc_of, hit_sector, range, Arc, Position, Sector, SectorHit};
+use crate::ids::ShipId;
 use crate::intent::Target;
-use crate::station::{Spot, Station, TorpedoPart, Tube, TubeSide};
+use crate::spot::Spot;
+use crate::station::{Station, TorpedoPart, Tube, TubeSide};
 
 /// Whether "Fire `count`" at `target` may be declared.
 pub(super) fn check_fire(

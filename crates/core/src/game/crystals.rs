@@ -4,13 +4,14 @@
 use super::movement::{enter, strip_entered, Entered};
 use super::Game;
 use crate::choice::{ChoiceKind, Chooser};
-use crate::config::ShipId;
 use crate::dice::{DiceSource, Face, Pip};
 use crate::error::RuleError;
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
+use crate::ids::ShipId;
 use crate::ship::EnergyAt;
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// Moves one of the ship's crystals to `to` (the used box, or the damage
 /// track): one from the available box, else one taken off an equipment card

@@ -5,8 +5,8 @@
 use super::{energy, Game, Phase};
 use crate::choice::{ChoiceKind, Chooser, EnergySource};
 use crate::class::ShipClass;
-use crate::config::{ShipId, TeamId};
 use crate::event::{DamageCause, Event};
+use crate::ids::{ShipId, TeamId};
 use crate::ship::{EnergyAt, HULL};
 use crate::station::{Station, DICE_STATIONS};
 

@@ -2,12 +2,13 @@
 //! energy, placing, removing, overriding.
 
 use super::Game;
-use crate::config::ShipId;
 use crate::dice::{DiceSource, Face};
 use crate::error::RuleError;
 use crate::event::{Event, Removal};
+use crate::ids::ShipId;
 use crate::ship::{mine_index, DieState, EnergyAt, MineToken, Ship};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 fn distinct(dice: &[u8]) -> Result<(), RuleError> {
     if dice.is_empty() {

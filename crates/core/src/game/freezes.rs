@@ -3,11 +3,11 @@
 
 use super::{combat, crystals, equipment, fighter, tractor, Game};
 use crate::choice::ChoiceKind;
-use crate::config::{SeatId, ShipId};
 use crate::dice::DiceSource;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::freeze::{Declared, FireStep, FreezeAction, Progress};
+use crate::ids::{SeatId, ShipId};
 use crate::intent::{Intent, Target};
 use crate::station::{Station, DICE_STATIONS};
 

@@ -4,11 +4,11 @@
 
 use super::{damage, Game, Phase};
 use crate::choice::{Answer, Choice, ChoiceKind};
-use crate::config::{SeatId, ShipId};
 use crate::dice::Pip;
 use crate::geometry::Square;
+use crate::ids::{SeatId, ShipId};
 use crate::intent::{Intent, LaunchCost, LaunchSide, Target};
-use crate::map::Obstacle;
+use crate::obstacle::Obstacle;
 use crate::ship::{DieState, Ship};
 use crate::station::{MineId, Station, TubeSide, DICE_STATIONS};
 
@@ -200,7 +200,7 @@ impl Game {
             out.push(Intent::CrystalToCard { card });
             out.push(Intent::CrystalOffCard { card });
             for (n, slot) in card.spec().slots.iter().enumerate() {
-                let spot = crate::station::Spot::Card(card, n as u8);
+                let spot = crate::spot::Spot::Card(card, n as u8);
                 let station = slot.station;
                 if !self.holds(seat, station) {
                     continue;

@@ -13,6 +13,7 @@ mod energy;
 mod equipment;
 mod fighter;
 mod freezes;
+pub mod invariants;
 mod legal;
 mod mode;
 mod movement;
@@ -30,12 +31,15 @@ pub use movement::{plan_move, plan_partial_move, plan_path, MovePlan, PathStep};
 use serde::{Deserialize, Serialize};
 
 use crate::choice::Choice;
-use crate::config::{GameConfig, Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+use crate::config::{GameConfig, Ruleset, SeatSpec};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event};
 use crate::freeze::Freeze;
 use crate::geometry::{Position, Square};
-use crate::map::{MapSpec, Obstacle};
+use crate::ids::{SeatId, ShipId, TeamId};
+use crate::layout::Layout;
+use crate::map::MapSpec;
+use crate::obstacle::Obstacle;
 use crate::ship::Ship;
 use crate::station::MineId;
 use mode::ModeState;
@@ -210,7 +214,7 @@ impl Game {
             ModeState::Thunderstruck(duel) => {
                 !cfg!(feature = "thunderstruck") || duel.check_invariants().is_ok()
             }
-            ModeState::DiceDuel => crate::invariants::check(self).is_ok(),
+            ModeState::DiceDuel => invariants::check(self).is_ok(),
         }
     }
 

@@ -5,12 +5,14 @@
 
 use super::{damage, Game};
 use crate::class::Strip;
-use crate::config::ShipId;
 use crate::dice::{DiceSource, HelmFace};
 use crate::event::{DamageCause, Event, Removal};
 use crate::geometry::{Dir, Position, Square};
-use crate::map::{Obstacle, Pull};
-use crate::station::{helm_face, HelmSlot, Spot, Station};
+use crate::ids::ShipId;
+use crate::map::Pull;
+use crate::obstacle::Obstacle;
+use crate::spot::Spot;
+use crate::station::{helm_face, HelmSlot, Station};
 
 /// Obstacles and rifts entered during one move, stripped once at its end (R33, D43).
 #[derive(Default)]

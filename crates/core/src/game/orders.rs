@@ -4,12 +4,13 @@
 //! just to read its refusal.
 
 use super::Game;
-use crate::config::SeatId;
 use crate::dice::Pip;
 use crate::error::RuleError;
+use crate::ids::SeatId;
 use crate::intent::Intent;
 use crate::ship::DieState;
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 impl Game {
     /// "Roll" at `station` for `seat`, with the dice the player `picked`.

@@ -2,12 +2,13 @@
 //! applying each as it goes so later steps see earlier ones.
 
 use super::{choices, crystals, energy, equipment, fighter, freezes, movement, setup, tractor, Game};
-use crate::config::SeatId;
 use crate::dice::DiceSource;
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::ids::SeatId;
 use crate::intent::{HostAction, Intent};
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// Carries out an intent that `validate` accepted.
 pub(super) fn carry_out(
@@ -65,7 +66,7 @@ pub(super) fn carry_out(
 /// that acts when full goes off.
 fn after_placement(
     game: &mut Game,
-    ship: crate::config::ShipId,
+    ship: crate::ids::ShipId,
     spot: Spot,
     dice: &mut dyn DiceSource,
     out: &mut Vec<Event>,

@@ -3,11 +3,13 @@
 
 use super::{Game, Phase};
 use crate::class::{ShipClass, COCKPIT};
-use crate::config::{GameConfig, Layout, Preplaced, SeatId, SeatSpec, TeamId};
+use crate::config::{GameConfig, Preplaced, SeatSpec};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event};
 use crate::geometry::Square;
-use crate::map::Obstacle;
+use crate::ids::{SeatId, TeamId};
+use crate::layout::Layout;
+use crate::obstacle::Obstacle;
 use crate::station::Station;
 
 /// Seats must name real ships; a station other than Engineering has at most

@@ -7,10 +7,11 @@
 //! Seat `i` plays player `i` (`GameConfig::thunderstruck`).
 
 use super::{Game, ModeState};
-use crate::config::{GameConfig, Mode, SeatId, TeamId};
+use crate::config::{GameConfig, Mode};
 use crate::dice::DiceSource;
 use crate::error::{RuleError, SetupError};
 use crate::event::Event;
+use crate::ids::{SeatId, TeamId};
 use crate::intent::{HostAction, Intent};
 use crate::thunderstruck::{self as ts, Player};
 

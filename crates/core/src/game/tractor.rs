@@ -5,10 +5,10 @@
 use super::movement::{enter, strip_entered, Entered};
 use super::Game;
 use crate::choice::{ChoiceKind, Chooser};
-use crate::config::ShipId;
 use crate::error::{RuleError, Tractored};
 use crate::event::{CrystalAt, Event, Removal};
 use crate::geometry::{tractor_needed, Dir, Square};
+use crate::ids::ShipId;
 use crate::station::{MineId, Station};
 
 fn check_strength(game: &Game, ship: ShipId, to: Square, what: Tractored) -> Result<(), RuleError> {

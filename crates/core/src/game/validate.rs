@@ -3,8 +3,8 @@
 //! most fundamental one.
 
 use super::{crystals, energy, equipment, freezes, setup, tractor, Game, Phase};
-use crate::config::SeatId;
 use crate::error::RuleError;
+use crate::ids::SeatId;
 use crate::intent::Intent;
 use crate::ship::Ship;
 use crate::station::Station;

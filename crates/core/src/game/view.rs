@@ -4,11 +4,14 @@
 
 use super::{equipment, thunderstruck, Game, MineOnMap, Phase};
 use crate::choice::Choice;
-use crate::config::{Layout, Ruleset, SeatId, SeatSpec, ShipId, TeamId};
+use crate::config::{Ruleset, SeatSpec};
 use crate::event::CrystalAt;
 use crate::freeze::Freeze;
 use crate::geometry::Square;
-use crate::map::{MapSpec, Obstacle, OBSTACLE_TOKENS, WORMHOLE_TOKENS};
+use crate::ids::{SeatId, ShipId, TeamId};
+use crate::layout::Layout;
+use crate::map::{MapSpec, OBSTACLE_TOKENS, WORMHOLE_TOKENS};
+use crate::obstacle::Obstacle;
 use crate::ship::{MineToken, Ship};
 use crate::station::{MineId, Station};
 
@@ -154,7 +157,7 @@ impl Game {
     }
 
     /// The Die Fighter mission being played, if any.
-    pub fn mission(&self) -> Option<crate::config::Mission> {
+    pub fn mission(&self) -> Option<crate::mission::Mission> {
         self.layout.mission()
     }
 

@@ -118,7 +118,7 @@ fn drawn(name: &str, rows: &[&str]) -> MapSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Layout;
+    use crate::layout::Layout;
 
     #[test]
     fn d16_every_builtin_map_is_valid_and_point_symmetric() {

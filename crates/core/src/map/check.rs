@@ -7,9 +7,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::{MapSpec, Terrain, MAX_SIDE, MIN_SIDE};
-use crate::config::Layout;
-use crate::error::fmt_square;
-use crate::geometry::{Square, DIRS};
+use crate::geometry::{fmt_square, Square, DIRS};
+use crate::layout::Layout;
 
 /// Why a map cannot be played, in words an editor can show as you paint.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,20 +11,15 @@ mod sight;
 pub use builtin::{builtin, builtin_maps, BUILTIN_NAMES};
 pub use check::MapError;
 pub use code::{CodeError, CODE_PREFIX};
+// The obstacle token lives in a leaf file so a ship's class can say what one strips without
+// depending on the map; re-exported here, where other crates import it.
+pub use crate::obstacle::Obstacle;
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{Layout, Mission};
 use crate::geometry::{Dir, Square};
-
-/// The side of an obstacle token that is face up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Obstacle {
-    /// Strips two shield dice from a ship entering (R10).
-    Asteroid,
-    /// Strips two sensor dice from a ship entering (R10).
-    Nebula,
-}
+use crate::layout::Layout;
+use crate::mission::Mission;
 
 /// What a map tile prints on a square (`000_…`, "Playing on Space Cadets map tiles").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -5,11 +5,11 @@
 use super::super::{Game, Phase};
 use super::card_ship;
 use crate::config::Equipment;
-use crate::config::{SeatId, TeamId};
 use crate::dice::DiceSource;
 use crate::equipment::{Card, DECK, DRAFT_DEAL};
 use crate::error::RuleError;
 use crate::event::Event;
+use crate::ids::{SeatId, TeamId};
 
 // A deal draws each card with one die roll, so the deck must fit on a die.
 const _: () = assert!(DECK.len() <= 6);

@@ -4,12 +4,12 @@
 
 use super::super::movement::{enter, strip_entered, Entered};
 use super::Game;
-use crate::config::ShipId;
 use crate::dice::{Face, HelmFace};
 use crate::equipment::{blink_direction, pivot, Card};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::geometry::{Dir, Square};
+use crate::ids::ShipId;
 use crate::station::Station;
 
 /// Whether the card's effect is possible now.

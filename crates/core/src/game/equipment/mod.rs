@@ -9,13 +9,14 @@ mod effects;
 
 use super::Game;
 use crate::class::ShipClass;
-use crate::config::{ShipId, TeamId};
 use crate::dice::Face;
 use crate::equipment::{Card, Trigger};
 use crate::error::{RuleError, SetupError};
 use crate::event::{CrystalAt, Event, Removal};
+use crate::ids::{ShipId, TeamId};
 use crate::ship::Ship;
-use crate::station::{Spot, Station};
+use crate::spot::Spot;
+use crate::station::Station;
 
 /// D30: cards go to teams with exactly one Capital ship, two teams in all
 /// (a duel, or mission 1): the draft is for two teams and Fighters cannot

@@ -6,11 +6,11 @@
 
 use super::super::{crystals, damage, Game};
 use crate::class::ShipClass;
-use crate::config::ShipId;
 use crate::error::RuleError;
 use crate::event::{CrystalAt, DamageCause, Event};
 use crate::freeze::FreezeAction;
 use crate::geometry::Position;
+use crate::ids::ShipId;
 use crate::intent::{LaunchCost, LaunchSide, LAUNCH_CRYSTALS};
 use crate::ship::HULL;
 

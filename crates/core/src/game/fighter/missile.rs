@@ -6,10 +6,10 @@
 
 use super::super::{damage, Game};
 use crate::class::ShipClass;
-use crate::config::ShipId;
 use crate::error::RuleError;
 use crate::event::{DamageCause, Event};
 use crate::geometry::{arc_of, Arc, Position};
+use crate::ids::ShipId;
 use crate::ship::Ship;
 
 /// R22: a Fighter fires "Fire 1", forward only (its one tube points to the front arc).

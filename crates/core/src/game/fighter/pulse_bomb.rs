@@ -8,11 +8,12 @@
 
 use super::super::{damage, Game};
 use crate::class::{ShipClass, MISSILE_TUBE};
-use crate::config::ShipId;
 use crate::dice::{DiceSource, WeaponFace};
 use crate::error::RuleError;
 use crate::event::{DamageCause, Event, Removal};
-use crate::station::{Spot, Station, TorpedoPart};
+use crate::ids::ShipId;
+use crate::spot::Spot;
+use crate::station::{Station, TorpedoPart};
 
 /// The enemy Capital ships alive in `ship`'s square (a pulse bomb's only targets).
 fn capitals_below(game: &Game, ship: ShipId) -> Vec<ShipId> {

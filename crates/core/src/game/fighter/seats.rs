@@ -6,10 +6,11 @@
 
 use super::super::{setup, Game, Phase};
 use crate::class::ShipClass;
-use crate::config::{SeatId, SeatSpec, TeamId};
+use crate::config::SeatSpec;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::freeze::FreezeAction;
+use crate::ids::{SeatId, TeamId};
 use crate::station::{Station, ALL_STATIONS};
 
 /// Whether `team` may change seats now (D20): while its Fighter is destroyed
@@ -26,7 +27,7 @@ fn may_reseat(game: &Game, team: TeamId) -> bool {
 }
 
 /// Stations of `ship` held by some seat of `seats`.
-fn manned(seats: &[SeatSpec], ship: crate::config::ShipId) -> Vec<Station> {
+fn manned(seats: &[SeatSpec], ship: crate::ids::ShipId) -> Vec<Station> {
     ALL_STATIONS
         .into_iter()
         .filter(|st| seats.iter().any(|s| s.ship == ship && s.stations.contains(st)))
@@ -69,7 +70,7 @@ pub(in crate::game) fn validate_reseat(game: &Game, changes: &[(SeatId, SeatSpec
     setup::validate_seat_table(game.layout, &seats)
         .map_err(|e| RuleError::ReseatBadTable { reason: e.to_string() })?;
     for (i, ship) in game.ships.iter().enumerate() {
-        let id = crate::config::ShipId(i as u8);
+        let id = crate::ids::ShipId(i as u8);
         if ship.team != team || ship.destroyed {
             continue;
         }

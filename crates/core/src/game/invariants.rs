@@ -2,13 +2,14 @@
 //! snapshot: dice are conserved, displays hold only what their faces allow,
 //! at most one mine per square, the damage track adds up.
 
+use super::Game;
 use crate::choice::ChoiceKind;
 use crate::class::{ShipClass, MISSILE_TUBE};
-use crate::config::ShipId;
-use crate::game::Game;
+use crate::ids::ShipId;
 use crate::ship::Ship;
 use crate::ship::{mine_index, MineToken, HULL};
-use crate::station::{Spot, TorpedoPart, DICE_STATIONS};
+use crate::spot::Spot;
+use crate::station::{TorpedoPart, DICE_STATIONS};
 
 /// `Ok` when every invariant holds, else the first one broken.
 ///
