@@ -19,15 +19,15 @@ test('a made-up room code is named within 5 s, and the room can be hosted from t
   await screenshot(page, 'room-missing');
   await page.getByTestId('room-missing-host').click();
   await page.getByTestId('lobby').waitFor({ timeout: 15000 });
-  assert.match(await page.getByTestId('lobby-share-link').inputValue(), /\?room=nobody-hosts-this$/);
+  assert.match(await page.getByTestId('lobby-share-link').inputValue(), /\?room=nobody-hosts-this&k=[0-9A-Za-z_-]{22}$/);
 
   // The lobby: Copy link puts the link on the clipboard; the board view is one tap.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('lobby-copy-link').click();
   await page.getByTestId('toast').filter({ hasText: 'Link copied' }).waitFor();
-  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /\?room=nobody-hosts-this$/);
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /\?room=nobody-hosts-this&k=[0-9A-Za-z_-]{22}$/);
   const board = await page.getByTestId('lobby-board-link').getAttribute('href');
-  assert.match(board, /\?room=nobody-hosts-this&view=board$/);
+  assert.match(board, /\?room=nobody-hosts-this&k=[0-9A-Za-z_-]{22}&view=board$/);
 
   // A second device opens the board view link and watches the room.
   const [bob] = stack.session.players.slice(1);
