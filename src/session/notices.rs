@@ -17,10 +17,19 @@ impl<T: RoomLink> Session<T> {
             Some(duel_net::SeatHolder::Player(p)) => r.player(*p).map(|v| v.name.clone()),
             _ => None,
         });
+        // The seat as the lobby shows it: its ship first ("Black's seat", or
+        // "White's Weapons and Sensors" when a crew shares the ship).
         let what = room
-            .and_then(|r| r.config.seats.get(usize::from(seat.0)))
-            .map(super::cover::stations_words)
-            .unwrap_or_else(|| "That seat".into());
+            .and_then(|r| r.config.seats.get(usize::from(seat.0)).map(|spec| (r.config.layout, spec)))
+            .map(|(layout, spec)| {
+                let ship = crate::ui::names::ship_name(layout, spec.ship);
+                if spec.stations.len() == duel_core::station::ALL_STATIONS.len() {
+                    format!("{ship}'s seat")
+                } else {
+                    format!("{ship}'s {}", super::cover::stations_words(spec))
+                }
+            })
+            .unwrap_or_else(|| "that seat".into());
         match holder {
             Some(name) => format!("{name} took {what} a moment before you. Pick another free seat."),
             None => format!("Someone took {what} a moment before you. Pick another free seat."),
