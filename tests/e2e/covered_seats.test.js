@@ -49,6 +49,24 @@ async function enterAll(name) {
   }
 }
 
+/** Keeps every toast `page` shows from now on (a later message may replace one on screen). */
+async function keepToasts(page) {
+  await page.evaluate(() => {
+    window.__toasts = [];
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('[data-testid="toast"]')) {
+        if (!window.__toasts.includes(t.textContent)) window.__toasts.push(t.textContent);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Waits until `page` has shown a toast matching `re`; the error lists the toasts it showed. */
+function toldOn(page, re) {
+  return page.waitForFunction(([src, flags]) => window.__toasts.some((t) => new RegExp(src, flags).test(t)), [re.source, re.flags], { polling: 50, timeout: 20000 })
+    .catch(async (e) => { throw new Error(`${e.message}\ntoasts: ${JSON.stringify(await page.evaluate(() => window.__toasts))}`); });
+}
+
 after(async () => {
   await session?.close();
   await server?.stop();
@@ -67,16 +85,8 @@ test("a guest's tab closes mid-game: bots play its seat within seconds, everyone
   await waitConverged([alice, bob, carol], 'the started game', 20000, (s) => s.started && s.covered.length === 0);
 
   // Every toast Bob's tablet shows, kept (a later message may replace one on screen).
-  await bob.page.evaluate(() => {
-    window.__toasts = [];
-    new MutationObserver(() => {
-      for (const t of document.querySelectorAll('[data-testid="toast"]')) {
-        if (!window.__toasts.includes(t.textContent)) window.__toasts.push(t.textContent);
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  const told = (re) => bob.page.waitForFunction(([src, flags]) => window.__toasts.some((t) => new RegExp(src, flags).test(t)), [re.source, re.flags], { polling: 50 })
-    .catch(async (e) => { throw new Error(`${e.message}\ntoasts: ${JSON.stringify(await bob.page.evaluate(() => window.__toasts))}`); });
+  await keepToasts(bob.page);
+  const told = (re) => toldOn(bob.page, re);
 
   // Carol's phone tab closes mid-game.
   await carol.page.close();
@@ -157,8 +167,11 @@ test('the host, with a seat on each ship, closes its tab: bots at the chosen lev
   // Alice opens the room again: White's seat is hers; the one Carol took stays Carol's.
   alice = new RoomHooks(await session.players[0].newPage(), 'alice');
   await alice.load(`${server.url}/${QUERY2}`);
+  await keepToasts(alice.page);
   await alice.open(room2);
   await alice.waitFor('Alice has seat 0 back', (s) => s.state === 'Connected' && s.seats.join() === '0' && s.covered.length === 0, 20000);
+  // The returning host is told who hosts now, in its own words (not "alice left").
+  await toldOn(alice.page, /^While this device was away, (bob|carol) took over hosting the game\. You play on from here\.$/);
   await waitConverged([alice, bob, carol], 'one game after the return', 20000);
   assert.deepEqual(session.players.flatMap((p) => p.errors), []);
 });
