@@ -29,6 +29,8 @@
 
 #![forbid(unsafe_code)]
 
+// The check of an election's certificate, shared by the succession and the pin.
+mod certificate;
 pub mod chain;
 pub mod device;
 mod envelope;

@@ -28,7 +28,9 @@ use sha2::{Digest as _, Sha256};
 use crate::fair::Digest;
 use crate::ids::{Epoch, PlayerNo};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
-pub use lineage::{Certificate, Lineage, SignedRoom, Step};
+// The lineage's data travels in `HostMsg::Proof`, so it is the wire's; its
+// old paths here stay.
+pub use crate::wire::{Certificate, Lineage, SignedRoom, Step};
 
 /// Bytes of a key's SHA-256 a pin keeps: 128 bits, out of reach of a
 /// second-preimage search, and 22 characters in a link.

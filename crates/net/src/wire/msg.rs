@@ -148,10 +148,10 @@ pub enum HostMsg {
     /// The answer to a `Knock`: the host's seat key, its signature of the
     /// knock's challenge and the host's epoch, and the elections that made
     /// it host since the owner's room (empty from the owner; see [`crate::pin`]).
-    Proof { key: SeatPublic, sig: SeatSig, lineage: crate::pin::Lineage },
+    Proof { key: SeatPublic, sig: SeatSig, lineage: super::Lineage },
     /// The host's seat key over `(epoch, view)` for the room view of
     /// `version` it just sent: what a successor shows a pinned newcomer as
-    /// the room its election was won in (see [`crate::pin::SignedRoom`]).
+    /// the room its election was won in (see [`super::SignedRoom`]).
     RoomSig { version: u32, sig: SeatSig },
 }
 

@@ -1,6 +1,6 @@
 //! The room as every device sees it: who holds which seat, the players
 //! with their keys and chains, the host and its successors. Sent whole by
-//! the host on every change (and signed, see [`crate::pin::SignedRoom`]).
+//! the host on every change (and signed, see [`super::SignedRoom`]).
 
 use duel_core::{GameConfig, SeatId};
 use serde::{Deserialize, Serialize};
