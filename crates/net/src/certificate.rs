@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::seat_key::{SeatPublic, SeatSig, Statement};
 use crate::wire::{Ballot, Certificate, RoomView};
@@ -150,7 +150,7 @@ pub(crate) struct Verified {
 /// The kind of forgery.
 pub(crate) fn check(
     room: &RoomView,
-    digest: &Digest,
+    digest: &Hash32,
     current: Epoch,
     claim: &Claim<'_>,
 ) -> Result<Verified, Forgery> {
@@ -193,7 +193,7 @@ pub(crate) fn check(
 /// The kind of forgery.
 pub(crate) fn certified(
     room: &RoomView,
-    digest: &Digest,
+    digest: &Hash32,
     current: Epoch,
     c: &Certificate,
 ) -> Result<(), Forgery> {

@@ -17,6 +17,7 @@
 //!   ([`thunder::Desk`]); the duel itself runs on the [`Host`] (R23).
 //! - [`seat_key`]: each device's signing key, so no peer can forge an
 //!   election (see [`succession`]).
+//! - [`hash`]: [`hash::Hash32`], the protocol's one hash (SHA-256) as its bytes.
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.
 //! - [`node`]: the pump loop binding a state machine to a transport.
@@ -39,6 +40,7 @@ pub mod fair;
 // and benches only (feature `test-support`), never the app.
 #[cfg(any(test, feature = "test-support"))]
 pub mod fuzz;
+pub mod hash;
 pub mod host;
 pub mod ids;
 pub mod node;

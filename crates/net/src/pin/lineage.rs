@@ -19,7 +19,7 @@
 //! is the room's latest (see `docs/PROTOCOL.md`, "What is still trusted").
 
 use super::NotTheHost;
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PlayerNo};
 use crate::seat_key::SeatPublic;
 use crate::wire::{Lineage, SignedRoom, Step};
@@ -36,7 +36,7 @@ impl Lineage {
     /// # Errors
     /// [`NotTheHost::OtherKey`] when no room of the chain is the pinned
     /// key's; [`NotTheHost::Unelected`] for any step from there that does not hold.
-    pub(crate) fn trace(&self, pin: &super::KeyPin, room: &Digest) -> Result<Option<Installed>, NotTheHost> {
+    pub(crate) fn trace(&self, pin: &super::KeyPin, room: &Hash32) -> Result<Option<Installed>, NotTheHost> {
         if self.steps.len() > Lineage::KEPT {
             return Err(NotTheHost::Unelected);
         }

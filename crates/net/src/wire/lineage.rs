@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Ballot, MeshMsg, RoomView};
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
 
@@ -20,12 +20,12 @@ pub struct SignedRoom {
 
 impl SignedRoom {
     /// The host's signature of `view` as it hosts `epoch`, in the room with digest `room`.
-    pub fn sign(key: &SeatKey, room: &Digest, epoch: Epoch, view: &RoomView) -> SeatSig {
+    pub fn sign(key: &SeatKey, room: &Hash32, epoch: Epoch, view: &RoomView) -> SeatSig {
         key.sign(Statement::Room, room, &(epoch, view))
     }
 
     /// Whether `key` signed `view` as the host of `epoch`.
-    pub fn verifies(key: &SeatPublic, room: &Digest, epoch: Epoch, view: &RoomView, sig: &SeatSig) -> bool {
+    pub fn verifies(key: &SeatPublic, room: &Hash32, epoch: Epoch, view: &RoomView, sig: &SeatSig) -> bool {
         key.verifies(Statement::Room, room, &(epoch, view), sig)
     }
 
