@@ -20,7 +20,6 @@
 //! - [`hash`]: [`hash::Hash32`], the protocol's one hash (SHA-256) as its bytes.
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.
-//! - [`node`]: the pump loop binding a state machine to a transport.
 //! - [`pairing`]: an offer or answer as a QR code's text, for devices that
 //!   pair by camera with no signalling server (issue 34).
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
@@ -43,7 +42,6 @@ pub mod fuzz;
 pub mod hash;
 pub mod host;
 pub mod ids;
-pub mod node;
 pub mod pairing;
 pub mod pin;
 pub mod record;
@@ -57,7 +55,6 @@ pub mod wire;
 pub use device::{Device, Handover};
 pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
-pub use node::{HostNode, ReplicaNode};
 pub use pin::{KeyPin, NotTheHost};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{
