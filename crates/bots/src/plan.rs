@@ -5,7 +5,7 @@
 
 use duel_core::event::CrystalAt;
 use duel_core::geometry::tractor_needed;
-use duel_core::ship::MineToken;
+use duel_core::ship::{mine_index, MineToken};
 use duel_core::station::{MineId, Tube, TubeSide, TUBES};
 use duel_core::Station;
 
@@ -134,7 +134,7 @@ impl Plan {
             if f.range <= 4 && !armed {
                 arm_mine = [MineId::A, MineId::B]
                     .into_iter()
-                    .find(|m| ship.mines[crate::stations::mine_slot(*m)] == MineToken::Held);
+                    .find(|m| ship.mines[mine_index(*m)] == MineToken::Held);
             }
         }
         let bolts_dice = dice_for(bolts_target.saturating_sub(ship.tractor_strength()));

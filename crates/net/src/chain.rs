@@ -20,17 +20,17 @@ use duel_core::Event;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PlayerNo, Seq};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
 
 /// The chain value before the first event (`Seq(0)`).
-pub const GENESIS: Digest = [0; 32];
+pub const GENESIS: Hash32 = [0; 32];
 
 const TAG: &[u8] = b"dice-duel/chain/1";
 
 /// The chain value after `event`, the one at `prev` before it.
-pub fn link(prev: &Digest, event: &Event) -> Digest {
+pub fn link(prev: &Hash32, event: &Event) -> Hash32 {
     let mut h = Sha256::new();
     h.update(TAG);
     h.update(prev);
@@ -40,7 +40,7 @@ pub fn link(prev: &Digest, event: &Event) -> Digest {
 }
 
 /// The chain value after `events`, from `prev`.
-pub fn extend<'a>(prev: Digest, events: impl IntoIterator<Item = &'a Event>) -> Digest {
+pub fn extend<'a>(prev: Hash32, events: impl IntoIterator<Item = &'a Event>) -> Hash32 {
     events.into_iter().fold(prev, |c, e| link(&c, e))
 }
 
@@ -50,26 +50,26 @@ pub fn extend<'a>(prev: Digest, events: impl IntoIterator<Item = &'a Event>) -> 
 pub struct SignedHead {
     pub epoch: Epoch,
     pub seq: Seq,
-    pub chain: Digest,
+    pub chain: Hash32,
     pub sig: SeatSig,
 }
 
 impl SignedHead {
     /// The host of `epoch`'s word, signed with its `key` in the room with digest `room`.
-    pub fn sign(key: &SeatKey, room: &Digest, epoch: Epoch, seq: Seq, chain: Digest) -> SignedHead {
+    pub fn sign(key: &SeatKey, room: &Hash32, epoch: Epoch, seq: Seq, chain: Hash32) -> SignedHead {
         let sig = key.sign(Statement::Head, room, &(epoch, seq, chain));
         SignedHead { epoch, seq, chain, sig }
     }
 
     /// Whether `key` signed this head in the room with digest `room`.
-    pub fn signed_by(&self, key: &SeatPublic, room: &Digest) -> bool {
+    pub fn signed_by(&self, key: &SeatPublic, room: &Hash32) -> bool {
         key.verifies(Statement::Head, room, &(self.epoch, self.seq, self.chain), &self.sig)
     }
 
     /// Whether the host `hosts` has installed for this head's epoch signed
     /// it: `false` for an epoch this device cannot tie to a host (one it
     /// never followed, however its number reads).
-    pub fn signed_by_host(&self, hosts: &Hosts, digest: &Digest) -> bool {
+    pub fn signed_by_host(&self, hosts: &Hosts, digest: &Hash32) -> bool {
         hosts.key_of(self.epoch).is_some_and(|k| self.signed_by(&k, digest))
     }
 }

@@ -17,9 +17,9 @@
 //!   ([`thunder::Desk`]); the duel itself runs on the [`Host`] (R23).
 //! - [`seat_key`]: each device's signing key, so no peer can forge an
 //!   election (see [`succession`]).
+//! - [`hash`]: [`hash::Hash32`], the protocol's one hash (SHA-256) as its bytes.
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.
-//! - [`node`]: the pump loop binding a state machine to a transport.
 //! - [`pairing`]: an offer or answer as a QR code's text, for devices that
 //!   pair by camera with no signalling server (issue 34).
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
@@ -29,6 +29,8 @@
 
 #![forbid(unsafe_code)]
 
+// The check of an election's certificate, shared by the succession and the pin.
+mod certificate;
 pub mod chain;
 pub mod device;
 mod envelope;
@@ -37,9 +39,9 @@ pub mod fair;
 // and benches only (feature `test-support`), never the app.
 #[cfg(any(test, feature = "test-support"))]
 pub mod fuzz;
+pub mod hash;
 pub mod host;
 pub mod ids;
-pub mod node;
 pub mod pairing;
 pub mod pin;
 pub mod record;
@@ -53,7 +55,6 @@ pub mod wire;
 pub use device::{Device, Handover};
 pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
-pub use node::{HostNode, ReplicaNode};
 pub use pin::{KeyPin, NotTheHost};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{

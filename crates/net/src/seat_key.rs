@@ -17,7 +17,7 @@
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 
 /// What a signature says; each has its own tag (see the module comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ impl SeatKey {
     }
 
     /// Signs `body` as a `what` in the room with digest `room`.
-    pub fn sign<T: Serialize>(&self, what: Statement, room: &Digest, body: &T) -> SeatSig {
+    pub fn sign<T: Serialize>(&self, what: Statement, room: &Hash32, body: &T) -> SeatSig {
         let sig = self.0.sign(&message(what, room, body));
         let bytes = sig.to_bytes();
         let mut halves = ([0; 32], [0; 32]);
@@ -101,7 +101,7 @@ impl SeatPublic {
     /// Whether `sig` is this key's signature of `body` as a `what` in the
     /// room with digest `room`. Bytes that are no key, or no signature, are
     /// simply not a valid signature.
-    pub fn verifies<T: Serialize>(&self, what: Statement, room: &Digest, body: &T, sig: &SeatSig) -> bool {
+    pub fn verifies<T: Serialize>(&self, what: Statement, room: &Hash32, body: &T, sig: &SeatSig) -> bool {
         let Ok(key) = VerifyingKey::from_bytes(&self.0) else { return false };
         let mut bytes = [0; 64];
         bytes[..32].copy_from_slice(&sig.0);
@@ -110,7 +110,7 @@ impl SeatPublic {
     }
 }
 
-fn message<T: Serialize>(what: Statement, room: &Digest, body: &T) -> Vec<u8> {
+fn message<T: Serialize>(what: Statement, room: &Hash32, body: &T) -> Vec<u8> {
     let mut m = what.tag().to_vec();
     m.extend_from_slice(room);
     // Plain data into a Vec: serialising cannot fail; an empty body still

@@ -30,7 +30,7 @@ fn owner_sets_up_players_claim_bots_play_and_seats_come_and_go() {
     assert_eq!(sim.stats.reasons.keys().collect::<Vec<_>>(), vec!["seat 3 is played by a bot"]);
     sim.command(0, Command::Start);
     // The snapshot and the room view saying "started" may arrive in either order (jitter): wait for both.
-    let started = |p: &duel_net::ReplicaNode<_>| p.replica.room().is_some_and(|r| r.started);
+    let started = |p: &common::ReplicaNode<_>| p.replica.room().is_some_and(|r| r.started);
     assert!(sim.run_until(10_000, |s| s.all_idle()
         && s.peers.iter().all(|p| p.replica.game().is_some() && started(p))));
 

@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::{pick, token, BUILD};
+use common::{pick, token, HostNode, ReplicaNode, BUILD};
 use duel_core::{GameConfig, SeatId};
 use duel_net::{
-    Command, Conditions, Host, HostConfig, HostNode, MemoryEndpoint, MemoryNet, PeerId, Replica,
-    ReplicaConfig, ReplicaNode, RestoreError, WithLocal,
+    Command, Conditions, Host, HostConfig, MemoryEndpoint, MemoryNet, PeerId, Replica, ReplicaConfig,
+    RestoreError, WithLocal,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;

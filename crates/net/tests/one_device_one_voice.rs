@@ -16,14 +16,14 @@ use replies::refusals;
 
 use std::collections::BTreeSet;
 
-use common::{token, Sim};
+use common::{token, ReplicaNode, Sim};
 use duel_core::{GameConfig, SeatId};
 use duel_net::fair::room_digest;
 use duel_net::fuzz::{command_of, commit_of, hello_of, seat_key_of, BUILD};
 use duel_net::wire::{encode_peer, Ballot, CopyState, HostDecoder, Vote};
 use duel_net::{
     Command, CommandId, Conditions, Epoch, Host, HostConfig, HostMsg, Outbound, PeerId, PeerMsg, PlayerNo,
-    PlayerToken, Refusal, Replica, ReplicaConfig, ReplicaNode, SeatKey, Seq,
+    PlayerToken, Refusal, Replica, ReplicaConfig, SeatKey, Seq,
 };
 
 const OWNER: PeerId = PeerId(1);

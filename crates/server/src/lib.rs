@@ -32,6 +32,7 @@ mod room_id;
 mod routes;
 mod serve;
 mod signal;
+mod state;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -77,7 +78,7 @@ pub async fn start(config: ServerConfig) -> Result<RunningServer, ServerError> {
     // their request, websockets are closed with 1001.
     let (stop_tx, stop_rx) = watch::channel(false);
     let log = log_gate::LogGate::default();
-    let mut state = routes::AppState::new(&config.limits, log.clone(), stop_rx.clone());
+    let mut state = state::AppState::new(&config.limits, log.clone(), stop_rx.clone());
     state.turn = config.turn.map(std::sync::Arc::new);
     let app = routes::router(state, &config.dist);
     let caps =

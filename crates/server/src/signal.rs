@@ -31,8 +31,8 @@ use crate::outbox::{Outbox, OutboxReader, Outgoing};
 use crate::refusal::Refusal;
 use crate::registry::{event, Membership};
 use crate::room_id::RoomId;
-use crate::routes::AppState;
 use crate::serve::Connection;
+use crate::state::AppState;
 
 /// How long a closing connection may take to say goodbye before it is cut.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);

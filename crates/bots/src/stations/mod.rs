@@ -12,7 +12,6 @@ pub(crate) mod weapons;
 
 use duel_core::dice::Face;
 use duel_core::ship::DieState;
-use duel_core::station::MineId;
 use duel_core::Spot;
 use duel_core::{Intent, Station};
 
@@ -33,14 +32,6 @@ pub(crate) enum Verdict {
     Reroll,
     /// No face could be placed now (every slot is full): leave it be.
     Hold,
-}
-
-/// Index of a mine token in `Ship::mines`.
-pub(crate) fn mine_slot(id: MineId) -> usize {
-    match id {
-        MineId::A => 0,
-        MineId::B => 1,
-    }
 }
 
 /// The shared station loop; pushes proposals for `station` into `out`.

@@ -5,12 +5,12 @@
 use duel_core::dice::{Face, TractorFace};
 use duel_core::event::CrystalAt;
 use duel_core::geometry::{tractor_needed, Square};
-use duel_core::ship::MineToken;
+use duel_core::ship::{mine_index, MineToken};
 use duel_core::station::MineId;
 use duel_core::Spot;
 use duel_core::{Intent, Station};
 
-use super::{dice_turn, mine_slot, Verdict};
+use super::{dice_turn, Verdict};
 use crate::level::Profile;
 use crate::plan::Plan;
 use crate::proposal::{band, Proposal};
@@ -20,7 +20,8 @@ use crate::situation::Situation;
 pub(crate) fn propose(sit: &Situation, plan: &Plan, profile: &Profile, out: &mut Vec<Proposal>) {
     let ship = sit.ship;
     let strength = ship.tractor_strength();
-    let armable = |id: MineId| ship.mines[mine_slot(id)] == MineToken::Held && ship.spot_free(Spot::Mine(id));
+    let armable =
+        |id: MineId| ship.mines[mine_index(id)] == MineToken::Held && ship.spot_free(Spot::Mine(id));
     let judge = |face: Face| match face {
         Face::Tractor(TractorFace::Bolt | TractorFace::DoubleBolt) if strength < plan.bolts_target => {
             Verdict::Place(Spot::Bolts, band::PLACE)

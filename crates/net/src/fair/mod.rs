@@ -20,17 +20,15 @@ mod nonce_chain;
 
 pub use nonce_chain::{chain_step, ChainCommit, NonceChain, CHAIN_LEN};
 
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo, Seq};
-
-/// A SHA-256 digest.
-pub type Digest = [u8; 32];
 
 /// A host's secret for one key of one epoch is the core's commit-reveal
 /// [`Secret`]. Never sent before it is revealed.
 pub use duel_core::seal::Secret;
 
 /// The public commitment to a host's dice secret.
-pub fn dice_commitment(secret: &Secret) -> Digest {
+pub fn dice_commitment(secret: &Secret) -> Hash32 {
     secret.commit(b"dice-duel/commit/1").0
 }
 
@@ -53,7 +51,7 @@ pub fn crosses_checkpoint(from: Seq, to: Seq, every: u64) -> bool {
 }
 
 /// The room's name as it enters every roll (so one secret is worthless in another room).
-pub fn room_digest(room: &str) -> Digest {
+pub fn room_digest(room: &str) -> Hash32 {
     let mut h = Sha256::new();
     h.update(b"dice-duel/room/1");
     h.update(room.as_bytes());
@@ -89,7 +87,7 @@ pub fn crew_of(epoch: u32, founder: Option<PlayerNo>) -> Option<PlayerNo> {
 /// nothing and pay nothing.
 #[derive(Clone, Debug)]
 pub struct FairDice {
-    inputs: Option<(Secret, Digest, KeyId, Cause, Digest)>,
+    inputs: Option<(Secret, Hash32, KeyId, Cause, Hash32)>,
     rng: Option<ChaCha20Rng>,
 }
 
@@ -98,7 +96,7 @@ impl FairDice {
     /// of the player's committed chain for its command (see [`NonceChain`]),
     /// or for a host action the host's step under the key (zero bytes: the
     /// step, fixed by the mark order the audit checks, is the host's nonce).
-    pub fn new(secret: &Secret, room: &Digest, key: KeyId, cause: Cause, nonce: &Digest) -> FairDice {
+    pub fn new(secret: &Secret, room: &Hash32, key: KeyId, cause: Cause, nonce: &Hash32) -> FairDice {
         FairDice { inputs: Some((*secret, *room, key, cause, *nonce)), rng: None }
     }
 
@@ -176,7 +174,7 @@ impl SecretSource {
 
 /// The public proof that a player token is known: what a successor host
 /// checks a rejoining player against without ever having seen the token.
-pub fn token_proof(token: u128) -> Digest {
+pub fn token_proof(token: u128) -> Hash32 {
     let mut h = Sha256::new();
     h.update(b"dice-duel/token/1");
     h.update(token.to_le_bytes());
@@ -262,7 +260,7 @@ mod tests {
         let (a, b) = (src.draw(), src.draw());
         assert_ne!(dice_commitment(&a), dice_commitment(&b));
         assert_eq!(dice_commitment(&a), dice_commitment(&Secret(a.0)));
-        let old = |s: &Secret| -> Digest {
+        let old = |s: &Secret| -> Hash32 {
             Sha256::new().chain_update(b"dice-duel/commit/1").chain_update(s.0).finalize().into()
         };
         assert_eq!(dice_commitment(&a), old(&a), "the commitments the saved games hold");

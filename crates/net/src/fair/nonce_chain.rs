@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
-use super::Digest;
+use crate::hash::Hash32;
 use crate::ids::CommandId;
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
 
@@ -23,7 +23,7 @@ pub const CHAIN_LEN: u32 = 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChainCommit {
     pub first: CommandId,
-    pub tip: Digest,
+    pub tip: Hash32,
     pub sig: SeatSig,
 }
 
@@ -35,12 +35,12 @@ fn index(first: CommandId, id: CommandId) -> Option<u32> {
 impl ChainCommit {
     /// The commitment to the chain from `first` with `tip`, signed by `key`
     /// for the room with digest `room`.
-    pub fn signed(first: CommandId, tip: Digest, key: &SeatKey, room: &Digest) -> ChainCommit {
+    pub fn signed(first: CommandId, tip: Hash32, key: &SeatKey, room: &Hash32) -> ChainCommit {
         ChainCommit { first, tip, sig: key.sign(Statement::Chain, room, &(first, tip)) }
     }
 
     /// Whether the player with seat key `key` signed this commitment.
-    pub fn signed_by(&self, key: &SeatPublic, room: &Digest) -> bool {
+    pub fn signed_by(&self, key: &SeatPublic, room: &Hash32) -> bool {
         key.verifies(Statement::Chain, room, &(self.first, self.tip), &self.sig)
     }
 
@@ -52,7 +52,7 @@ impl ChainCommit {
     /// Whether `link` is this chain's link for `id`: hashed forward to the
     /// tip, or to `known` (a link of this chain already checked, at a lower
     /// index), it must land there. At most [`CHAIN_LEN`] hashes.
-    pub fn verifies(&self, id: CommandId, link: &Digest, known: Option<(u32, Digest)>) -> bool {
+    pub fn verifies(&self, id: CommandId, link: &Hash32, known: Option<(u32, Hash32)>) -> bool {
         let Some(j) = self.index(id) else { return false };
         let (steps, target) = match known {
             Some((k, at)) if k == j => return *link == at,
@@ -68,7 +68,7 @@ impl ChainCommit {
 }
 
 /// One step along a nonce chain.
-pub fn chain_step(x: &Digest) -> Digest {
+pub fn chain_step(x: &Hash32) -> Hash32 {
     let mut h = Sha256::new();
     h.update(b"dice-duel/chain/1");
     h.update(x);
@@ -84,8 +84,8 @@ pub fn chain_step(x: &Digest) -> Digest {
 pub struct NonceChain {
     first: CommandId,
     /// `links[j]` is the link for `first + j`.
-    links: Vec<Digest>,
-    tip: Digest,
+    links: Vec<Hash32>,
+    tip: Hash32,
 }
 
 impl std::fmt::Debug for NonceChain {
@@ -101,7 +101,7 @@ impl NonceChain {
         let mut h = Sha256::new();
         h.update(b"dice-duel/chain-seed/1");
         h.update(seed);
-        let mut x: Digest = h.finalize().into();
+        let mut x: Hash32 = h.finalize().into();
         let mut links = Vec::with_capacity(CHAIN_LEN as usize);
         for _ in 0..CHAIN_LEN {
             links.push(x);
@@ -112,12 +112,12 @@ impl NonceChain {
     }
 
     /// The public commitment, signed by `key` for the room with digest `room`.
-    pub fn commit(&self, key: &SeatKey, room: &Digest) -> ChainCommit {
+    pub fn commit(&self, key: &SeatKey, room: &Hash32) -> ChainCommit {
         ChainCommit::signed(self.first, self.tip, key, room)
     }
 
     /// The chain's last value, which a commitment names.
-    pub fn tip(&self) -> Digest {
+    pub fn tip(&self) -> Hash32 {
         self.tip
     }
 
@@ -132,7 +132,7 @@ impl NonceChain {
     }
 
     /// The nonce for command `id`, if this chain covers it.
-    pub fn link(&self, id: CommandId) -> Option<Digest> {
+    pub fn link(&self, id: CommandId) -> Option<Hash32> {
         let j = index(self.first, id)?;
         self.links.get(j as usize).copied()
     }

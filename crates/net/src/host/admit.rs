@@ -25,7 +25,8 @@
 
 use super::book::Book;
 use super::roster::{clean_name, Player, Roster};
-use crate::fair::{token_proof, Digest};
+use crate::fair::token_proof;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::seat_key::SeatPublic;
 use crate::wire::Refusal;
@@ -41,7 +42,7 @@ pub(crate) struct Door<'a> {
     /// Most players listed (the owner may always come in).
     pub(crate) capacity: u16,
     /// The owner's token proof.
-    pub(crate) owner: Digest,
+    pub(crate) owner: Hash32,
     /// Whether a player holds a seat (it is never forgotten to make room).
     pub(crate) holds_seat: &'a dyn Fn(PlayerNo) -> bool,
     /// The first command id a player given this number may use: one past
@@ -120,7 +121,7 @@ impl Roster {
     }
 
     /// Lists a new player under a number, forgetting an idle one if the room is full.
-    fn enlist(&mut self, proof: Digest, key: SeatPublic, door: &Door<'_>) -> Result<PlayerNo, Refusal> {
+    fn enlist(&mut self, proof: Hash32, key: SeatPublic, door: &Door<'_>) -> Result<PlayerNo, Refusal> {
         let capacity = door.capacity;
         if self.players.len() >= usize::from(capacity) && proof != door.owner {
             let idle = self
@@ -162,7 +163,7 @@ impl Roster {
         (0..=u16::MAX).map(PlayerNo).find(|no| !self.players.contains_key(no))
     }
 
-    fn bind(&mut self, peer: PeerId, proof: Digest) {
+    fn bind(&mut self, peer: PeerId, proof: Hash32) {
         self.bound.insert(peer, proof);
         if self.bound.len() > MAX_BOUND {
             let conns = &self.conns;

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, Seq};
 use crate::wire::{Command, Refusal};
 
@@ -23,7 +23,7 @@ const REMEMBER: usize = 128;
 #[derive(Debug, PartialEq)]
 pub(crate) enum Offer {
     /// Run these now, in order (the offered one and held successors), each with its nonce.
-    Run(Vec<(CommandId, Command, Digest)>),
+    Run(Vec<(CommandId, Command, Hash32)>),
     /// Already run: answer again with this outcome (`None`: forgotten).
     Duplicate(Option<Result<Seq, Refusal>>),
     /// Held until the ids before it arrive.
@@ -37,7 +37,7 @@ pub(crate) struct Book {
     next: u32,
     recent: VecDeque<(u32, Result<Seq, Refusal>)>,
     #[serde(skip)]
-    early: BTreeMap<u32, (Command, Digest)>,
+    early: BTreeMap<u32, (Command, Hash32)>,
 }
 
 impl Book {
@@ -51,7 +51,7 @@ impl Book {
         Book { next: next.0, ..Book::default() }
     }
 
-    pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: Digest) -> Offer {
+    pub(crate) fn offer(&mut self, id: CommandId, command: Command, nonce: Hash32) -> Offer {
         let id = id.0;
         // The last id has none after it: the book could not move past it and
         // would run it again on a resend. No honest peer gets there.

@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use super::{Host, Stage};
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo};
 use crate::wire::{Command, HostMsg, SeatHolder};
 
@@ -70,7 +70,7 @@ struct Held {
     order: u64,
     id: CommandId,
     command: Command,
-    nonce: Digest,
+    nonce: Hash32,
 }
 
 /// The host's latency probes, its estimates and the commands it holds.
@@ -189,7 +189,7 @@ impl Host {
         player: PlayerNo,
         id: CommandId,
         command: Command,
-        nonce: Digest,
+        nonce: Hash32,
     ) {
         let waiting = self.bump.held.get(&player).is_some_and(|q| !q.is_empty());
         let freeze = match &command {

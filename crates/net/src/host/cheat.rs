@@ -8,7 +8,8 @@ use sha2::{Digest as _, Sha256};
 
 use super::game::Match;
 use super::{Host, Stage};
-use crate::fair::{ChainCommit, Digest, NonceChain};
+use crate::fair::{ChainCommit, NonceChain};
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo};
 use crate::wire::{Command, Mark};
 
@@ -109,7 +110,7 @@ impl Host {
 
     /// The nonce a chain-swapping host runs a guest's command `id` with:
     /// the link of its own chain in the guest's name.
-    fn swapped_nonce(&self, player: PlayerNo, id: CommandId, nonce: Digest) -> Digest {
+    fn swapped_nonce(&self, player: PlayerNo, id: CommandId, nonce: Hash32) -> Hash32 {
         let Some(chain) = self.roster.players.get(&player).and_then(|p| p.chains.last()) else {
             return nonce;
         };
@@ -128,7 +129,7 @@ impl Host {
         player: PlayerNo,
         id: CommandId,
         command: &Command,
-        nonce: Digest,
+        nonce: Hash32,
     ) -> Option<Vec<u8>> {
         let (Stage::Playing(m), Command::Intent { seat, intent }) = (&self.stage, command) else {
             return None;
@@ -154,8 +155,8 @@ impl Host {
         player: PlayerNo,
         id: CommandId,
         command: &Command,
-        nonce: Digest,
-    ) -> Digest {
+        nonce: Hash32,
+    ) -> Hash32 {
         if self.cheat == Some(Cheat::SwapChains) {
             return self.swapped_nonce(player, id, nonce);
         }
@@ -166,7 +167,7 @@ impl Host {
             return nonce;
         }
         let Some(p) = self.roster.players.get(&player) else { return nonce };
-        let acceptable = |n: &Digest| match p.chains.last() {
+        let acceptable = |n: &Hash32| match p.chains.last() {
             Some(chain) => chain.verifies(id, n, p.checked),
             None => false,
         };
@@ -179,7 +180,7 @@ impl Host {
             h.update(i.to_le_bytes());
             h.finalize().into()
         });
-        let mut best: Option<(usize, Digest, Vec<u8>)> = None;
+        let mut best: Option<(usize, Hash32, Vec<u8>)> = None;
         for n in candidates.filter(acceptable) {
             let Some(faces) = self.preview(player, id, command, n) else { continue };
             let score = faces.iter().filter(|f| **f == face).count();

@@ -14,7 +14,8 @@ use duel_core::{ChoiceId, Event, Game, GameConfig, HostAction, Intent, RuleError
 use super::keys::Keys;
 use super::Timing;
 use crate::chain::{self, GENESIS};
-use crate::fair::{crosses_checkpoint, Digest, FairDice};
+use crate::fair::{crosses_checkpoint, FairDice};
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{Act, HostMsg, Mark, Snapshot};
 
@@ -52,9 +53,9 @@ pub(crate) struct Match {
     pub(crate) cheat: Option<super::Cheat>,
     /// The log's chain value at `base`, at `checkpoint.0` and at the head
     /// (see [`crate::chain`]).
-    pub(crate) base_chain: Digest,
-    pub(crate) checkpoint_chain: Digest,
-    pub(crate) chain: Digest,
+    pub(crate) base_chain: Hash32,
+    pub(crate) checkpoint_chain: Hash32,
+    pub(crate) chain: Hash32,
 }
 
 impl Match {
@@ -69,7 +70,7 @@ impl Match {
     /// are rebuilt from the game's state.
     pub(crate) fn resume(
         config: GameConfig,
-        base: (Seq, Game, Digest),
+        base: (Seq, Game, Hash32),
         log: Vec<Event>,
         marks: Vec<Mark>,
         timing: Timing,
@@ -113,7 +114,7 @@ impl Match {
         &mut self,
         seat: SeatId,
         intent: &Intent,
-        cause: (PlayerNo, CommandId, Digest),
+        cause: (PlayerNo, CommandId, Hash32),
         crew: Option<PlayerNo>,
         keys: &mut Keys,
         now: u64,
@@ -148,7 +149,7 @@ impl Match {
     pub(crate) fn act(
         &mut self,
         action: &HostAction,
-        by: Option<(PlayerNo, CommandId, Digest)>,
+        by: Option<(PlayerNo, CommandId, Hash32)>,
         crew: Option<PlayerNo>,
         keys: &mut Keys,
         now: u64,

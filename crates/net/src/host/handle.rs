@@ -9,7 +9,8 @@ use duel_core::SeatId;
 use super::book::Offer;
 use super::game::{Batch, Match};
 use super::{Host, Outbound, Stage};
-use crate::fair::{room_digest, ChainCommit, Digest};
+use crate::fair::{room_digest, ChainCommit};
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, Seq};
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal};
 
@@ -138,7 +139,7 @@ impl Host {
 
     /// Offers a command to the player's book and runs what it releases, in
     /// order (a freeze declaration may wait out the speed bump first).
-    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: Digest) {
+    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: Hash32) {
         let Some(p) = self.roster.get_mut(player) else { return };
         let to_run = match p.book.offer(id, command, nonce) {
             Offer::Run(run) => run,
@@ -165,7 +166,7 @@ impl Host {
         player: PlayerNo,
         id: CommandId,
         command: Command,
-        nonce: Digest,
+        nonce: Hash32,
     ) {
         #[cfg(any(test, feature = "test-support"))]
         let nonce = self.grind(player, id, &command, nonce);
@@ -195,7 +196,7 @@ impl Host {
     fn run(
         &mut self,
         now: u64,
-        cause: (PlayerNo, CommandId, Digest),
+        cause: (PlayerNo, CommandId, Hash32),
         command: Command,
     ) -> Result<(), Refusal> {
         let player = cause.0;

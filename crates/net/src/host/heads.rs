@@ -4,7 +4,8 @@
 
 use super::{Host, Stage};
 use crate::chain::SignedHead;
-use crate::fair::{room_digest, Digest};
+use crate::fair::room_digest;
+use crate::hash::Hash32;
 use crate::ids::PeerId;
 use crate::pin::{Lineage, SignedRoom};
 use crate::seat_key::SeatKey;
@@ -13,7 +14,7 @@ use crate::wire::HostMsg;
 /// The key the host signs with, and the last head it signed.
 #[derive(Debug, Default)]
 pub(crate) struct Heads {
-    key: Option<(SeatKey, Digest)>,
+    key: Option<(SeatKey, Hash32)>,
     last: Option<SignedHead>,
     signed: u64,
     /// The elections that made this host (empty for the room's creator):
@@ -23,7 +24,7 @@ pub(crate) struct Heads {
 
 impl Heads {
     /// Signing with `key` in the room with digest `room`.
-    pub(crate) fn signing_with(key: SeatKey, room: Digest) -> Heads {
+    pub(crate) fn signing_with(key: SeatKey, room: Hash32) -> Heads {
         Heads { key: Some((key, room)), ..Heads::default() }
     }
 }
@@ -48,7 +49,7 @@ impl Host {
     /// signature of the challenge and epoch (see [`crate::pin`]). A host
     /// without a seat key has nothing to prove with: a pinned newcomer
     /// does not follow it.
-    pub(crate) fn knock(&mut self, from: PeerId, challenge: &Digest) {
+    pub(crate) fn knock(&mut self, from: PeerId, challenge: &Hash32) {
         let Some((key, room)) = &self.heads.key else { return };
         let sig = crate::pin::prove(key, room, challenge, self.settings.epoch);
         let lineage = self.heads.lineage.clone();

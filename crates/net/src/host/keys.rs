@@ -6,14 +6,15 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::fair::{dice_commitment, room_digest, Cause, Digest, FairDice, KeyId, Secret, SecretSource};
+use crate::fair::{dice_commitment, room_digest, Cause, FairDice, KeyId, Secret, SecretSource};
+use crate::hash::Hash32;
 use crate::ids::Epoch;
 use crate::wire::Seal;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Keys {
     source: SecretSource,
-    room: Digest,
+    room: Hash32,
     current: (KeyId, Secret),
     next: (KeyId, Secret),
     /// The number of the next host action under the current key (see
@@ -28,7 +29,7 @@ pub(crate) struct Keys {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct SavedKeys {
     source: ([u8; 32], u128),
-    room: Digest,
+    room: Hash32,
     current: (KeyId, Secret),
     next: (KeyId, Secret),
 }
@@ -49,12 +50,12 @@ impl Keys {
     }
 
     /// The public commitments: the key in use and the next one.
-    pub(crate) fn commits(&self) -> Vec<(KeyId, Digest)> {
+    pub(crate) fn commits(&self) -> Vec<(KeyId, Hash32)> {
         vec![(self.current.0, dice_commitment(&self.current.1)), (self.next.0, dice_commitment(&self.next.1))]
     }
 
     /// The dice of a batch `cause` makes with `nonce` (its command's chain link).
-    pub(crate) fn dice(&self, cause: Cause, nonce: &Digest) -> (KeyId, FairDice) {
+    pub(crate) fn dice(&self, cause: Cause, nonce: &Hash32) -> (KeyId, FairDice) {
         let (key, secret) = &self.current;
         let secret = self.bent.as_ref().unwrap_or(secret);
         (*key, FairDice::new(secret, &self.room, *key, cause, nonce))

@@ -34,7 +34,8 @@ pub use save::RestoreError;
 use duel_core::{Event, Game, GameConfig, SeatId, Setup};
 use serde::{Deserialize, Serialize};
 
-use crate::fair::{token_proof, Digest};
+use crate::fair::token_proof;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::wire::{BotPlan, RoomView, SeatHolder, Timing};
 use game::Match;
@@ -93,7 +94,7 @@ impl HostConfig {
 struct Settings {
     build: String,
     /// The owner's token proof (a successor host never learns the token).
-    owner: Digest,
+    owner: Hash32,
     seed: u64,
     capacity: u16,
     timing: Timing,

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::book::Book;
-use crate::fair::{ChainCommit, Digest};
+use crate::fair::ChainCommit;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo};
 use crate::seat_key::SeatPublic;
 use crate::wire::PlayerView;
@@ -26,7 +27,7 @@ pub const MAX_NAME: usize = 32;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Player {
     /// `SHA-256` of the token: enough to recognise the player, useless to impersonate it.
-    pub(crate) proof: Digest,
+    pub(crate) proof: Hash32,
     pub(crate) name: String,
     /// The public half of the seat key its first `Hello` carried: it never
     /// changes (issue 43, see `admit.rs`). Saved in a section after the
@@ -49,7 +50,7 @@ pub(crate) struct Player {
     #[serde(skip)]
     pub(crate) chains: Vec<ChainCommit>,
     #[serde(skip)]
-    pub(crate) checked: Option<(u32, Digest)>,
+    pub(crate) checked: Option<(u32, Hash32)>,
 }
 
 impl Player {
@@ -70,7 +71,7 @@ impl Player {
 
     /// Whether `nonce` is the committed link for command `id` (at most
     /// `CHAIN_LEN` hashes; consecutive commands cost one).
-    pub(crate) fn check_nonce(&mut self, id: CommandId, nonce: &Digest) -> bool {
+    pub(crate) fn check_nonce(&mut self, id: CommandId, nonce: &Hash32) -> bool {
         let Some(chain) = self.chains.last().copied() else { return false };
         let Some(j) = id.0.checked_sub(chain.first.0) else { return false };
         if !chain.verifies(id, nonce, self.checked) {
@@ -93,7 +94,7 @@ pub(crate) struct Roster {
     /// speaks for that one player until the transport closes it, even after
     /// a `Bye` or being replaced (issue 43: one connection, one voice).
     #[serde(skip)]
-    pub(super) bound: BTreeMap<PeerId, Digest>,
+    pub(super) bound: BTreeMap<PeerId, Hash32>,
     /// `Hello`s refused (see `Host::refused_hellos`).
     #[serde(skip)]
     pub(super) refused: u64,
@@ -134,7 +135,7 @@ impl Roster {
         self.players.get(&no).and_then(|p| p.conn)
     }
 
-    pub(crate) fn no_of(&self, proof: Digest) -> Option<PlayerNo> {
+    pub(crate) fn no_of(&self, proof: Hash32) -> Option<PlayerNo> {
         self.players.iter().find(|(_, p)| p.proof == proof).map(|(no, _)| *no)
     }
 

@@ -23,7 +23,7 @@ use super::{Host, Settings, Stage};
 use crate::chain::{self, GENESIS};
 use crate::envelope::{self, Unopened};
 use crate::fair::crosses_checkpoint;
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
 use crate::wire::{check_event, check_game, BotPlan, Mark};
@@ -235,7 +235,7 @@ impl Host {
 fn replay(
     config: GameConfig,
     base: (Seq, Game),
-    base_chain: Digest,
+    base_chain: Hash32,
     log: Vec<Event>,
     marks: Vec<Mark>,
     settings: &Settings,

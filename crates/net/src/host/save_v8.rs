@@ -11,7 +11,7 @@ use crate::wire::Mark;
 #[derive(Serialize, Deserialize)]
 pub(super) struct SettingsV8 {
     pub(super) build: String,
-    pub(super) owner: crate::fair::Digest,
+    pub(super) owner: crate::hash::Hash32,
     pub(super) seed: u64,
     pub(super) capacity: u16,
     pub(super) timing: [u64; 7],

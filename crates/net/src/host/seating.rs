@@ -6,7 +6,7 @@
 use duel_core::{HostAction, SeatId, SeatSpec};
 
 use super::{Host, Stage};
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo};
 use crate::wire::{LobbyEdit, Refusal, SeatHolder};
 
@@ -83,7 +83,7 @@ impl Host {
     pub(super) fn reseat(
         &mut self,
         seats: Vec<(SeatId, SeatSpec)>,
-        cause: (PlayerNo, CommandId, Digest),
+        cause: (PlayerNo, CommandId, Hash32),
         is_owner: bool,
         now: u64,
     ) -> Result<(), Refusal> {

@@ -10,7 +10,8 @@ use super::outbox::Outbox;
 use super::roster::Roster;
 use super::seats::Seats;
 use super::{Host, Settings, Stage};
-use crate::fair::{room_digest, token_proof, Digest};
+use crate::fair::{room_digest, token_proof};
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PeerId};
 use crate::replica::Heir;
 use crate::seat_key::{SeatKey, Statement};
@@ -30,7 +31,7 @@ pub(crate) struct Announce {
     last: Option<u64>,
     /// To sign the announcement again when this device's transport id changes.
     key: SeatKey,
-    room_digest: Digest,
+    room_digest: Hash32,
 }
 
 impl Host {

@@ -18,99 +18,16 @@
 //! signed votes. What a lineage cannot show is that the view it starts from
 //! is the room's latest (see `docs/PROTOCOL.md`, "What is still trusted").
 
-use serde::{Deserialize, Serialize};
-
 use super::NotTheHost;
-use crate::fair::Digest;
-use crate::ids::{Epoch, PeerId, PlayerNo};
-use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
-use crate::wire::{Ballot, MeshMsg, RoomView};
-
-/// The room view the host of `epoch` sent, signed with its seat key.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SignedRoom {
-    pub epoch: Epoch,
-    pub view: RoomView,
-    pub sig: SeatSig,
-}
-
-impl SignedRoom {
-    /// The host's signature of `view` as it hosts `epoch`, in the room with digest `room`.
-    pub fn sign(key: &SeatKey, room: &Digest, epoch: Epoch, view: &RoomView) -> SeatSig {
-        key.sign(Statement::Room, room, &(epoch, view))
-    }
-
-    /// Whether `key` signed `view` as the host of `epoch`.
-    pub fn verifies(key: &SeatPublic, room: &Digest, epoch: Epoch, view: &RoomView, sig: &SeatSig) -> bool {
-        key.verifies(Statement::Room, room, &(epoch, view), sig)
-    }
-
-    /// The key this view lists for its host, if any.
-    fn host_key(&self) -> Option<SeatPublic> {
-        self.view.host.and_then(|h| self.view.player(h)).map(|p| p.key)
-    }
-}
-
-/// An election as its winner announced it (`MeshMsg::Elected`): the certificate.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Certificate {
-    pub epoch: Epoch,
-    pub host: PlayerNo,
-    pub peer: PeerId,
-    pub votes: Vec<Ballot>,
-    pub of: u16,
-    pub sig: SeatSig,
-}
-
-impl Certificate {
-    /// The certificate an `Elected` carries; `None` for any other message.
-    pub fn of_mesh(msg: &MeshMsg) -> Option<Certificate> {
-        match msg {
-            MeshMsg::Elected { epoch, host, peer, votes, of, sig } => Some(Certificate {
-                epoch: *epoch,
-                host: *host,
-                peer: *peer,
-                votes: votes.clone(),
-                of: *of,
-                sig: *sig,
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// One election: the signed room before it, and the certificate it was won with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Step {
-    pub before: SignedRoom,
-    pub elected: Certificate,
-}
-
-/// The elections from the room the owner hosted to the host of today, in
-/// order (empty: the owner hosts). A host sends it with its `Proof`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Lineage {
-    pub steps: Vec<Step>,
-}
+use crate::hash::Hash32;
+use crate::ids::{Epoch, PlayerNo};
+use crate::seat_key::SeatPublic;
+use crate::wire::{Lineage, SignedRoom, Step};
 
 /// The host a lineage installs last: its epoch, player and key.
 pub(crate) type Installed = (Epoch, PlayerNo, SeatPublic);
 
 impl Lineage {
-    /// Elections a lineage keeps. A room that elects more hosts than this
-    /// without its owner hosting again can no longer prove itself to a
-    /// pinned newcomer (it waits for another host; nothing is followed on
-    /// trust). Also bounds what a knock costs to check.
-    pub const KEPT: usize = 16;
-
-    /// Adds the election `elected`, won in the room `before` (which its host signed).
-    pub fn extend(&mut self, before: SignedRoom, elected: Certificate) {
-        self.steps.push(Step { before, elected });
-        if self.steps.len() > Lineage::KEPT {
-            self.steps.remove(0);
-        }
-    }
-
     /// Follows the chain from the last room the key `pin` names hosted
     /// (in the room with digest `room`) and returns the host it installs
     /// last; `Ok(None)` for an empty lineage (the caller checks the key
@@ -119,7 +36,7 @@ impl Lineage {
     /// # Errors
     /// [`NotTheHost::OtherKey`] when no room of the chain is the pinned
     /// key's; [`NotTheHost::Unelected`] for any step from there that does not hold.
-    pub(crate) fn trace(&self, pin: &super::KeyPin, room: &Digest) -> Result<Option<Installed>, NotTheHost> {
+    pub(crate) fn trace(&self, pin: &super::KeyPin, room: &Hash32) -> Result<Option<Installed>, NotTheHost> {
         if self.steps.len() > Lineage::KEPT {
             return Err(NotTheHost::Unelected);
         }
@@ -145,7 +62,7 @@ impl Lineage {
                 return Err(NotTheHost::Unelected);
             }
             // The check every replica of that room ran before following this election.
-            crate::succession::certified(&before.view, room, before.epoch, &step.elected)
+            crate::certificate::certified(&before.view, room, before.epoch, &step.elected)
                 .map_err(|_| NotTheHost::Unelected)?;
             let e = &step.elected;
             let key = before.view.player(e.host).map(|p| p.key).ok_or(NotTheHost::Unelected)?;

@@ -25,10 +25,12 @@ mod lineage;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PlayerNo};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
-pub use lineage::{Certificate, Lineage, SignedRoom, Step};
+// The lineage's data travels in `HostMsg::Proof`, so it is the wire's; its
+// old paths here stay.
+pub use crate::wire::{Certificate, Lineage, SignedRoom, Step};
 
 /// Bytes of a key's SHA-256 a pin keeps: 128 bits, out of reach of a
 /// second-preimage search, and 22 characters in a link.
@@ -103,7 +105,7 @@ impl KeyPin {
 
 /// The host's answer to `challenge`: its key's signature of the challenge
 /// and the epoch it hosts, in the room with digest `room`.
-pub(crate) fn prove(key: &SeatKey, room: &Digest, challenge: &Digest, epoch: Epoch) -> SeatSig {
+pub(crate) fn prove(key: &SeatKey, room: &Hash32, challenge: &Hash32, epoch: Epoch) -> SeatSig {
     key.sign(Statement::HostProof, room, &(challenge, epoch))
 }
 
@@ -135,8 +137,8 @@ pub(crate) struct Answer<'a> {
 /// Why that peer is not the room's host.
 pub(crate) fn check(
     pin: &KeyPin,
-    room: &Digest,
-    challenge: &Digest,
+    room: &Hash32,
+    challenge: &Hash32,
     epoch: Epoch,
     answer: &Answer<'_>,
 ) -> Result<Option<PlayerNo>, NotTheHost> {
@@ -158,7 +160,7 @@ pub(crate) fn check(
 
 /// A fresh challenge: unpredictable to anyone without the device's secret
 /// nonce seed, different for every knock.
-pub(crate) fn challenge(seed: &[u8; 32], count: u64, now_ms: u64) -> Digest {
+pub(crate) fn challenge(seed: &[u8; 32], count: u64, now_ms: u64) -> Hash32 {
     let mut h = Sha256::new();
     h.update(b"dice-duel/knock/1");
     h.update(seed);

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use duel_core::{Event, Game};
 
 use super::Replica;
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::SeatKey;
 use crate::wire::{Mark, RoomView};
@@ -27,7 +27,7 @@ pub struct Heir {
     /// The game from the copy's snapshot on: base, events since, their marks.
     pub game: Option<CopyLog>,
     /// The log's chain value at the copy's base (see [`crate::chain`]).
-    pub chain: Digest,
+    pub chain: Hash32,
     /// Each player's next command id: the furthest of the room view and the
     /// commands the events' marks show ran (so none runs twice).
     pub books: BTreeMap<PlayerNo, CommandId>,

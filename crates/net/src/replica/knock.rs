@@ -3,7 +3,7 @@
 //! room link's pin.
 
 use super::{Link, Notice, Replica};
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::Epoch;
 use crate::pin::{Answer, Lineage};
 use crate::seat_key::{SeatPublic, SeatSig};
@@ -11,7 +11,7 @@ use crate::wire::{HostMsg, PeerMsg, Stamped};
 
 impl Replica {
     /// While knocking, only the `Proof` counts; anything else changes nothing.
-    pub(super) fn knock_answered(&mut self, now: u64, challenge: &Digest, stamped: Stamped) -> Vec<Vec<u8>> {
+    pub(super) fn knock_answered(&mut self, now: u64, challenge: &Hash32, stamped: Stamped) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
         if let HostMsg::Proof { key, sig, lineage } = stamped.msg {
             self.proof(now, challenge, stamped.epoch, (key, &sig, lineage), &mut out);
@@ -20,7 +20,7 @@ impl Replica {
     }
 
     /// The same challenge again after `retry_ms`: a proof still on its way holds for it.
-    pub(super) fn knock_again(&mut self, now: u64, at: u64, challenge: Digest, out: &mut Vec<PeerMsg>) {
+    pub(super) fn knock_again(&mut self, now: u64, at: u64, challenge: Hash32, out: &mut Vec<PeerMsg>) {
         if now.saturating_sub(at) >= self.cfg.timing.retry_ms {
             self.link = Link::Knocking { at: now, challenge };
             out.push(PeerMsg::Knock { challenge });
@@ -54,7 +54,7 @@ impl Replica {
     pub(super) fn proof(
         &mut self,
         now: u64,
-        challenge: &Digest,
+        challenge: &Hash32,
         epoch: Epoch,
         (key, sig, lineage): (SeatPublic, &SeatSig, Lineage),
         out: &mut Vec<PeerMsg>,

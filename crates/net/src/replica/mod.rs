@@ -27,7 +27,8 @@ pub use pending::MAX_PENDING;
 use duel_core::{Event, Game, Intent, SeatId};
 
 use crate::chain::Hosts;
-use crate::fair::{room_digest, Digest};
+use crate::fair::room_digest;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::seat_key::{SeatKey, SeatPublic};
 use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
@@ -42,7 +43,7 @@ enum Link {
     /// [`crate::pin`]); `at` is when the last knock went out.
     Knocking {
         at: u64,
-        challenge: Digest,
+        challenge: Hash32,
     },
     /// Saying Hello; `hello_at` is when the last one went out.
     Joining {
@@ -308,7 +309,7 @@ impl Replica {
     /// The nonce this device's chain gives command `id`: for tests that send
     /// a doctored command with the nonce its device would (feature `test-support`).
     #[cfg(any(test, feature = "test-support"))]
-    pub fn nonce_for(&self, id: CommandId) -> crate::fair::Digest {
+    pub fn nonce_for(&self, id: CommandId) -> crate::hash::Hash32 {
         self.nonces.link(id)
     }
 
@@ -343,7 +344,7 @@ impl Replica {
     }
 
     /// The digest of the room's name: what every signed statement is bound to.
-    pub fn room_digest(&self) -> Digest {
+    pub fn room_digest(&self) -> Hash32 {
         room_digest(&self.cfg.room)
     }
 

@@ -10,7 +10,8 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use super::pending::Pending;
-use crate::fair::{ChainCommit, Digest, NonceChain};
+use crate::fair::{ChainCommit, NonceChain};
+use crate::hash::Hash32;
 use crate::ids::CommandId;
 use crate::seat_key::SeatKey;
 
@@ -28,11 +29,11 @@ pub(crate) struct Nonces {
     used_from: Option<CommandId>,
     /// Signs each commitment, for the room with digest `room`.
     key: SeatKey,
-    room: Digest,
+    room: Hash32,
 }
 
 impl Nonces {
-    pub(crate) fn new(seed: [u8; 32], key: SeatKey, room: Digest) -> Nonces {
+    pub(crate) fn new(seed: [u8; 32], key: SeatKey, room: Hash32) -> Nonces {
         let seeds = ChaCha20Rng::from_seed(seed);
         let mut n = Nonces { seeds, chains: Vec::new(), used_from: None, key, room };
         let first = n.fresh(CommandId(0));
@@ -51,12 +52,12 @@ impl Nonces {
     }
 
     /// The nonce of command `id` (zeros, which the host refuses, for an id no chain covers).
-    pub(crate) fn link(&self, id: CommandId) -> Digest {
+    pub(crate) fn link(&self, id: CommandId) -> Hash32 {
         self.covering(id).and_then(|c| c.link(id)).unwrap_or_default()
     }
 
     /// The nonce this device sent for `id`, if it sent it and still keeps the chain.
-    pub(crate) fn sent(&self, id: CommandId) -> Option<Digest> {
+    pub(crate) fn sent(&self, id: CommandId) -> Option<Hash32> {
         let from = self.used_from?;
         (id >= from).then(|| self.covering(id).and_then(|c| c.link(id))).flatten()
     }

@@ -54,7 +54,7 @@ impl Pending {
     /// The chain renewals waiting (tip and signature), by the id that carries each.
     pub(crate) fn renewals_mut(
         &mut self,
-    ) -> impl Iterator<Item = (CommandId, &mut crate::fair::Digest, &mut crate::seat_key::SeatSig)> {
+    ) -> impl Iterator<Item = (CommandId, &mut crate::hash::Hash32, &mut crate::seat_key::SeatSig)> {
         self.queue.iter_mut().filter_map(|o| match &mut o.command {
             Command::Chain { tip, sig } => Some((o.id, tip, sig)),
             _ => None,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use duel_core::{Event, Game};
 
 use crate::chain::{self, SignedHead};
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::Seq;
 use crate::wire::{Mark, Snapshot};
 
@@ -54,8 +54,8 @@ pub(crate) struct GameSync {
     /// or pointed outside their events (the dice audit reports it).
     pub(crate) disorder: Option<Seq>,
     /// The log's chain at `base.0` and at the head (see [`crate::chain`]).
-    pub(crate) base_chain: Digest,
-    pub(crate) chain: Digest,
+    pub(crate) base_chain: Hash32,
+    pub(crate) chain: Hash32,
     /// The latest signed head this copy reached, its signature checked.
     pub(crate) signed: Option<SignedHead>,
     /// A later one it reached, its signature checked only when an election

@@ -36,7 +36,6 @@
 //! for its epoch, and catches up from one voter for a bounded time only.
 
 mod campaign;
-mod certificate;
 mod rival;
 mod stand;
 mod sticky;
@@ -46,15 +45,14 @@ mod voter;
 use std::collections::{BTreeMap, BTreeSet};
 
 use campaign::Campaign;
-pub(crate) use certificate::certified;
-use certificate::Claim;
-pub use certificate::{quorum, Forgery, ROUND_WINDOW};
 pub use rival::Rival;
 use rival::RivalHost;
 use sticky::{Held, Presence};
 pub use timing::SuccessionTiming;
 use voter::{Deferred, Granted};
 
+use crate::certificate::{self, Claim};
+pub use crate::certificate::{quorum, Forgery, ROUND_WINDOW};
 use crate::ids::{Epoch, PeerId, PlayerNo, Seq};
 use crate::replica::Replica;
 use crate::wire::{encode_mesh, Ballot, MeshMsg};

@@ -18,9 +18,9 @@
 
 use std::collections::BTreeSet;
 
-use super::certificate::{self, in_window};
 use super::voter::Granted;
 use super::{Decision, Forgery, Succession};
+use crate::certificate::{self, in_window};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::wire::{encode_mesh, Ballot, MeshMsg, Vote};

@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::campaign::Campaign;
 use super::voter::Granted;
-use super::{certificate, Decision, Succession};
+use super::{Decision, Succession};
+use crate::certificate;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::wire::RoomView;

@@ -16,8 +16,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::certificate::{self, Claim};
 use super::{Decision, Forgery, Rival, Succession};
+use crate::certificate::{self, Claim};
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::seat_key::SeatPublic;
@@ -178,10 +178,10 @@ impl Succession {
     /// The certificate of the election this device follows for `epoch`
     /// (the `Elected` it followed), for the audit's terms and a pinned
     /// newcomer's lineage; `None` if it followed without one (a rival's).
-    pub fn followed(&self, epoch: Epoch) -> Option<crate::pin::Certificate> {
+    pub fn followed(&self, epoch: Epoch) -> Option<crate::wire::Certificate> {
         let (e, a) = self.announcement.as_ref()?;
         let msg = crate::wire::decode_mesh(a).ok().filter(|_| *e == epoch)?;
-        crate::pin::Certificate::of_mesh(&msg)
+        crate::wire::Certificate::of_mesh(&msg)
     }
 
     /// Whether the host this device follows spoke within the silence bound

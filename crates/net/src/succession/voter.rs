@@ -12,7 +12,8 @@
 //! stands again only after its campaign lost), at most [`ROUNDS_EACH`]
 //! unsettled, and answers each peer at most every [`POLL_GAP_MS`].
 
-use super::{certificate, Forgery, Succession};
+use super::{Forgery, Succession};
+use crate::certificate;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::replica::Replica;
 use crate::seat_key::{SeatSig, Statement};

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::CopyState;
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PlayerNo};
 use crate::seat_key::{SeatKey, SeatPublic, SeatSig, Statement};
 
@@ -29,12 +29,12 @@ pub struct Ballot {
 
 impl Ballot {
     /// `vote`, signed by the voter's `key` in the room with digest `room`.
-    pub fn sign(vote: Vote, key: &SeatKey, room: &Digest) -> Ballot {
+    pub fn sign(vote: Vote, key: &SeatKey, room: &Hash32) -> Ballot {
         Ballot { vote, sig: key.sign(Statement::Vote, room, &vote) }
     }
 
     /// Whether `key` (the room view's key of the voter) signed this ballot.
-    pub fn signed_by(&self, key: &SeatPublic, room: &Digest) -> bool {
+    pub fn signed_by(&self, key: &SeatPublic, room: &Hash32) -> bool {
         key.verifies(Statement::Vote, room, &self.vote, &self.sig)
     }
 }

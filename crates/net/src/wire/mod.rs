@@ -19,6 +19,7 @@
 mod ballot;
 mod bots;
 mod chunk;
+mod lineage;
 mod msg;
 mod refusal;
 mod room;
@@ -28,6 +29,7 @@ mod timing;
 pub use ballot::{Ballot, Vote};
 pub use bots::{BotLevel, BotPlan};
 pub use chunk::Reassembler;
+pub use lineage::{Certificate, Lineage, SignedRoom, Step};
 pub use msg::{Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, Seal, Snapshot, Stamped};
 pub use refusal::Refusal;
 pub use room::{PlayerView, RoomView, SeatHolder};

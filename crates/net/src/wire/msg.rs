@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Ballot, BotLevel, Refusal, RoomView};
 use crate::chain::SignedHead;
-use crate::fair::{Cause, ChainCommit, Digest, KeyId, Secret};
+use crate::fair::{Cause, ChainCommit, KeyId, Secret};
+use crate::hash::Hash32;
 use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
 use crate::seat_key::{SeatPublic, SeatSig};
 
@@ -33,7 +34,7 @@ pub enum PeerMsg {
     /// is the link of the player's committed chain for `id` and enters the
     /// roll of any dice the command causes: one command, one set of dice,
     /// fixed before the host sees it (the host refuses any other nonce).
-    Command { id: CommandId, command: Command, nonce: Digest },
+    Command { id: CommandId, command: Command, nonce: Hash32 },
     /// Heartbeat; answered by `Pong`, which also carries the host's head.
     Ping { nonce: u64 },
     /// "I am missing events from `from` on" (a gap, or `Pong` showed a longer log).
@@ -51,7 +52,7 @@ pub enum PeerMsg {
     /// owner's key sends this before its `Hello`, and says `Hello` (its
     /// token) only to a host whose `Proof` signs this fresh `challenge` with
     /// the pinned key (see [`crate::pin`]). Any connection may knock.
-    Knock { challenge: Digest },
+    Knock { challenge: Hash32 },
 }
 
 /// What a player asks the host to do. Every command gets exactly one
@@ -85,7 +86,7 @@ pub enum Command {
     /// the new commitment is in the room view before any command uses it.
     /// `sig`: the device's seat key's signature of `(id + 1, tip)` (see
     /// [`ChainCommit`]), so no host can commit a chain in its name.
-    Chain { tip: Digest, sig: SeatSig },
+    Chain { tip: Hash32, sig: SeatSig },
 }
 
 /// One change to the lobby's `GameConfig` or seat table.
@@ -118,7 +119,7 @@ pub enum HostMsg {
     /// player, so a reloaded tab continues the sequence instead of reusing ids.
     /// `commits` are the host's commitments to the dice keys in use and next
     /// (see [`crate::fair`]), known before this player sends any nonce.
-    Welcome { build: String, you: PlayerNo, next_command: CommandId, commits: Vec<(KeyId, Digest)> },
+    Welcome { build: String, you: PlayerNo, next_command: CommandId, commits: Vec<(KeyId, Hash32)> },
     /// The connection is refused (version, build, full room, not joined, malformed).
     Refused { reason: Refusal },
     /// The room: who is here, who holds which seat, the config.
@@ -148,10 +149,10 @@ pub enum HostMsg {
     /// The answer to a `Knock`: the host's seat key, its signature of the
     /// knock's challenge and the host's epoch, and the elections that made
     /// it host since the owner's room (empty from the owner; see [`crate::pin`]).
-    Proof { key: SeatPublic, sig: SeatSig, lineage: crate::pin::Lineage },
+    Proof { key: SeatPublic, sig: SeatSig, lineage: super::Lineage },
     /// The host's seat key over `(epoch, view)` for the room view of
     /// `version` it just sent: what a successor shows a pinned newcomer as
-    /// the room its election was won in (see [`crate::pin::SignedRoom`]).
+    /// the room its election was won in (see [`super::SignedRoom`]).
     RoomSig { version: u32, sig: SeatSig },
 }
 
@@ -167,7 +168,7 @@ pub struct Snapshot {
     pub marks: Vec<Mark>,
     /// The log's chain value at `seq` (see [`crate::chain`]): the copy
     /// continues the host's chain from it.
-    pub chain: Digest,
+    pub chain: Hash32,
     /// The host's signed chain head after the tail.
     pub signed: Option<SignedHead>,
 }
@@ -184,7 +185,7 @@ pub struct Mark {
     pub key: KeyId,
     /// The nonce of the command that caused it (its chain link); zero for
     /// the host's own actions, whose dice `step` makes their own.
-    pub nonce: Digest,
+    pub nonce: Hash32,
     /// The player command that caused it, if any.
     pub by: Option<(PlayerNo, CommandId)>,
     pub act: Act,
@@ -197,7 +198,7 @@ pub struct Mark {
 
 impl Mark {
     /// A mark without a seal.
-    pub fn new(at: Seq, key: KeyId, nonce: Digest, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
+    pub fn new(at: Seq, key: KeyId, nonce: Hash32, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
         Mark { at, key, nonce, by, act, seal: None, step: 0 }
     }
 
@@ -223,7 +224,7 @@ impl Mark {
     /// host's own crew rolls as the host does, by its number under the key,
     /// never by its command's id or nonce (the host knows both, and could
     /// preview each id's dice and burn the ids it dislikes).
-    pub fn dice_inputs(&self, crew: Option<PlayerNo>) -> (Cause, Digest) {
+    pub fn dice_inputs(&self, crew: Option<PlayerNo>) -> (Cause, Hash32) {
         match self.by {
             Some((player, id)) if Some(player) != crew => (Cause::Player { player, id }, self.nonce),
             _ => (Cause::Host { step: self.step }, [0; 32]),
@@ -246,7 +247,7 @@ pub struct Seal {
     pub revealed: KeyId,
     pub secret: Secret,
     pub next: KeyId,
-    pub commit: Digest,
+    pub commit: Hash32,
 }
 
 /// A host message with the epoch of the host that sent it.

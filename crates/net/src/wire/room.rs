@@ -1,12 +1,13 @@
 //! The room as every device sees it: who holds which seat, the players
 //! with their keys and chains, the host and its successors. Sent whole by
-//! the host on every change (and signed, see [`crate::pin::SignedRoom`]).
+//! the host on every change (and signed, see [`super::SignedRoom`]).
 
 use duel_core::{GameConfig, SeatId};
 use serde::{Deserialize, Serialize};
 
 use super::{BotLevel, BotPlan};
-use crate::fair::{ChainCommit, Digest};
+use crate::fair::ChainCommit;
+use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo};
 use crate::seat_key::SeatPublic;
 
@@ -32,7 +33,7 @@ pub struct PlayerView {
     /// `SHA-256` of the player's token: what a successor host checks a
     /// rejoining player against (the token itself never leaves its device
     /// but to the host it talks to).
-    pub proof: Digest,
+    pub proof: Hash32,
     /// The id the host expects next from this player (so a successor never
     /// runs an answered command twice).
     pub next_command: CommandId,

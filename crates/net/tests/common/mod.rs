@@ -8,19 +8,21 @@
 pub mod findings;
 mod gunner;
 pub mod mesh;
+pub mod node;
 mod officers;
 mod sockets;
 
 // Not every test binary loads torpedoes.
 #[allow(unused_imports)]
 pub use gunner::load_both_ships;
+pub use node::{HostNode, ReplicaNode};
 
 use duel_bots::drill::gunner_score;
 use duel_bots::{Crew, Difficulty, Profile};
 use duel_core::{Event, Game, GameConfig, Intent, SeatId};
 use duel_net::{
-    Command, Conditions, Host, HostConfig, HostNode, MemoryEndpoint, MemoryNet, Notice, PeerId, PlayerToken,
-    Replica, ReplicaConfig, ReplicaNode,
+    Command, Conditions, Host, HostConfig, MemoryEndpoint, MemoryNet, Notice, PeerId, PlayerToken, Replica,
+    ReplicaConfig,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};

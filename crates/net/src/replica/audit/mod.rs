@@ -31,7 +31,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use duel_core::{Event, Game};
 
 use super::sync::GameSync;
-use crate::fair::{dice_commitment, ChainCommit, Digest, FairDice, KeyId, Secret};
+use crate::fair::{dice_commitment, ChainCommit, FairDice, KeyId, Secret};
+use crate::hash::Hash32;
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::wire::{Act, Mark, RoomView};
 
@@ -43,15 +44,15 @@ const MAX_CHAINS: usize = 64;
 pub const REVEAL_MS: u64 = 10_000;
 
 /// A player's commitments seen in room views, each with the last link checked.
-type Chains = Vec<(ChainCommit, Option<(u32, Digest)>)>;
+type Chains = Vec<(ChainCommit, Option<(u32, Hash32)>)>;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Audit {
-    room: Digest,
+    room: Hash32,
     /// The audit's copy, at `at` (none before the first snapshot).
     game: Option<Game>,
     at: Seq,
-    commits: BTreeMap<KeyId, Digest>,
+    commits: BTreeMap<KeyId, Hash32>,
     secrets: BTreeMap<KeyId, Secret>,
     /// Marks of the current copy already searched for seals.
     sealed_upto: usize,
@@ -98,7 +99,7 @@ pub(crate) struct Audit {
 }
 
 impl Audit {
-    pub(crate) fn new(room: Digest) -> Audit {
+    pub(crate) fn new(room: Hash32) -> Audit {
         Audit {
             room,
             game: None,
@@ -146,7 +147,7 @@ impl Audit {
     }
 
     /// A host's commitments (from its `Welcome` or a seal).
-    pub(crate) fn commit(&mut self, key: KeyId, commit: Digest) {
+    pub(crate) fn commit(&mut self, key: KeyId, commit: Hash32) {
         self.commits.entry(key).or_insert(commit);
     }
 
@@ -235,7 +236,7 @@ impl Audit {
     /// be the link this device sent (`link` gives it, while its chain is
     /// kept). Only the player itself can tell a commitment the host made up
     /// in its name, so it says so at once.
-    pub(crate) fn own(&mut self, sync: &GameSync, me: PlayerNo, link: impl Fn(CommandId) -> Option<Digest>) {
+    pub(crate) fn own(&mut self, sync: &GameSync, me: PlayerNo, link: impl Fn(CommandId) -> Option<Hash32>) {
         for m in sync.marks.get(self.owned_upto..).unwrap_or_default() {
             if let Some((player, id)) = m.by.filter(|(p, _)| *p == me) {
                 if link(id).is_some_and(|l| l != m.nonce) {

@@ -1,14 +1,12 @@
-//! Glue between the state machines and a [`Transport`]: the loop the app
-//! runs on every animation frame or timer tick (and the tests run on a
-//! virtual clock). All decisions stay in `Host` and `Replica`.
+//! Glue between the state machines and a [`Transport`]: the loop the tests
+//! run on a virtual clock. All decisions stay in `Host` and `Replica`. The
+//! app pumps its own way (`src/session/`, through `duel_net::Device`), so
+//! this lives with the tests that use it (issue 47: it was `duel_net::node`).
 
 use duel_core::{Intent, SeatId};
 
-use crate::host::{Host, Outbound};
-use crate::ids::{CommandId, PeerId};
-use crate::replica::{Replica, SubmitError};
-use crate::transport::{ConnectionEvent, Transport};
-use crate::wire::Command;
+use duel_net::wire::Command;
+use duel_net::{CommandId, ConnectionEvent, Host, Outbound, PeerId, Replica, SubmitError, Transport};
 
 /// A host bound to a transport.
 #[derive(Debug)]
@@ -54,7 +52,7 @@ impl<T: Transport> HostNode<T> {
 pub struct ReplicaNode<T> {
     pub replica: Replica,
     pub transport: T,
-    /// The host's transport id (announced by the app's signalling).
+    /// The host's transport id.
     pub host_peer: PeerId,
 }
 

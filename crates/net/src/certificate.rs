@@ -1,13 +1,18 @@
 //! Checking an election before following it: the winner's certificate of
 //! signed votes against this device's own copy of the room, and what a
 //! refused election message was.
+//!
+//! Below the replica and [`crate::succession`]: the succession runs this
+//! check before it follows an `Elected`, and a pinned newcomer runs the same
+//! check on each step of a host's lineage ([`crate::pin`]) before the
+//! replica sends its `Hello`.
 
 use std::collections::BTreeSet;
 
-use crate::fair::Digest;
+use crate::hash::Hash32;
 use crate::ids::{Epoch, PeerId, PlayerNo};
 use crate::seat_key::{SeatPublic, SeatSig, Statement};
-use crate::wire::{Ballot, RoomView};
+use crate::wire::{Ballot, Certificate, RoomView};
 
 /// How many rounds past the one a device follows it votes in, and accepts
 /// a certificate for. Rounds that end without a winner (two successors who
@@ -75,7 +80,7 @@ impl std::fmt::Display for Forgery {
 /// lists as connected (the host among them) and of `with` (the candidate,
 /// counted even if this view has lost it). Keys, not players: a device that
 /// holds several places in a room has one voice.
-pub(super) fn electorate(room: &RoomView, with: PlayerNo) -> usize {
+pub(crate) fn electorate(room: &RoomView, with: PlayerNo) -> usize {
     let connected = room.players.iter().filter(|p| p.connected || p.no == with);
     connected.map(|p| p.key).collect::<BTreeSet<SeatPublic>>().len()
 }
@@ -95,23 +100,23 @@ pub fn quorum(electorate: usize) -> usize {
 
 /// The rounds a device following `current` may vote in: the next
 /// [`ROUND_WINDOW`] (fewer near the last round).
-pub(super) fn in_window(current: Epoch, epoch: Epoch) -> bool {
+pub(crate) fn in_window(current: Epoch, epoch: Epoch) -> bool {
     let top = current.round().saturating_add(ROUND_WINDOW);
     epoch.round() > current.round() && epoch.round() <= top
 }
 
 /// An `Elected` message, as received.
-pub(super) struct Claim<'a> {
-    pub(super) epoch: Epoch,
-    pub(super) host: PlayerNo,
-    pub(super) peer: PeerId,
-    pub(super) votes: &'a [Ballot],
-    pub(super) of: u16,
-    pub(super) sig: &'a SeatSig,
+pub(crate) struct Claim<'a> {
+    pub(crate) epoch: Epoch,
+    pub(crate) host: PlayerNo,
+    pub(crate) peer: PeerId,
+    pub(crate) votes: &'a [Ballot],
+    pub(crate) of: u16,
+    pub(crate) sig: &'a SeatSig,
 }
 
 /// What a valid certificate says beyond its winner.
-pub(super) struct Verified {
+pub(crate) struct Verified {
     /// Whether its voters were following this device's host (or a later
     /// one) when they granted: their votes say *this* host went silent, so a
     /// device that still hears it does not follow (leader stickiness). A
@@ -119,7 +124,7 @@ pub(super) struct Verified {
     /// on the winner's word alone, so it counts as such too. Votes cast
     /// under an older host belong to an election that raced the one this
     /// device followed: the later round wins, as it always has.
-    pub(super) deposes_current: bool,
+    pub(crate) deposes_current: bool,
 }
 
 /// Checks `claim` against this device's view of the room (`room`, whose
@@ -143,9 +148,9 @@ pub(super) struct Verified {
 ///
 /// # Errors
 /// The kind of forgery.
-pub(super) fn check(
+pub(crate) fn check(
     room: &RoomView,
-    digest: &Digest,
+    digest: &Hash32,
     current: Epoch,
     claim: &Claim<'_>,
 ) -> Result<Verified, Forgery> {
@@ -188,9 +193,9 @@ pub(super) fn check(
 /// The kind of forgery.
 pub(crate) fn certified(
     room: &RoomView,
-    digest: &Digest,
+    digest: &Hash32,
     current: Epoch,
-    c: &crate::pin::Certificate,
+    c: &Certificate,
 ) -> Result<(), Forgery> {
     let claim = Claim { epoch: c.epoch, host: c.host, peer: c.peer, votes: &c.votes, of: c.of, sig: &c.sig };
     check(room, digest, current, &claim).map(|_| ())
