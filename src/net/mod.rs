@@ -23,7 +23,7 @@
 //!    timer pump alone adds its period to every hop), and pump right after
 //!    sending a command from the host tab (it waits on the loopback).
 //! 3. A guest's session copies [`RoomTransport::host_peer`] into
-//!    `ReplicaNode::host_peer` before each pump: the host's id changes
+//!    `Device::host_peer` before each pump: the host's id changes
 //!    whenever its tab reconnects.
 //! 4. Save the host's room on a timer, not on the waker's path.
 //!
