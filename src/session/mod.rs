@@ -212,14 +212,6 @@ impl<T: RoomLink> Session<T> {
         self.drain(now, p);
     }
 
-    fn name_of(&self, player: PlayerNo) -> String {
-        self.dev
-            .replica
-            .room()
-            .and_then(|r| r.player(player))
-            .map_or_else(|| format!("Player {}", player.0 + 1), |p| p.name.clone())
-    }
-
     fn run_script(&mut self, now: u64, p: &mut Pumped) {
         if self.dev.replica.me().is_none() {
             return;

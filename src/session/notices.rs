@@ -67,6 +67,11 @@ impl<T: RoomLink> Session<T> {
         self.dev.replica.room().and_then(|r| r.player(player)).map(|v| v.name.clone())
     }
 
+    /// A player's name, or "Player N" for one the room view no longer lists.
+    pub(super) fn name_of(&self, player: PlayerNo) -> String {
+        self.player_name(player).unwrap_or_else(|| format!("Player {}", player.0 + 1))
+    }
+
     /// A finding of the dice audit, told at its weight (`now`: when, for its words).
     fn finding(&self, f: &Finding, now: u64, p: &mut Pumped) {
         let host = f.host.and_then(|h| self.player_name(h));
