@@ -117,8 +117,8 @@ impl<T: RoomLink> Session<T> {
         let me = remote.my_id().unwrap_or(LOCAL_ME);
         let replica = Replica::new(replica_config(&player, &room));
         let seed = crate::platform::random::u64();
-        let open = if restored { Device::restored } else { Device::hosting };
-        let dev = open(host, replica, remote, me, SuccessionTiming::default(), seed);
+        let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
+        let dev = if restored { dev.restored() } else { dev };
         Session::with(dev, bots, timing)
     }
 

@@ -80,21 +80,14 @@ impl<T: Transport> Device<T> {
         d
     }
 
-    /// A device hosting a room restored from its save (a reloaded host
-    /// tab): as [`Device::hosting`], and for the silence bound after its
-    /// first pump it follows a valid election of a later epoch, which began
-    /// while it was gone (see [`Succession::restored`]).
-    pub fn restored(
-        host: Host,
-        replica: Replica,
-        transport: T,
-        me: PeerId,
-        timing: SuccessionTiming,
-        seed: u64,
-    ) -> Device<T> {
-        let mut d = Device::hosting(host, replica, transport, me, timing, seed);
-        d.succession.restored();
-        d
+    /// This hosting device's room was restored from its save (a reloaded
+    /// host tab): for the silence bound after its first pump it follows a
+    /// valid election of a later epoch, which began while it was gone (see
+    /// [`Succession::restored`]).
+    #[must_use]
+    pub fn restored(mut self) -> Device<T> {
+        self.succession.restored();
+        self
     }
 
     /// This device's transport id changed (the socket got its id, or was

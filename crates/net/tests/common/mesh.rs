@@ -226,7 +226,8 @@ impl Mesh {
         let d = match saved {
             Some(bytes) => {
                 let host = duel_net::Host::restore(bytes).expect("the save restores");
-                Device::restored(host, replica(i, seed), self.net.endpoint(fresh), fresh, timing, seed)
+                Device::hosting(host, replica(i, seed), self.net.endpoint(fresh), fresh, timing, seed)
+                    .restored()
             }
             None => {
                 let host_peer = self.ids[self.host()];
