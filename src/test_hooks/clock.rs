@@ -23,9 +23,10 @@ const TICK_EVERY: u64 = 250 / STEP_MS;
 #[wasm_bindgen]
 pub fn test_hook_clock_run(ms: u32, to_result: bool) -> String {
     let Some(store) = store() else { return json!({ "ok": false, "error": "no app" }).to_string() };
-    let Some(start) = test_clock::now() else {
-        return json!({ "ok": false, "error": "open the page with ?clock=virtual" }).to_string();
-    };
+    if test_clock::now().is_none() {
+        return json!({ "ok": false, "error": "open the page with ?clock=virtual, or take its clock" })
+            .to_string();
+    }
     let steps = u64::from(ms).div_ceil(STEP_MS);
     let over = || store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_some()));
     for _ in 0..steps {
@@ -34,12 +35,29 @@ pub fn test_hook_clock_run(ms: u32, to_result: bool) -> String {
         }
         test_clock::advance(STEP_MS);
         store.pump();
-        let now = test_clock::now().unwrap_or(start);
-        if ((now - test_clock::START_MS) / STEP_MS).is_multiple_of(TICK_EVERY) {
+        if (test_clock::elapsed().unwrap_or(0) / STEP_MS).is_multiple_of(TICK_EVERY) {
             store.tick();
         }
     }
-    let now = test_clock::now().unwrap_or(start) - test_clock::START_MS;
+    let now = test_clock::elapsed().unwrap_or(0);
     let head = store.with_session(|s| s.head()).unwrap_or(0);
     json!({ "ok": true, "now": now, "head": head, "over": over() }).to_string()
+}
+
+/// Takes this page's clock mid-game (a page of a room the test owns every
+/// tab of): time stands still from now until the test runs it, and the
+/// page's own timers leave the pump and the tick to the test. Returns
+/// `{ok, taken}` (`taken: false` on a page already on the test's clock).
+#[wasm_bindgen]
+pub fn test_hook_clock_take() -> String {
+    let taken = test_clock::take_over(crate::platform::now_ms());
+    json!({ "ok": true, "taken": taken }).to_string()
+}
+
+/// Gives this page's clock back to the wall after a lockstep run: real
+/// time again, from where virtual time stood. `{ok, given}`.
+#[wasm_bindgen]
+pub fn test_hook_clock_give_back() -> String {
+    let wall = js_sys::Date::now() as u64 + test_clock::ahead();
+    json!({ "ok": true, "given": test_clock::give_back(wall) }).to_string()
 }

@@ -57,9 +57,44 @@ function runUntilShown(page, id, options = {}) {
   return runUntil(page, `[data-testid="${id}"]`, (i) => !!document.querySelector(`[data-testid="${i}"]`), { ...options, arg: id });
 }
 
+/**
+ * Takes the clock of every page of a room mid-game (`test_hook_clock_take`): from here on their
+ * time moves only in `lockstep`. The test must own every tab of that room.
+ */
+async function takeClocks(pages) {
+  await Promise.all(pages.map(async (page) => {
+    const out = JSON.parse(await within(CALL_MS, page.evaluate(() => window.wasmBindings.test_hook_clock_take()), 'test_hook_clock_take'));
+    if (!out.ok) throw new Error(`the page's clock: ${JSON.stringify(out)}`);
+  }));
+}
+
+/** Gives the clocks taken with `takeClocks` back to the wall (real time again, never going back). */
+async function giveBackClocks(pages) {
+  await Promise.all(pages.map((page) => within(CALL_MS, page.evaluate(() => window.wasmBindings.test_hook_clock_give_back()), 'test_hook_clock_give_back')));
+}
+
+/** Virtual time each page of a room runs per turn of `lockstep`: far below the devices' silence bound. */
+const TURN_MS = 200;
+
+/**
+ * Runs the clocks of a room's pages (taken with `takeClocks`) in lockstep, `TURN_MS` each per
+ * turn, until `done()` (run in node, between turns) returns something truthy, and returns it.
+ * A message one page sends in a turn is read by the others in the next: in virtual time the
+ * network is never slower than a turn, however loaded the machine, so heartbeats and silence
+ * bounds hold as they do in real time. Fails after `maxMs` of virtual time, naming `what`.
+ */
+async function lockstep(pages, what, done, { maxMs = 10 * 60 * 1000 } = {}) {
+  for (let ran = 0; ; ran += TURN_MS) {
+    const seen = await done();
+    if (seen) return { seen, ran };
+    if (ran >= maxMs) throw new Error(`${what}: not seen after ${maxMs} ms of the test's clock on every page`);
+    await Promise.all(pages.map((page) => run(page, TURN_MS, false)));
+  }
+}
+
 /** Whether `page` runs on the test's clock (opened with `?clock=virtual`). */
 function onTestClock(page) {
   return new URL(page.url()).searchParams.get('clock') === 'virtual';
 }
 
-module.exports = { clockQuery, advance, onTestClock, runUntil, runUntilShown };
+module.exports = { clockQuery, advance, giveBackClocks, lockstep, onTestClock, runUntil, runUntilShown, takeClocks };
