@@ -25,8 +25,10 @@ ip link set lo up
 # Firefox gathers no ICE candidates where loopback is the only interface (shared/BROWSERS.md).
 # The specs that connect Firefox over WebRTC get a veth pair with both ends in their namespace
 # and a default route into it: an interface to gather on, and still nothing leaves. Chromium's
-# specs keep loopback alone (their pairing codes carry only the candidates they always had).
-VETH=(firefox_rooms.test.js)
+# specs keep loopback alone (their pairing codes carry only the candidates they always had),
+# except pairing_mdns.test.js: with no camera grant Chromium too gathers only on an interface
+# with a default route, and names it by mDNS.
+VETH=(firefox_rooms.test.js pairing_mdns.test.js)
 add_veth() {
   ip link add dd0 type veth peer name dd1
   ip addr add 10.213.0.1/24 dev dd0
