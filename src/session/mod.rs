@@ -293,6 +293,14 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.take_other_table(now_ms)
     }
 
+    fn relink(&mut self, link: crate::net::RoomTransport) -> Result<(), crate::net::RoomTransport> {
+        if !self.dev.is_host() {
+            return Err(link);
+        }
+        // The next pump rebinds the device to the new link's id.
+        self.dev.transport.adopt(link)
+    }
+
     fn game(&self) -> Option<&Game> {
         self.dev.replica.game()
     }
