@@ -294,11 +294,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
     }
 
     fn relink(&mut self, link: crate::net::RoomTransport) -> Result<(), crate::net::RoomTransport> {
-        if !self.dev.is_host() {
-            return Err(link);
-        }
-        // The next pump rebinds the device to the new link's id.
-        self.dev.transport.adopt(link)
+        self.rejoin_hosting(link)
     }
 
     fn game(&self) -> Option<&Game> {
