@@ -136,6 +136,9 @@ async function forkedRoom(name) {
   await bob.waitFor('Bob told of two tables', (s) => /Alice's device also hosts this room/.test(s.twoTables?.text), 20000);
   const [a2, b2] = [await alice.state(), await bob.state()];
   assert.deepEqual([a2.hosting, b2.hosting], [true, true], 'two hosts before the choice');
+  // Alice checked Bob's election and refused it: she still holds her room, and says so.
+  assert.equal(a2.epoch, a0.epoch, 'Alice did not follow Bob\'s election');
+  assert.ok(a2.warned.some((w) => /taken over the room, which this device still hosts/.test(w)), JSON.stringify(a2.warned));
   assert.notEqual(a2.hash, b2.hash, 'two games before the choice');
   await screenshot(alice.page, `serverless-fork-${name}-alice-two-tables`);
   await screenshot(bob.page, `serverless-fork-${name}-bob-two-tables`);
