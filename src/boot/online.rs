@@ -31,4 +31,10 @@ impl RoomLink for RoomTransport {
     fn follow_host(&mut self, peer: PeerId) {
         RoomTransport::set_role(self, crate::net::Role::Guest, Some(peer));
     }
+
+    fn adopt(&mut self, link: RoomTransport) -> Result<(), RoomTransport> {
+        // The old transport is dropped here: its socket closes within a driver tick.
+        *self = link;
+        Ok(())
+    }
 }

@@ -71,9 +71,36 @@ pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> 
     let role = net::role_for(&room);
     let transport = RoomTransport::serverless_guest(offer, role)?;
     net::saves::mark_serverless(&room);
-    join_with(store, &room, role, transport);
+    if let Err(transport) = relink(store, &room, transport) {
+        join_with(store, &room, role, transport);
+    }
     platform::replace_url(&format!("/?room={room}{}", store.route.get_untracked().hash()));
     Ok(())
+}
+
+/// This tab hosts `room` live (its links dropped, it was not reloaded): the
+/// running session goes on over `transport` (see `SessionApi::relink`).
+/// `Err(transport)`: no such session here, to start one.
+fn relink(store: Store, room: &str, transport: RoomTransport) -> Result<(), RoomTransport> {
+    let here = matches!(store.mode.get_untracked(), Mode::Online { room: r, .. } if r == room);
+    if !here {
+        return Err(transport);
+    }
+    wake_on_news(store, &transport);
+    let pairing = transport.pairing();
+    let mut slot = Some(transport);
+    store.with_session(|s| {
+        if let Some(t) = slot.take() {
+            slot = s.relink(t).err();
+        }
+    });
+    match slot {
+        Some(transport) => Err(transport),
+        None => {
+            store.pairing.set_value(Some(pairing));
+            Ok(())
+        }
+    }
 }
 
 fn host_with(store: Store, room: String, transport: RoomTransport) {

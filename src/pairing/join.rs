@@ -56,7 +56,12 @@ pub fn JoinByCamera() -> impl IntoView {
                 _ => return,
             };
             crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-            go(store, Route::Play);
+            // A hosting device that rejoins from its game's Seats card is on the game already,
+            // and its link says Connected at once (it hosts): showing the game again would close
+            // that card, and the answer in it, before the other device has read it.
+            if store.route.get_untracked() != Route::Play {
+                go(store, Route::Play);
+            }
         }
     });
     let offer = Callback::new(move |text: String| {

@@ -6,7 +6,7 @@ use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, SeatKey, Timing, Transport};
 
 use super::{BotDriver, Offline};
-use crate::net::ConnState;
+use crate::net::{ConnState, RoomTransport};
 
 /// A transport that can say how its link to the room is doing and who the
 /// host is (offline practice has none: [`Offline`] says so).
@@ -26,6 +26,11 @@ pub trait RoomLink: Transport {
     #[cfg(feature = "test-hooks")]
     fn linked(&self) -> usize {
         0
+    }
+    /// This tab rejoined its room by camera on a new link (issue 45): `link`
+    /// takes this transport's place. `Err(link)`: this kind of transport cannot.
+    fn adopt(&mut self, link: RoomTransport) -> Result<(), RoomTransport> {
+        Err(link)
     }
 }
 
@@ -105,6 +110,17 @@ pub trait SessionApi {
     /// No other device hosts this room (the choice was made meanwhile).
     fn follow_rival(&mut self, _now_ms: u64) -> Result<(), String> {
         Err(String::from("Only one device hosts this room now."))
+    }
+    /// A hosting device whose links dropped rejoins its room by camera on
+    /// `link` (issue 45): it goes on with its own copy and the election it
+    /// won, which proves it to a device that hosted beside it meanwhile (two
+    /// tables, and the players choose). Restarting from its save would lose
+    /// that election: the two hosts could not even tell each other apart.
+    ///
+    /// # Errors
+    /// `link` back: this device does not host, or its transport cannot.
+    fn relink(&mut self, link: RoomTransport) -> Result<(), RoomTransport> {
+        Err(link)
     }
     /// Sends a lobby command (claim, release, edit, start).
     ///

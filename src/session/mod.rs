@@ -293,6 +293,10 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.take_other_table(now_ms)
     }
 
+    fn relink(&mut self, link: crate::net::RoomTransport) -> Result<(), crate::net::RoomTransport> {
+        self.rejoin_hosting(link)
+    }
+
     fn game(&self) -> Option<&Game> {
         self.dev.replica.game()
     }

@@ -10,6 +10,7 @@ use duel_net::{PlayerNo, Rival};
 use super::api::Pumped;
 use super::trust_words;
 use super::{RoomLink, Session};
+use crate::net::RoomTransport;
 
 /// What this device's player was told of another host, and chose.
 #[derive(Debug, Default)]
@@ -34,6 +35,17 @@ impl<T: RoomLink> Session<T> {
         }
         self.rival.told = now;
         p.two_tables = Some(now.map(|(host, chosen)| trust_words::two_tables(&self.name_of(host), chosen)));
+    }
+
+    /// This device, hosting, rejoined its room by camera (issue 45): it goes
+    /// on over `link` with its own copy and the election it won, which the
+    /// other host checks before both screens offer the two tables (see
+    /// `SessionApi::relink`). The next pump rebinds the device to the link's id.
+    pub(super) fn rejoin_hosting(&mut self, link: RoomTransport) -> Result<(), RoomTransport> {
+        if !self.dev.is_host() {
+            return Err(link);
+        }
+        self.dev.transport.adopt(link)
     }
 
     /// The player chose the other host's table.

@@ -25,8 +25,10 @@ ip link set lo up
 # Firefox gathers no ICE candidates where loopback is the only interface (shared/BROWSERS.md).
 # The specs that connect Firefox over WebRTC get a veth pair with both ends in their namespace
 # and a default route into it: an interface to gather on, and still nothing leaves. Chromium's
-# specs keep loopback alone (their pairing codes carry only the candidates they always had).
-VETH=(firefox_rooms.test.js)
+# specs keep loopback alone (their pairing codes carry only the candidates they always had),
+# except pairing_mdns.test.js: with no camera grant Chromium too gathers only on an interface
+# with a default route, and names it by mDNS.
+VETH=(firefox_rooms.test.js pairing_mdns.test.js)
 add_veth() {
   ip link add dd0 type veth peer name dd1
   ip addr add 10.213.0.1/24 dev dd0
@@ -90,7 +92,7 @@ fi
 # time (E2E_CONCURRENCY). The ones that time a host's death, a relay or a page load, or play
 # several browsers over WebRTC against a clock, or race the bots to a result, run alone after
 # them: a neighbour's load would only test the machine.
-ALONE=(migration.test.js pairing.test.js server_gone.test.js serverless_reload.test.js serverless_drop.test.js quiet_offer.test.js covered_seats.test.js first_practice.test.js room_links.test.js rooms.test.js turn_relay.test.js fighters_room.test.js thunderstruck_room.test.js)
+ALONE=(migration.test.js pairing.test.js server_gone.test.js serverless_reload.test.js serverless_drop.test.js serverless_fork.test.js serverless_host_leaves.test.js serverless_eight.test.js quiet_offer.test.js covered_seats.test.js first_practice.test.js room_links.test.js rooms.test.js turn_relay.test.js fighters_room.test.js thunderstruck_room.test.js)
 mapfile -t all < <(find . -name node_modules -prune -o -name '*.test.js' -print | sed 's|^\./||' | sort)
 paired=() alone=() veth=()
 for spec in "${all[@]}"; do

@@ -6,8 +6,8 @@
 // Black is his again.
 //
 // Three devices, not two: alone with the host, a guest whose links drop wins the election by its
-// own vote and hosts a copy of the game by itself, which rejoining does not merge back (issue 45's
-// report: left to duel-net's succession).
+// own vote and hosts a copy of the game by itself; rejoining then shows two tables and the players
+// choose (serverless_fork.test.js).
 //
 // Runs against the test build (dist-test/) for its hooks (the room's report, the seats).
 const { after, before } = require('node:test');

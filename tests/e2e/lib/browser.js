@@ -29,7 +29,9 @@ const CHROMIUM_FLAGS = [
  * permission: without it (and --allow-loopback-in-peer-connection) Chromium gathers no ICE
  * candidates on loopback. Page errors and console errors are collected per player.
  * `touch`: the contexts take taps (`locator.tap()`), as a phone or tablet does.
- * @param {{ players?: number, extraArgs?: string[], touch?: boolean }} [opts]
+ * `camera: false`: no page is granted the camera, so Chromium hides its addresses behind
+ * `<uuid>.local` mDNS names (issue 45's mDNS spec: it needs an interface besides loopback).
+ * @param {{ players?: number, extraArgs?: string[], touch?: boolean, camera?: boolean }} [opts]
  */
 async function launchBrowser(opts = {}) {
   const browser = await chromium.launch({
@@ -43,7 +45,7 @@ async function launchBrowser(opts = {}) {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: !!opts.touch });
     context.setDefaultTimeout(WAIT_MS);
     context.setDefaultNavigationTimeout(WAIT_MS);
-    await context.grantPermissions(['camera', 'microphone']);
+    if (opts.camera !== false) await context.grantPermissions(['camera', 'microphone']);
     const errors = [];
     const consoleLines = [];
     context.on('page', (page) => watchPage(page, i, errors, consoleLines));
