@@ -30,7 +30,9 @@ pub enum Concern {
     Dice { host: Option<u16> },
     /// A host's event revealed a plan its player never locked in (Thunderstruck).
     Plan { host: Option<u16> },
-    /// Election messages a peer forged; each was refused and changed nothing.
+    /// Election messages a peer forged, and (issue 43, point 10) commands or
+    /// batches altered or made up on the way; each was refused and changed
+    /// nothing. Also a room view that binds this player to another key.
     Forgery,
 }
 

@@ -124,6 +124,14 @@ impl<T: RoomLink> Session<T> {
                         "This peer is not the room's host: {why}. This tab did not follow it nor tell it who you are; it waits for the room's host: the owner the link names, or a host the room elected after it."
                     ),
                 )),
+                // Altered or made up on the link (issue 43, point 10): refused, or a key put in for ours.
+                Notice::Tampered(why) => {
+                    let why = why.to_string();
+                    let mut words = why.chars();
+                    let first = words.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+                    let text = format!("{first}{}.", words.as_str());
+                    p.warnings.push(crate::trust::Warning::new(crate::trust::Concern::Forgery, text));
+                }
                 Notice::Accepted { .. } | Notice::Desync { .. } => {}
             }
         }

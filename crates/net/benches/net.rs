@@ -61,8 +61,9 @@ fn record(intents: usize) -> (Vec<Step>, Vec<Vec<u8>>, usize) {
             let id = CommandId(next_id[who]);
             next_id[who] += 1;
             let token = duel_net::PlayerToken(who as u128 + 1);
-            let msg =
-                duel_net::fuzz::command_of(token, id, Command::Intent { seat: SeatId(who as u8), intent });
+            let player = duel_net::PlayerNo(who as u16);
+            let command = Command::Intent { seat: SeatId(who as u8), intent };
+            let msg = duel_net::fuzz::command_of(token, player, id, command);
             let bytes = encode_peer(&msg).unwrap();
             let peer = PeerId(who as u128 + 1);
             let out = host.handle(now, peer, &bytes);
@@ -305,8 +306,40 @@ fn chain_heads(c: &mut Criterion) {
     c.bench_function("chain/verify a head", |b| b.iter(|| black_box(head).signed_by(&public, &room)));
 }
 
+/// Issue 43, point 10: commands signed end to end. A device signs each
+/// command it sends; the host checks it; every replica checks, before
+/// applying a batch, the host's signed head and each command's signature.
+fn signed_batches(c: &mut Criterion) {
+    use duel_net::chain::SignedHead;
+    use duel_net::wire::{Act, Mark};
+    let key = duel_net::SeatKey::from_seed([7; 32]);
+    let (public, room) = (key.public(), [3; 32]);
+    let (player, id) = (PlayerNo(1), CommandId(40));
+    let intent = duel_core::Intent::RollEnergy { dice: vec![0, 1, 2] };
+    let command = Command::Intent { seat: SeatId(1), intent: intent.clone() };
+    c.bench_function("signed batch/sign a command", |b| {
+        b.iter(|| duel_net::sign_command(&key, &room, player, black_box(id), &command))
+    });
+    let mut mark = Mark::new(
+        duel_net::Seq(7),
+        duel_net::fair::KeyId { epoch: 0, index: 0 },
+        [0; 32],
+        Some((player, id)),
+        Act::Play { seat: SeatId(1), intent },
+    );
+    mark.sig = Some(duel_net::sign_command(&key, &room, player, id, &command));
+    c.bench_function("signed batch/check a command's mark", |b| {
+        b.iter(|| black_box(&mark).signed_by(&public, &room))
+    });
+    let head = SignedHead::sign(&key, &room, duel_net::Epoch(0), duel_net::Seq(7), [9; 32]);
+    c.bench_function("signed batch/check a batch (its head and one command)", |b| {
+        b.iter(|| black_box(head).signed_by(&public, &room) && black_box(&mark).signed_by(&public, &room))
+    });
+}
+
 criterion_group!(
     benches,
+    signed_batches,
     chain_heads,
     seat_keys,
     host_throughput,

@@ -7,9 +7,9 @@ use duel_core::{GameConfig, SeatId};
 use crate::device::Device;
 use crate::fair::{room_digest, ChainCommit, NonceChain};
 use crate::host::{Host, HostConfig};
-use crate::ids::{CommandId, Epoch, PeerId, PlayerToken};
+use crate::ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken};
 use crate::replica::{Replica, ReplicaConfig};
-use crate::seat_key::SeatKey;
+use crate::seat_key::{SeatKey, SeatPublic};
 use crate::succession::{Succession, SuccessionTiming};
 use crate::transport::{MemoryNet, Transport};
 use crate::wire::{decode_mesh, decode_peer, encode_peer, Command, HostDecoder, PeerMsg};
@@ -76,9 +76,42 @@ pub fn hello_of(token: PlayerToken, name: &str, build: &str) -> PeerMsg {
     }
 }
 
-/// A scripted command `id` from `token`, with the nonce [`chain_of`] gives it.
-pub fn command_of(token: PlayerToken, id: CommandId, command: Command) -> PeerMsg {
-    PeerMsg::Command { id, command, nonce: chain_of(token).link(id).unwrap_or_default() }
+/// A scripted command `id` from `token`, admitted as `player`, with the
+/// nonce [`chain_of`] gives it, signed with [`seat_key_of`] for a room of
+/// the default (empty) name.
+pub fn command_of(token: PlayerToken, player: PlayerNo, id: CommandId, command: Command) -> PeerMsg {
+    let sig = crate::command_sig::sign_command(&seat_key_of(token), &room_digest(""), player, id, &command);
+    PeerMsg::Command { id, command, nonce: chain_of(token).link(id).unwrap_or_default(), sig }
+}
+
+/// A scripted test's private key for `public`, if it is one of the keys
+/// scripted peers use: [`seat_key_of`] a token below 64 or among the 64
+/// from `0xD1CE_0000` (the integration tests' `common::token`), or
+/// `SeatKey::from_seed([b; 32])` for any byte `b`.
+pub fn test_key_for(public: &SeatPublic) -> Option<SeatKey> {
+    thread_local! {
+        static KEYS: std::collections::BTreeMap<SeatPublic, SeatKey> = (0..64u128)
+            .chain(0xD1CE_0000..0xD1CE_0040)
+            .map(|t| seat_key_of(PlayerToken(t)))
+            .chain((0..=255u8).map(|b| SeatKey::from_seed([b; 32])))
+            .map(|k| (k.public(), k))
+            .collect();
+    }
+    KEYS.with(|keys| keys.get(public).cloned())
+}
+
+/// `msg` as the device on connection `from` would send it to `host`: a
+/// command signed with the key the host lists for that connection's player
+/// (a scripted key, see [`test_key_for`]); anything else as it is. For tests
+/// whose scripted players share one command helper.
+pub fn signed_for(host: &Host, from: PeerId, msg: PeerMsg) -> PeerMsg {
+    let PeerMsg::Command { id, command, nonce, sig } = msg else { return msg };
+    let Some(player) = host.player_of(from) else { return PeerMsg::Command { id, command, nonce, sig } };
+    let key = host.room().player(player).and_then(|p| test_key_for(&p.key));
+    let sig = key.map_or(sig, |k| {
+        crate::command_sig::sign_command(&k, &room_digest(host.room_name()), player, id, &command)
+    });
+    PeerMsg::Command { id, command, nonce, sig }
 }
 
 /// A host with two players seated on the two ships of a started quick duel.
@@ -90,9 +123,9 @@ pub fn started_host() -> Host {
     let script = [
         (1, hello_of(owner, "A", BUILD)),
         (2, hello_of(PlayerToken(2), "B", BUILD)),
-        (1, command_of(owner, CommandId(0), Command::Claim { seat: SeatId(0) })),
-        (2, command_of(PlayerToken(2), CommandId(0), Command::Claim { seat: SeatId(1) })),
-        (1, command_of(owner, CommandId(1), Command::Start)),
+        (1, command_of(owner, PlayerNo(0), CommandId(0), Command::Claim { seat: SeatId(0) })),
+        (2, command_of(PlayerToken(2), PlayerNo(1), CommandId(0), Command::Claim { seat: SeatId(1) })),
+        (1, command_of(owner, PlayerNo(0), CommandId(1), Command::Start)),
     ];
     for (peer, msg) in script {
         if let Ok(bytes) = encode_peer(&msg) {

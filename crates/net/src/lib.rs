@@ -20,6 +20,8 @@
 //! - [`hash`]: [`hash::Hash32`], the protocol's one hash (SHA-256) as its bytes.
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.
+//! - [`command_sig`]: every command signed end to end by its player's seat
+//!   key, so nobody relaying a link can alter or make one up.
 //! - [`pairing`]: an offer or answer as a QR code's text, for devices that
 //!   pair by camera with no signalling server (issue 34).
 //! - [`record`]: a game kept to watch again ([`GameRecord`]) and the
@@ -32,6 +34,7 @@
 // The check of an election's certificate, shared by the succession and the pin.
 mod certificate;
 pub mod chain;
+pub mod command_sig;
 pub mod device;
 mod envelope;
 pub mod fair;
@@ -52,6 +55,7 @@ pub mod thunder;
 pub mod transport;
 pub mod wire;
 
+pub use command_sig::{command_signed_by, sign_command};
 pub use device::{Device, Handover};
 pub use host::{Host, HostConfig, Outbound, RestoreError};
 pub use ids::{CommandId, Epoch, PeerId, PlayerNo, PlayerToken, Seq};
@@ -59,6 +63,7 @@ pub use pin::{KeyPin, NotTheHost};
 pub use record::{GameRecord, RecordError, RecordInfo, Replay};
 pub use replica::{
     AuditFinding, AuditReport, Finding, Heir, Notice, Replica, ReplicaConfig, ReplicaTiming, SubmitError,
+    Tampered,
 };
 pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Rival, Standing, Succession, SuccessionTiming};

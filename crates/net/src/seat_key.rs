@@ -36,6 +36,8 @@ pub enum Statement {
     HostProof,
     /// A host signs the room view it sends (see [`crate::pin::SignedRoom`]).
     Room,
+    /// A device sends one of its player's commands (see [`crate::command_sig`]).
+    Command,
 }
 
 impl Statement {
@@ -48,6 +50,7 @@ impl Statement {
             Statement::Chain => b"dice-duel/chain-commit/1",
             Statement::HostProof => b"dice-duel/host-proof/1",
             Statement::Room => b"dice-duel/room-view/1",
+            Statement::Command => b"dice-duel/command/1",
         }
     }
 }

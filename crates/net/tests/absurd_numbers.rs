@@ -31,6 +31,8 @@ struct Room {
 
 impl Room {
     fn peer_sends(&mut self, from: PeerId, msg: PeerMsg) -> Vec<Outbound> {
+        // Each scripted player signs its commands with its own seat key.
+        let msg = duel_net::fuzz::signed_for(&self.host, from, msg);
         let out = self.host.handle(0, from, &encode_peer(&msg).unwrap());
         self.deliver(out.clone());
         out
@@ -71,7 +73,7 @@ fn hello(token: u128) -> PeerMsg {
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
-    duel_net::fuzz::command_of(PlayerToken(0), CommandId(id), command)
+    duel_net::fuzz::command_of(PlayerToken(0), duel_net::PlayerNo(0), CommandId(id), command)
 }
 
 fn replies(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
@@ -85,7 +87,9 @@ fn started() -> Room {
     let mut config = HostConfig::new(BUILD, PlayerToken(1), 5);
     config.lobby = GameConfig::quick_duel(5);
     let guest = Replica::new(ReplicaConfig::new(PlayerToken(2), "Guest", BUILD));
-    let mut room = Room { host: Host::new(config), guest };
+    let mut host = Host::new(config);
+    host.sign_heads_with(duel_net::fuzz::seat_key_of(PlayerToken(1)));
+    let mut room = Room { host, guest };
     room.peer_sends(OWNER, hello(1));
     let hello_guest = room.guest.connect(0);
     room.guest_sends(hello_guest);
@@ -103,6 +107,12 @@ fn started() -> Room {
 fn copy(r: &Replica) -> (Seq, Option<u64>, bool, AuditReport, Option<usize>) {
     let log = r.history().map(|(_, _, events)| events.len());
     (r.head(), r.game().map(Game::state_hash), r.desynced(), r.audit(), log)
+}
+
+/// The host's signed head at `seq` with `chain` (the owner's device's key).
+fn host_signs(seq: Seq, chain: [u8; 32]) -> duel_net::chain::SignedHead {
+    let key = duel_net::fuzz::seat_key_of(PlayerToken(1));
+    duel_net::chain::SignedHead::sign(&key, &duel_net::fair::room_digest(""), duel_net::Epoch(0), seq, chain)
 }
 
 fn away() -> Event {
@@ -126,24 +136,26 @@ fn events_numbered_past_any_game_are_refused_and_change_nothing() {
         assert_eq!(copy(&room.guest), before, "batch at {from:?} changed nothing");
         assert!(room.guest.drain_notices().is_empty());
     }
-    // Up to the limit a batch is merely early: held for the gap, not refused.
+    // Up to the limit a batch is merely early: held for the gap, not refused
+    // (signed by the host, as it signs every batch of a room of two or more).
     let last = Seq(Seq::LIMIT.0 - 1);
     room.host_tells_guest(&HostMsg::Events {
         from: last,
         events: vec![away()],
         hash: None,
         marks: vec![],
-        signed: None,
+        signed: Some(host_signs(last, [0; 32])),
     });
     assert_eq!(room.guest.refused_messages(), 4);
     // And the copy still takes the host's real events.
     let events = vec![Event::SeatAway { seat: SeatId(1), away: true }];
+    let chain = duel_net::chain::extend(duel_net::chain::extend([0; 32], room.host.log()), &events);
     room.host_tells_guest(&HostMsg::Events {
         from: head.next(),
         events,
         hash: None,
         marks: vec![],
-        signed: None,
+        signed: Some(host_signs(head.next(), chain)),
     });
     assert_eq!(room.guest.head(), head.next());
 }
@@ -259,6 +271,7 @@ fn a_successor_gives_no_newcomer_a_listed_number_or_a_command_id_at_the_end() {
     // The last id would have run, and run again on every resend.
     let rename = cmd(u32::MAX, Command::Rename { name: "Twice".into() });
     for _ in 0..2 {
+        let rename = duel_net::fuzz::signed_for(&host, WATCHER, rename.clone());
         let out = host.handle(0, WATCHER, &encode_peer(&rename).unwrap());
         let expected = CommandId(u32::MAX);
         assert_eq!(

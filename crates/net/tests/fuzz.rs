@@ -61,6 +61,7 @@ fn corpus() -> Vec<Vec<u8>> {
     for intent in game.legal_intents(SeatId(0)).into_iter().take(20) {
         let cmd = duel_net::fuzz::command_of(
             PlayerToken(1),
+            duel_net::PlayerNo(0),
             CommandId(2),
             Command::Intent { seat: SeatId(0), intent },
         );
@@ -249,7 +250,7 @@ fn peer_msg() -> impl Strategy<Value = PeerMsg> {
         Just(Command::Start),
     ];
     prop_oneof![
-        6 => (0u32..12, command, 1u128..5).prop_map(|(id, command, t)| duel_net::fuzz::command_of(PlayerToken(t), CommandId(id), command)),
+        6 => (0u32..12, command, 1u128..5).prop_map(|(id, command, t)| duel_net::fuzz::command_of(PlayerToken(t), duel_net::PlayerNo(t as u16 - 1), CommandId(id), command)),
         1 => (1u128..5, ".{0,40}", any::<bool>()).prop_map(|(t, name, ok)| duel_net::fuzz::hello_of(
             PlayerToken(t),
             &name,

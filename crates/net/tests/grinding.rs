@@ -62,7 +62,8 @@ fn replies(out: &[duel_net::Outbound], to: PeerId) -> Vec<HostMsg> {
 /// What `token` (on peer `peer`) sending command `id` did to the log: the events it added.
 fn run(host: &mut Host, peer: u128, token: u128, id: u32, command: Command) -> Vec<duel_core::Event> {
     let before = host.log().len();
-    let msg = command_of(PlayerToken(token), CommandId(id), command);
+    let player = host.player_of(PeerId(peer)).unwrap();
+    let msg = command_of(PlayerToken(token), player, CommandId(id), command);
     host.handle(0, PeerId(peer), &encode_peer(&msg).unwrap());
     host.log()[before..].to_vec()
 }
@@ -89,7 +90,10 @@ fn a_nonce_the_device_never_committed_to_is_refused_and_changes_nothing() {
     let mut host = started_host();
     let roll = Command::Intent { seat: SeatId(0), intent: a_roll(&host, SeatId(0)) };
     let (head, hash) = (host.head(), host.game().unwrap().state_hash());
-    let forged = PeerMsg::Command { id: CommandId(2), command: roll.clone(), nonce: [9; 32] };
+    let unsigned = duel_net::SeatSig([0; 32], [0; 32]);
+    let forged = PeerMsg::Command { id: CommandId(2), command: roll.clone(), nonce: [9; 32], sig: unsigned };
+    // Signed by the device itself: only the nonce is wrong.
+    let forged = duel_net::fuzz::signed_for(&host, PeerId(1), forged);
     let out = host.handle(0, PeerId(1), &encode_peer(&forged).unwrap());
     let refused = replies(&out, PeerId(1));
     assert!(
@@ -99,9 +103,10 @@ fn a_nonce_the_device_never_committed_to_is_refused_and_changes_nothing() {
     assert_eq!((host.head(), host.game().unwrap().state_hash()), (head, hash), "nothing changed");
     assert!(Refusal::ForgedNonce(CommandId(2)).to_string().contains("nonce"));
     // Another player's link is not this player's either.
-    let theirs = command_of(PlayerToken(2), CommandId(3), roll.clone());
+    let theirs = command_of(PlayerToken(2), duel_net::PlayerNo(1), CommandId(3), roll.clone());
     let PeerMsg::Command { nonce, .. } = theirs else { unreachable!() };
-    let stolen = PeerMsg::Command { id: CommandId(3), command: roll.clone(), nonce };
+    let stolen = PeerMsg::Command { id: CommandId(3), command: roll.clone(), nonce, sig: unsigned };
+    let stolen = duel_net::fuzz::signed_for(&host, PeerId(1), stolen);
     host.handle(0, PeerId(1), &encode_peer(&stolen).unwrap());
     assert_eq!(host.head(), head, "a link of another chain is refused too");
     // The committed link runs.

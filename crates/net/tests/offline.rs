@@ -28,7 +28,7 @@ fn the_host_tab_plays_through_a_loopback_beside_a_remote_peer() {
     let mut config = HostConfig::new(BUILD, token(0), 3);
     config.lobby = GameConfig::quick_duel(3);
     let transport = WithLocal::new(network.endpoint(HOST), loopback.endpoint(HOST), vec![LOCAL]);
-    let mut host = HostNode::new(Host::new(config), transport);
+    let mut host = HostNode::new(common::signing(Host::new(config), token(0)), transport);
     let replica = |i: usize| Replica::new(ReplicaConfig::new(token(i), format!("P{i}"), BUILD));
     let mut peers: Vec<ReplicaNode<MemoryEndpoint>> = vec![
         ReplicaNode::new(replica(0), loopback.endpoint(LOCAL), HOST),

@@ -36,7 +36,9 @@ fn decode(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
 
 /// Everything the host sent, to anyone, for one datagram from `from`.
 fn send_all(host: &mut Host, from: PeerId, msg: &PeerMsg) -> Vec<Outbound> {
-    host.handle(0, from, &encode_peer(msg).unwrap())
+    // Each connection's device signs its commands with its own seat key.
+    let msg = duel_net::fuzz::signed_for(host, from, msg.clone());
+    host.handle(0, from, &encode_peer(&msg).unwrap())
 }
 
 fn send(host: &mut Host, from: PeerId, msg: &PeerMsg) -> Vec<HostMsg> {
@@ -64,7 +66,7 @@ fn hello(player: PlayerToken, key: &SeatKey) -> PeerMsg {
 
 /// The scripted players' commands (each commits [`commit_of`]`(PlayerToken(0), …)`).
 fn cmd(id: u32, command: Command) -> PeerMsg {
-    command_of(PlayerToken(0), CommandId(id), command)
+    command_of(PlayerToken(0), PlayerNo(0), CommandId(id), command)
 }
 
 fn lobby(capacity: u16) -> Host {
@@ -262,7 +264,8 @@ fn a_device_that_lost_its_key_is_told_why_and_joins_as_a_new_player() {
     assert!(welcomed(&reply).is_some(), "{reply:?}");
     let now = duel_net::Timing::default().away_after_ms + 1_000;
     host.tick(now);
-    let claim = encode_peer(&cmd(0, Command::Claim { seat: SeatId(1) })).unwrap();
+    let claim = duel_net::fuzz::signed_for(&host, PeerId(23), cmd(0, Command::Claim { seat: SeatId(1) }));
+    let claim = encode_peer(&claim).unwrap();
     let reply = decode(&host.handle(now, PeerId(23), &claim), PeerId(23));
     assert!(reply.iter().any(|m| matches!(m, HostMsg::Accepted { .. })), "{reply:?}");
     let new = host.player_of(PeerId(23)).unwrap();

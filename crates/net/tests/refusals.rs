@@ -25,6 +25,8 @@ fn decode(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
 }
 
 fn send(host: &mut Host, from: PeerId, msg: PeerMsg) -> Vec<HostMsg> {
+    // Each scripted player signs its commands with its own seat key.
+    let msg = duel_net::fuzz::signed_for(host, from, msg);
     let out = host.handle(0, from, &encode_peer(&msg).unwrap());
     decode(&out, from)
 }
@@ -39,7 +41,7 @@ fn hello(token: u128) -> PeerMsg {
 }
 
 fn cmd(id: u32, command: Command) -> PeerMsg {
-    duel_net::fuzz::command_of(PlayerToken(0), CommandId(id), command)
+    duel_net::fuzz::command_of(PlayerToken(0), duel_net::PlayerNo(0), CommandId(id), command)
 }
 
 /// A started quick duel: owner on seat 0, guest on seat 1, a watcher.

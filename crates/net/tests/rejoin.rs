@@ -129,7 +129,7 @@ fn a_late_joiner_gets_a_chunked_snapshot_over_a_lossy_network() {
     config.lobby = GameConfig::quick_duel(seed);
     config.timing.checkpoint_every = 1_000_000; // the snapshot carries the whole log
     let mut sim = Sim::new(seed, GameConfig::quick_duel(seed), 2, Conditions::CHAOTIC);
-    sim.host.host = duel_net::Host::new(config);
+    sim.host.host = common::signing(duel_net::Host::new(config), common::token(0));
     sim.seat_and_start(&[vec![SeatId(0)], vec![SeatId(1)]]);
     sim.play_random(5_000, 600);
     let snapshot = sim.host.host.snapshot_bytes().unwrap();
@@ -152,7 +152,18 @@ fn a_replica_that_drifts_asks_for_a_snapshot_and_recovers() {
         signed: None,
     };
     let now = sim.now;
+    // The host signs every batch of a room of two (issue 43, point 10): one it
+    // never signed is refused at once and changes nothing.
+    let refused = sim.peers[1].replica.refused_messages();
     for datagram in encode_host(duel_net::Epoch(0), &forged, &mut 0).unwrap() {
+        sim.peers[1].replica.handle(now, &datagram);
+    }
+    assert_eq!(sim.peers[1].replica.head(), head, "nothing of it was applied");
+    assert_eq!(sim.peers[1].replica.refused_messages(), refused + 1);
+    assert!(!sim.peers[1].replica.desynced());
+    // A copy that drifts all the same (a heartbeat's hash disagrees at its head).
+    let pong = HostMsg::Pong { nonce: 0, head, hash: Some(0xBAD), room: 0, signed: None };
+    for datagram in encode_host(duel_net::Epoch(0), &pong, &mut 0).unwrap() {
         let out = sim.peers[1].replica.handle(now, &datagram);
         assert!(!out.is_empty(), "asks for a snapshot at once");
     }

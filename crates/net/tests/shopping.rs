@@ -44,11 +44,14 @@ fn room(seed: u64) -> Host {
 }
 
 fn send(host: &mut Host, peer: u128, msg: &PeerMsg) {
-    host.handle(0, PeerId(peer), &encode_peer(msg).unwrap());
+    // Each device signs its commands with its own seat key.
+    let msg = duel_net::fuzz::signed_for(host, PeerId(peer), msg.clone());
+    host.handle(0, PeerId(peer), &encode_peer(&msg).unwrap());
 }
 
 fn command(chain: &NonceChain, id: u32, command: Command) -> PeerMsg {
-    PeerMsg::Command { id: CommandId(id), command, nonce: chain.link(CommandId(id)).unwrap() }
+    let unsigned = duel_net::SeatSig([0; 32], [0; 32]);
+    PeerMsg::Command { id: CommandId(id), command, nonce: chain.link(CommandId(id)).unwrap(), sig: unsigned }
 }
 
 fn is_roll(i: &Intent) -> bool {

@@ -65,8 +65,12 @@ fn a_chain_renewal_not_signed_by_its_players_key_is_rejected_and_changes_nothing
     let first = CommandId(2);
     let next = chain_of(PlayerToken(40)).tip();
     let forged = ChainCommit::signed(first, next, &seat_key_of(PlayerToken(1)), &room_digest(""));
-    let renewal =
-        duel_net::fuzz::command_of(guest, CommandId(1), Command::Chain { tip: next, sig: forged.sig });
+    let renewal = duel_net::fuzz::command_of(
+        guest,
+        duel_net::PlayerNo(1),
+        CommandId(1),
+        Command::Chain { tip: next, sig: forged.sig },
+    );
     let reply = send(&mut host, PeerId(2), &renewal);
     assert_eq!(refusals(&reply), vec![Refusal::UnsignedChain], "{reply:?}");
     let after = host.room();
@@ -74,8 +78,12 @@ fn a_chain_renewal_not_signed_by_its_players_key_is_rejected_and_changes_nothing
     assert_eq!(chains(&after), chains(&before), "no chain was committed");
     // Signed by the guest's own key, it is taken (its next command, id 2, commits from 3).
     let signed = ChainCommit::signed(CommandId(3), next, &seat_key_of(guest), &room_digest(""));
-    let renewal =
-        duel_net::fuzz::command_of(guest, CommandId(2), Command::Chain { tip: next, sig: signed.sig });
+    let renewal = duel_net::fuzz::command_of(
+        guest,
+        duel_net::PlayerNo(1),
+        CommandId(2),
+        Command::Chain { tip: next, sig: signed.sig },
+    );
     let reply = send(&mut host, PeerId(2), &renewal);
     assert!(refusals(&reply).is_empty(), "{reply:?}");
     let no = host.player_of(PeerId(2)).unwrap();

@@ -90,7 +90,9 @@ impl Table {
     /// Peer `who` sends `msg` now.
     fn send(&mut self, who: usize, msg: &PeerMsg) {
         let at = self.now + self.lat[who];
-        self.push(at, Hop::ToHost(who, encode_peer(msg).unwrap()));
+        // Each scripted player signs its commands with its own seat key.
+        let msg = duel_net::fuzz::signed_for(&self.host, Table::peer(who), msg.clone());
+        self.push(at, Hop::ToHost(who, encode_peer(&msg).unwrap()));
     }
 
     fn deliver(&mut self, out: Vec<duel_net::Outbound>) {
@@ -141,7 +143,7 @@ impl Table {
         let id = self.next[who];
         self.next[who] = CommandId(id.0 + 1);
         let command = Command::Intent { seat: SeatId(who as u8), intent: intent.clone() };
-        self.send(who, &duel_net::fuzz::command_of(token(who), id, command));
+        self.send(who, &duel_net::fuzz::command_of(token(who), duel_net::PlayerNo(0), id, command));
     }
 }
 
@@ -231,10 +233,26 @@ fn a_held_freeze_keeps_its_players_later_commands_behind_it_and_nothing_else_wai
     t.shout(0, &fires[0]);
     let id = t.next[0];
     t.next[0] = CommandId(id.0 + 1);
-    t.send(0, &duel_net::fuzz::command_of(token(0), id, Command::Rename { name: "Ana".into() }));
+    t.send(
+        0,
+        &duel_net::fuzz::command_of(
+            token(0),
+            duel_net::PlayerNo(0),
+            id,
+            Command::Rename { name: "Ana".into() },
+        ),
+    );
     let id = t.next[1];
     t.next[1] = CommandId(id.0 + 1);
-    t.send(1, &duel_net::fuzz::command_of(token(1), id, Command::Rename { name: "Bo".into() }));
+    t.send(
+        1,
+        &duel_net::fuzz::command_of(
+            token(1),
+            duel_net::PlayerNo(0),
+            id,
+            Command::Rename { name: "Bo".into() },
+        ),
+    );
     t.run_until(start + 20, 1);
     assert!(t.host.game().unwrap().freeze().is_none(), "the host crew's Fire is held (40 ms)");
     assert_eq!(name_of(&t, 0), "P0", "its rename waits behind its Fire");

@@ -187,7 +187,9 @@ fn t10_a_reveal_that_is_not_the_sealed_plan_is_refused_and_changes_nothing() {
         m.dev(host).host.as_ref().unwrap().room().players.iter().find(|p| p.no == me).unwrap().next_command;
     let command = Command::Intent { seat: SeatId(1), intent: Intent::Thunderstruck(forged) };
     let nonce = m.dev(1).replica.nonce_for(next);
-    let bytes = duel_net::wire::encode_peer(&PeerMsg::Command { id: next, command, nonce }).unwrap();
+    let replica = &m.dev(1).replica;
+    let sig = duel_net::sign_command(replica.seat_key(), &replica.room_digest(), me, next, &command);
+    let bytes = duel_net::wire::encode_peer(&PeerMsg::Command { id: next, command, nonce, sig }).unwrap();
     let (from, to) = (m.ids[1], m.ids[host]);
     duel_net::Transport::send(&mut m.net.endpoint(from), to, bytes);
     m.run_for(1_000);

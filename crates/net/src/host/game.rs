@@ -336,16 +336,20 @@ impl Match {
         }
     }
 
-    /// Events from `from` to the head, in messages of [`RESEND_BATCH`]; the
-    /// last carries the current hash. Empty if `from` is past the head; from
-    /// before this host's log (a successor's), from its start (the caller
-    /// sends a snapshot instead).
-    pub(crate) fn resend(&self, from: Seq) -> Vec<HostMsg> {
+    /// Events from `from` to the head, in messages of [`RESEND_BATCH`], each
+    /// with the position and chain value it ends at (for the host's
+    /// signature); the last carries the current hash. Empty if `from` is
+    /// past the head; from before this host's log (a successor's), from its
+    /// start (the caller sends a snapshot instead).
+    pub(crate) fn resend(&self, from: Seq) -> Vec<(HostMsg, Seq, Hash32)> {
         let from = Seq(from.0.max(self.base.0 + 1));
         // The peer chose `from`: past the log, or past what a 32-bit `usize`
         // holds (wasm), is nothing to resend, not a truncated index.
         let Ok(start) = usize::try_from(from.0 - self.base.0 - 1) else { return Vec::new() };
-        let Some(rest) = self.log.get(start..) else { return Vec::new() };
+        let (Some(before), Some(rest)) = (self.log.get(..start), self.log.get(start..)) else {
+            return Vec::new();
+        };
+        let mut chain = chain::extend(self.base_chain, before);
         let pieces: Vec<&[Event]> = rest.chunks(RESEND_BATCH).collect();
         let last = pieces.len().saturating_sub(1);
         pieces
@@ -353,13 +357,16 @@ impl Match {
             .enumerate()
             .map(|(i, events)| {
                 let at = Seq(from.0 + (i * RESEND_BATCH) as u64);
-                HostMsg::Events {
+                let end = Seq(at.0 + events.len() as u64 - 1);
+                chain = chain::extend(chain, events);
+                let msg = HostMsg::Events {
                     from: at,
                     events: events.to_vec(),
                     hash: self.shown_hash().filter(|_| i == last),
                     marks: self.marks_in(at, Seq(at.0 + events.len() as u64)),
                     signed: None,
-                }
+                };
+                (msg, end, chain)
             })
             .collect()
     }

@@ -12,6 +12,7 @@ use super::{Host, Outbound, Stage};
 use crate::fair::{room_digest, ChainCommit};
 use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, Seq};
+use crate::seat_key::SeatSig;
 use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal};
 
 impl Host {
@@ -86,7 +87,12 @@ impl Host {
     fn dispatch(&mut self, now: u64, from: PeerId, player: PlayerNo, msg: PeerMsg) {
         match msg {
             PeerMsg::Hello { .. } | PeerMsg::Knock { .. } => {}
-            PeerMsg::Command { id, command, nonce } => self.command(now, player, id, command, nonce),
+            PeerMsg::Command { id, command, nonce, sig } => {
+                // Only what the player's own key signed (issue 43, point 10).
+                if self.command_signed(from, (player, id), &command, &sig) {
+                    self.command(now, (player, id, sig), command, nonce);
+                }
+            }
             PeerMsg::Ping { nonce } => {
                 // Signed once per head: a Pong at a head already sent costs no signature.
                 let signed = self.signed_head();
@@ -106,14 +112,18 @@ impl Host {
                     }
                     return;
                 }
-                let signed = self.signed_head();
+                let head = self.signed_head();
                 let Stage::Playing(m) = &self.stage else { return };
-                let mut msgs = m.resend(seq);
-                // The last message ends at the head: the signed head vouches for it all.
-                if let Some(HostMsg::Events { signed: s, .. }) = msgs.last_mut() {
-                    *s = signed;
-                }
-                for msg in msgs {
+                // Each message ends at a head the host signs (the last at its
+                // own head): a replica checks every one before applying it.
+                for (mut msg, at, chain) in m.resend(seq) {
+                    let signed = match head {
+                        Some(h) if h.seq == at => Some(h),
+                        _ => self.signed_at(at, chain),
+                    };
+                    if let HostMsg::Events { signed: s, .. } = &mut msg {
+                        *s = signed;
+                    }
                     self.out.send(from, &msg);
                 }
             }
@@ -139,11 +149,15 @@ impl Host {
 
     /// Offers a command to the player's book and runs what it releases, in
     /// order (a freeze declaration may wait out the speed bump first).
-    fn command(&mut self, now: u64, player: PlayerNo, id: CommandId, command: Command, nonce: Hash32) {
+    fn command(&mut self, now: u64, signed: (PlayerNo, CommandId, SeatSig), command: Command, nonce: Hash32) {
+        let (player, id, sig) = signed;
         let Some(p) = self.roster.get_mut(player) else { return };
         let to_run = match p.book.offer(id, command, nonce) {
-            Offer::Run(run) => run,
-            Offer::Held => return,
+            Offer::Run(run) => {
+                self.keep_sig(player, id, sig);
+                run
+            }
+            Offer::Held => return self.keep_sig(player, id, sig),
             // A resend of a command the speed bump holds: its answer comes when it runs.
             Offer::Duplicate(None) if self.bump.holds(player, id) => return,
             Offer::Duplicate(outcome) => {
@@ -181,6 +195,7 @@ impl Host {
         if let Some(p) = self.roster.get_mut(player) {
             p.book.record(id, outcome.clone());
         }
+        self.drop_sig(player, id);
         self.answer(player, id, outcome);
     }
 
@@ -262,28 +277,25 @@ impl Host {
         Ok(())
     }
 
-    /// Sends `batches` to every peer; the one that ends at the head carries
-    /// the signed head (one signature per call that changed the log).
+    /// Sends `batches` (the last ones appended, in order) to every peer as
+    /// one message ending at the head, with the commands' signatures on
+    /// their marks and the host's signed head: one signature per call that
+    /// changed the log, and every message a replica applies is signed.
     pub(super) fn broadcast_batches(&mut self, batches: &[Batch]) {
-        if batches.iter().all(|b| b.count == 0) {
-            return;
-        }
+        let Some(first) = batches.iter().find(|b| b.count > 0) else { return };
+        let from = first.from;
+        self.sign_marks(from);
         let peers = self.roster.peers();
         // Alone (practice: only this device's own replica listens) nobody
-        // will ever elect from these events: no signature to pay for. A
-        // device that joins later gets a signed snapshot.
-        let signed = if peers.len() > 1 { self.signed_head() } else { None };
+        // checks or elects from these events: no signature to pay for.
+        let signed = if self.signs_batches() { self.signed_head() } else { None };
         let Stage::Playing(m) = &self.stage else { return };
-        let after = m.head().next();
-        for batch in batches.iter().filter(|b| b.count > 0) {
-            let mut msg = m.events_msg(batch);
-            if let HostMsg::Events { signed: s, .. } = &mut msg {
-                if batch.from.plus(batch.count) == Some(after) {
-                    *s = signed;
-                }
-            }
-            self.out.send_all(&peers, &msg);
+        let count = usize::try_from(m.head().0.saturating_sub(from.0.saturating_sub(1))).unwrap_or(0);
+        let mut msg = m.events_msg(&Batch { from, count });
+        if let HostMsg::Events { signed: s, .. } = &mut msg {
+            *s = signed;
         }
+        self.out.send_all(&peers, &msg);
     }
 
     /// Seats a player holds (for tests and the app's seat picker).

@@ -20,6 +20,8 @@ pub(crate) struct Heads {
     /// The elections that made this host (empty for the room's creator):
     /// what its `Proof` shows a pinned newcomer.
     lineage: Lineage,
+    /// The signatures of players' commands (see `signed.rs`).
+    pub(super) commands: super::signed::CommandSigs,
 }
 
 impl Heads {
@@ -37,7 +39,9 @@ impl Host {
     /// adopted from a voter in an election.
     pub fn sign_heads_with(&mut self, key: SeatKey) {
         let lineage = std::mem::take(&mut self.heads.lineage);
-        self.heads = Heads { lineage, ..Heads::signing_with(key, room_digest(&self.settings.room)) };
+        let commands = std::mem::take(&mut self.heads.commands);
+        self.heads =
+            Heads { lineage, commands, ..Heads::signing_with(key, room_digest(&self.settings.room)) };
     }
 
     /// Heads signed since this host started (each head once).
@@ -93,6 +97,13 @@ impl Host {
         self.heads.last = Some(h);
         self.heads.signed = self.heads.signed.saturating_add(1);
         Some(h)
+    }
+
+    /// The host's signature of its chain at `seq`, one that is not its head
+    /// (a resend's message before the last): signed afresh each time.
+    pub(crate) fn signed_at(&self, seq: crate::ids::Seq, chain: Hash32) -> Option<SignedHead> {
+        let (key, room) = self.heads.key.as_ref()?;
+        Some(SignedHead::sign(key, room, self.settings.epoch, seq, chain))
     }
 
     /// The snapshot for a peer, with the signed head after its tail.

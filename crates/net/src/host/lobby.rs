@@ -154,8 +154,13 @@ mod tests {
             let mut host = Host::new(config);
             for msg in [
                 crate::fuzz::hello_of(owner, "A", BUILD),
-                crate::fuzz::command_of(owner, CommandId(0), Command::Claim { seat: SeatId(0) }),
-                crate::fuzz::command_of(owner, CommandId(1), Command::Start),
+                crate::fuzz::command_of(
+                    owner,
+                    crate::ids::PlayerNo(0),
+                    CommandId(0),
+                    Command::Claim { seat: SeatId(0) },
+                ),
+                crate::fuzz::command_of(owner, crate::ids::PlayerNo(0), CommandId(1), Command::Start),
             ] {
                 host.handle(0, PeerId(1), &encode_peer(&msg).unwrap());
             }

@@ -21,6 +21,7 @@ mod roster;
 mod save;
 mod seating;
 mod seats;
+mod signed;
 mod succeed;
 mod thunder;
 

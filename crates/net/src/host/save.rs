@@ -57,7 +57,11 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// cover a departed player), in a section after the seat keys and before the
 /// base's chain. A format-9 save reads with the default plan (Medium bots
 /// that cover).
-const FORMAT: u16 = 10;
+/// 11: marks carry the signature of the command that caused them (issue 43,
+/// point 10). A format-9 or 10 save is still read: its game, log and keys
+/// come back, its unsigned marks (which every replica would now refuse)
+/// are not served again: the restored host's log starts at the saved head.
+const FORMAT: u16 = 11;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -162,6 +166,10 @@ impl Host {
             let (old, rest) =
                 postcard::take_from_bytes::<Saved<SettingsV8, OldMark>>(body).map_err(malformed)?;
             (old.upgrade(), rest, true)
+        } else if format < 11 {
+            let (old, rest) =
+                postcard::take_from_bytes::<Saved<Settings, MarkV10>>(body).map_err(malformed)?;
+            (old.upgrade(), rest, true)
         } else {
             let (saved, rest) = postcard::take_from_bytes(body).map_err(malformed)?;
             (saved, rest, false)
@@ -194,14 +202,16 @@ impl Host {
                 if m.game.state_hash() != hash {
                     return Err(RestoreError::Diverged);
                 }
+                // The host actions already numbered under the key in use
+                // (the marks of a format before 9 number none).
+                let current = keys.current();
+                let crew = crate::fair::crew_of(current.epoch, saved.roster.no_of(saved.settings.owner));
+                let steps = m.marks.iter().filter(|k| k.numbered(crew) && k.key == current).count();
+                let steps = if format < 9 { 0 } else { steps };
                 if rebase {
                     let (config, head) = (m.config.clone(), (m.head(), m.game.clone(), m.chain));
                     m = Match::resume(config, head, Vec::new(), Vec::new(), saved.settings.timing);
                 }
-                // The host actions already numbered under the key in use.
-                let current = keys.current();
-                let crew = crate::fair::crew_of(current.epoch, saved.roster.no_of(saved.settings.owner));
-                let steps = m.marks.iter().filter(|k| k.numbered(crew) && k.key == current).count();
                 keys.set_step(u32::try_from(steps).unwrap_or(u32::MAX));
                 m.deadlines = deadlines.into_iter().collect::<BTreeMap<_, _>>();
                 m.review_since = review_since;
@@ -275,122 +285,8 @@ fn replay(
 
 #[path = "save_v8.rs"]
 mod v8;
-use v8::{OldMark, SettingsV8};
+use v8::{MarkV10, OldMark, SettingsV8};
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use duel_core::SeatId;
-
-    #[test]
-    fn a_save_numbered_past_any_game_is_refused() {
-        let bytes = crate::fuzz::started_host().save();
-        let mut saved: Saved =
-            postcard::from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
-        let SavedStage::Playing { base, log, .. } = &mut saved.stage else { panic!("the game started") };
-        base.0 = Seq(u64::MAX);
-        log.push(Event::SeatAway { seat: SeatId(0), away: true });
-        let bytes = envelope::seal(MAGIC, FORMAT, &postcard::to_allocvec(&saved).unwrap());
-        assert!(matches!(Host::restore(&bytes), Err(RestoreError::Malformed(_))));
-    }
-
-    #[test]
-    fn the_bots_plan_is_saved_and_restored() {
-        use crate::wire::BotLevel;
-        let mut host = crate::fuzz::started_host();
-        host.bots.set_level(SeatId(1), BotLevel::Hard, host.seats.all().len());
-        host.bots.cover = None;
-        let back = Host::restore(&host.save()).unwrap();
-        assert_eq!(back.room().bots, host.bots);
-        assert_eq!(back.room().bots.level(SeatId(1)), BotLevel::Hard);
-    }
-
-    #[test]
-    fn the_chain_at_the_logs_base_is_saved_and_restored() {
-        let mut host = crate::fuzz::started_host();
-        // A successor's log begins at its copy's snapshot, whose chain is not the genesis.
-        let Stage::Playing(m) = &mut host.stage else { panic!("the game started") };
-        m.base_chain = [7; 32];
-        m.chain = chain::extend(m.base_chain, &m.log);
-        let (base, head) = (m.base_chain, m.chain);
-        let restored = Host::restore(&host.save()).unwrap();
-        let Stage::Playing(r) = &restored.stage else { panic!("the game restored") };
-        assert_eq!((r.base_chain, r.chain), (base, head));
-    }
-
-    #[test]
-    fn seat_keys_are_saved_and_restored() {
-        let host = crate::fuzz::started_host();
-        let keys: Vec<_> = host.room().players.iter().map(|p| p.key).collect();
-        assert!(keys.iter().all(|k| *k != SeatPublic::NONE), "the players said Hello with keys");
-        let restored = Host::restore(&host.save()).unwrap();
-        assert_eq!(restored.room().players.iter().map(|p| p.key).collect::<Vec<_>>(), keys);
-    }
-
-    #[test]
-    fn a_format_8_save_restores_from_its_head_with_the_default_speed_bump_and_no_keys() {
-        let mut host = crate::fuzz::started_host();
-        // Player B (peer 2) rolls: a batch with a mark.
-        let seat = SeatId(1);
-        let intent = host.game().unwrap().legal_intents(seat).into_iter().next().unwrap();
-        let cmd = crate::fuzz::command_of(
-            crate::ids::PlayerToken(2),
-            crate::ids::CommandId(1),
-            crate::wire::Command::Intent { seat, intent },
-        );
-        host.handle(0, crate::ids::PeerId(2), &crate::wire::encode_peer(&cmd).unwrap());
-        assert!(!host.marks().is_empty());
-        let bytes = host.save();
-        let (saved, _keys): (Saved, &[u8]) =
-            postcard::take_from_bytes(envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap()).unwrap();
-        let stage = match saved.stage {
-            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
-                let marks = marks
-                    .into_iter()
-                    .map(|m| OldMark { at: m.at, key: m.key, nonce: 7, by: m.by, act: m.act, seal: m.seal })
-                    .collect();
-                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
-            }
-            SavedStage::Lobby(_) => panic!("the game started"),
-        };
-        let s = &saved.settings;
-        let t = s.timing;
-        let old = Saved {
-            settings: SettingsV8 {
-                build: s.build.clone(),
-                owner: s.owner,
-                seed: s.seed,
-                capacity: s.capacity,
-                timing: [
-                    t.choice_ms,
-                    1_234,
-                    t.away_after_ms,
-                    t.hash_every,
-                    t.checkpoint_every,
-                    t.plan_ms,
-                    t.turn_ms,
-                ],
-                room: s.room.clone(),
-                epoch: s.epoch,
-            },
-            roster: saved.roster,
-            seats: saved.seats,
-            room_version: saved.room_version,
-            keys: saved.keys,
-            stage,
-        };
-        let bytes = envelope::seal(MAGIC, 8, &postcard::to_allocvec(&old).unwrap());
-        let back = Host::restore(&bytes).unwrap();
-        assert_eq!(back.head(), host.head());
-        assert_eq!(back.game().unwrap().state_hash(), host.game().unwrap().state_hash());
-        assert!(back.log().is_empty() && back.marks().is_empty(), "served from its head on");
-        let timing = back.room().timing;
-        assert_eq!(timing.review_ms, 1_234, "the old clocks are kept");
-        assert_eq!(timing.bump_ms, super::super::Timing::default().bump_ms);
-        assert!(
-            back.room().players.iter().all(|p| p.key == SeatPublic::NONE),
-            "a format-8 save has no seat keys: they come with each player's next Hello"
-        );
-    }
-}
+#[path = "save_tests.rs"]
+mod tests;

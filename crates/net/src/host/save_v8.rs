@@ -1,5 +1,6 @@
-//! Saves of formats 7 and 8, read into today's types: the clocks before
-//! the speed bump, and marks with a 64-bit nonce and no step (issue 31).
+//! Older saves, read into today's types: formats 7 and 8 (the clocks before
+//! the speed bump, and marks with a 64-bit nonce and no step, issue 31) and
+//! formats 9 and 10 (marks without their command's signature, issue 43).
 
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +69,47 @@ impl Saved<SettingsV8, OldMark> {
         };
         Saved {
             settings,
+            roster: self.roster,
+            seats: self.seats,
+            room_version: self.room_version,
+            keys: self.keys,
+            stage,
+        }
+    }
+}
+
+/// A mark as formats 9 and 10 saved it (no command signature).
+#[derive(Serialize, Deserialize)]
+pub(super) struct MarkV10 {
+    pub(super) at: Seq,
+    pub(super) key: crate::fair::KeyId,
+    pub(super) nonce: crate::hash::Hash32,
+    pub(super) by: Option<(crate::ids::PlayerNo, crate::ids::CommandId)>,
+    pub(super) act: crate::wire::Act,
+    pub(super) seal: Option<crate::wire::Seal>,
+    pub(super) step: u32,
+}
+
+impl Saved<Settings, MarkV10> {
+    /// The save in today's types: its marks unsigned (the restorer serves
+    /// none of them: its log starts at the saved head).
+    pub(super) fn upgrade(self) -> Saved {
+        let stage = match self.stage {
+            SavedStage::Lobby(l) => SavedStage::Lobby(l),
+            SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash } => {
+                let marks = marks
+                    .into_iter()
+                    .map(|o| Mark {
+                        seal: o.seal,
+                        step: o.step,
+                        ..Mark::new(o.at, o.key, o.nonce, o.by, o.act)
+                    })
+                    .collect();
+                SavedStage::Playing { config, base, log, marks, deadlines, review_since, hash }
+            }
+        };
+        Saved {
+            settings: self.settings,
             roster: self.roster,
             seats: self.seats,
             room_version: self.room_version,

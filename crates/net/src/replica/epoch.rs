@@ -125,6 +125,13 @@ impl Replica {
         if !continues || after != head.seq.next() || chain::extend(sync.chain, &events) != head.chain {
             return 0;
         }
+        // Marks are not in the chain: a voter that stripped or changed a
+        // command's signature would have this device serve what every
+        // replica refuses (issue 43, point 10). Passed over like a bad chain.
+        if self.check_marks(&marks).is_err() {
+            return 0;
+        }
+        let Some(sync) = &mut self.sync else { return 0 };
         let before = sync.head;
         let offered = sync.offer(from, events, None, marks, Some(*head));
         let (applied, after) = (offered.applied, sync.head);

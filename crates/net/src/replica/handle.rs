@@ -2,7 +2,7 @@
 
 use super::sync::GameSync;
 use super::{Link, Notice, Replica};
-use crate::ids::{CommandId, PlayerNo};
+use crate::ids::{CommandId, PlayerNo, Seq};
 use crate::wire::{HostMsg, PeerMsg, Refusal, RoomView, Snapshot};
 
 impl Replica {
@@ -55,12 +55,23 @@ impl Replica {
             HostMsg::Room(view) => self.room_view(*view),
             HostMsg::Sync(snapshot) => self.snapshot(*snapshot),
             HostMsg::Events { from, events, hash, marks, signed } => {
-                if let Some(sync) = &mut self.sync {
+                // A batch numbered past any game is refused as such below (`offer`).
+                let end = from.plus(events.len()).filter(|_| from.0 > 0).map(|after| Seq(after.0 - 1));
+                // One this copy already holds (a duplicate, a resend's overlap) is
+                // ignored below: no signature to check.
+                let end = end.filter(|end| *end > self.head());
+                let checked = end.map(|end| self.check_batch(from, end, &marks, signed.as_ref()));
+                if let Some(Err(why)) = checked {
+                    self.tampered(why);
+                } else if let Some(sync) = &mut self.sync {
                     let before = sync.head;
                     let offered = sync.offer(from, events, hash, marks, signed);
                     let after = sync.head;
                     if offered.refused {
                         self.refused += 1;
+                    }
+                    if let Some(from) = offered.altered {
+                        self.tampered(super::Tampered::AlteredBatch { from });
                     }
                     if offered.applied > 0 {
                         // Only our epoch's host speaks (above): it answers for these.
@@ -177,7 +188,7 @@ impl Replica {
                     out.push(PeerMsg::Ping { nonce: self.nonce });
                 }
                 for (id, command) in self.pending.due(now_ms, retry) {
-                    out.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
+                    out.push(self.command_msg(id, command));
                 }
                 self.requests(now_ms, &mut out);
             }
@@ -211,7 +222,7 @@ impl Replica {
                 self.snapshot(early);
             }
             for (id, command) in self.pending.all(now) {
-                out.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
+                out.push(self.command_msg(id, command));
             }
             self.notice(Notice::Joined { you });
         }
@@ -237,6 +248,8 @@ impl Replica {
                 self.link = Link::Refused(reason.clone());
                 self.notice(Notice::Refused(reason));
             }
+            // Not ours: the command was altered or made up on the way (issue 43, point 10).
+            Refusal::UnsignedCommand(id) => self.notice(Notice::Tampered(super::Tampered::CommandRefused(id))),
             other => self.notice(Notice::Refused(other)),
         }
     }
@@ -257,6 +270,7 @@ impl Replica {
             self.tell_audit();
             self.room = Some(view);
             self.pin_host();
+            self.check_own_key();
             self.room_changed();
             self.notice(Notice::Room);
         }
@@ -274,6 +288,15 @@ impl Replica {
             self.refused += 1;
             return;
         };
+        // Its commands signed by their players, and the host's signed head
+        // where its tail ends, on the chain it carries (issue 43, point 10).
+        let from = fresh.base.0.next();
+        if let Err(why) = self.check_batch(from, fresh.head, &fresh.marks, signed.as_ref()) {
+            return self.tampered(why);
+        }
+        if signed.is_some_and(|h| !fresh.reaches(&h)) && self.heads_required() {
+            return self.tampered(super::Tampered::AlteredBatch { from });
+        }
         let trusted = std::mem::take(&mut self.trust_next_sync);
         let take = match &self.sync {
             None => true,

@@ -14,6 +14,7 @@ mod lineage;
 mod nonces;
 mod notice;
 mod pending;
+mod signed;
 mod sync;
 
 pub use audit::{AuditFinding, AuditReport, Finding, REVEAL_MS};
@@ -23,6 +24,7 @@ pub use config::{ReplicaConfig, ReplicaTiming};
 pub use heir::Heir;
 pub use notice::{Notice, SubmitError};
 pub use pending::MAX_PENDING;
+pub use signed::Tampered;
 
 use duel_core::{Event, Game, Intent, SeatId};
 
@@ -104,6 +106,9 @@ pub struct Replica {
     proven: Option<SeatPublic>,
     /// The host's signature of the room view, and the elections behind it.
     seals: lineage::Seals,
+    /// The key the room view bound this player to that the player was told
+    /// is not this device's (see [`Tampered::KeySwapped`]).
+    told_key: Option<SeatPublic>,
 }
 
 /// Notices kept if the app never drains them.
@@ -139,6 +144,7 @@ impl Replica {
             knocks: 0,
             proven: None,
             seals: lineage::Seals::default(),
+            told_key: None,
             cfg,
         }
     }
@@ -180,7 +186,8 @@ impl Replica {
         if self.me().is_none() {
             return Err(SubmitError::NotJoined);
         }
-        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone(), nonce: [0xff; 32] };
+        let sig = crate::seat_key::SeatSig([0xff; 32], [0xff; 32]);
+        let msg = PeerMsg::Command { id: CommandId(0), command: command.clone(), nonce: [0xff; 32], sig };
         encode_peer(&msg).map_err(|_| SubmitError::TooLarge)?;
         if !self.pending.has_room(2) {
             return Err(SubmitError::Busy);
@@ -192,7 +199,7 @@ impl Replica {
             let renewal = Command::Chain { tip: next.tip, sig: next.sig };
             let id = self.pending.push(renewal.clone(), now_ms).ok_or(SubmitError::Busy)?;
             self.nonces.using(id);
-            msgs.push(PeerMsg::Command { id, command: renewal, nonce: self.nonces.link(id) });
+            msgs.push(self.command_msg(id, renewal));
         }
         let id = self.pending.push(command.clone(), now_ms).ok_or(SubmitError::Busy)?;
         self.nonces.using(id);
@@ -200,7 +207,7 @@ impl Replica {
             // A later Hello (a reconnect, a new host) says the new name too.
             self.cfg.name.clone_from(name);
         }
-        msgs.push(PeerMsg::Command { id, command, nonce: self.nonces.link(id) });
+        msgs.push(self.command_msg(id, command));
         Ok(Submitted { id, datagrams: self.encode(&msgs) })
     }
 
@@ -336,6 +343,16 @@ impl Replica {
             key: self.cfg.seat_key.public(),
             chain: self.nonces.commit_for(self.pending.low()),
         }
+    }
+
+    /// Command `id` as sent: with the link of this device's chain for it,
+    /// and signed with its seat key as this player's (issue 43, point 10),
+    /// so nobody relaying the link can alter it or make one up.
+    fn command_msg(&self, id: CommandId, command: Command) -> PeerMsg {
+        let player = self.known_as.unwrap_or(PlayerNo(0));
+        let sig =
+            crate::command_sig::sign_command(&self.cfg.seat_key, &self.room_digest(), player, id, &command);
+        PeerMsg::Command { id, command, nonce: self.nonces.link(id), sig }
     }
 
     /// This device's seat key (it signs the device's election messages).

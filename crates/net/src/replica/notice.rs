@@ -48,6 +48,12 @@ pub enum Notice {
     /// Told once for each host named, so a second cheating host is named too;
     /// [`Finding::accuses`] tells a warning from a caution.
     DiceUnchecked(Finding),
+    /// A host message refused because its signatures do not vouch for it
+    /// (a batch altered on its way, a command its player never signed), a
+    /// command of ours the host refused unsigned, or the room view binding
+    /// this player to another key (issue 43, point 10). Its `Display` is a
+    /// sentence for the player.
+    Tampered(super::Tampered),
 }
 
 /// Why a command was not even sent.

@@ -28,6 +28,9 @@ pub(crate) struct Offered {
     /// The batch was impossible (numbered from 0, or running past
     /// [`Seq::LIMIT`]): refused whole, nothing changed.
     pub(crate) refused: bool,
+    /// A batch (starting here) whose events are not the ones the host's
+    /// signed head at its end vouches for: refused whole (issue 43).
+    pub(crate) altered: Option<Seq>,
 }
 
 /// A batch held until the gap before it fills: events, hash, marks, signed head.
@@ -226,6 +229,15 @@ impl GameSync {
         }
         let old_head = self.head;
         let skip = (self.head.0 + 1 - from) as usize;
+        // A head signed at the batch's end vouches for exactly these events
+        // after the copy's own: anything else was altered on its way, and
+        // nothing of it is applied (issue 43, point 10).
+        let chain = chain::extend(self.chain, events.iter().skip(skip));
+        let end = Seq(from + events.len() as u64 - 1);
+        if signed.is_some_and(|h| h.seq == end && h.chain != chain) {
+            done.altered = Some(Seq(from));
+            return;
+        }
         // Moved into the log, not copied: the batch is ours.
         for e in events.into_iter().skip(skip) {
             if let (Event::Thunderstruck(inner), Some(duel)) = (&e, self.game.thunderstruck()) {
@@ -234,11 +246,11 @@ impl GameSync {
                 }
             }
             self.game.apply(&e);
-            self.chain = chain::link(&self.chain, &e);
             self.log.push(e);
             self.head = self.head.next();
             done.applied += 1;
         }
+        self.chain = chain;
         let mut last = self.marks.last().map_or(old_head, |m| m.at.max(old_head));
         for m in marks {
             if m.at > old_head && (m.at <= last || m.at > self.head) {
@@ -347,11 +359,12 @@ mod tests {
             SignedHead::sign(&key, &[0; 32], crate::ids::Epoch(0), Seq(seq), chain)
         };
         let (a, b) = (away(0, true), away(1, true));
-        // Another event's chain, or another position: not this copy's head.
-        assert_eq!(
-            s.offer(Seq(1), vec![a.clone()], None, vec![], Some(head(1, std::slice::from_ref(&b)))).signed,
-            None
-        );
+        // A head signed at the batch's end over other events: the batch was
+        // altered on its way, and nothing of it is applied (issue 43).
+        let altered = s.offer(Seq(1), vec![a.clone()], None, vec![], Some(head(1, std::slice::from_ref(&b))));
+        assert_eq!((altered.altered, altered.applied, s.head), (Some(Seq(1)), 0, Seq(0)));
+        assert_eq!(s.offer(Seq(1), vec![a.clone()], None, vec![], None).applied, 1);
+        // A head at another position is not this copy's head (nor the batch's).
         assert_eq!(
             s.offer(Seq(2), vec![b.clone()], None, vec![], Some(head(1, std::slice::from_ref(&a)))).signed,
             None

@@ -75,7 +75,10 @@ use thiserror::Error;
 /// `LobbyEdit::Level` and `LobbyEdit::Cover` (appended last).
 /// Also 10: a pinned newcomer's `Knock`, the host's `Proof` (with its
 /// lineage) and its `RoomSig` after every room view (issue 43; appended last).
-pub const PROTOCOL_VERSION: u16 = 10;
+/// 11: commands signed end to end (issue 43, point 10): `PeerMsg::Command`
+/// carries its device's signature, each `Mark` the signature of the command
+/// that caused it, and the refusal `UnsignedCommand` (each appended last).
+pub const PROTOCOL_VERSION: u16 = 11;
 /// First two bytes of every datagram.
 pub const MAGIC: [u8; 2] = *b"DD";
 /// Header bytes before the body.
@@ -328,8 +331,10 @@ mod tests {
             id: CommandId(3),
             command: Command::Claim { seat: SeatId(1) },
             nonce: [0xff; 32],
+            sig: crate::SeatSig([0xee; 32], [0xee; 32]),
         };
-        assert!(encode_peer(&claim).unwrap().len() < 48, "commands are small");
+        // 41 bytes of the command and nonce, 64 of its signature (issue 43, point 10).
+        assert_eq!(encode_peer(&claim).unwrap().len(), 41 + 64, "commands are small");
         let sig = crate::SeatSig([0; 32], [0; 32]);
         let poll = MeshMsg::Poll { epoch: crate::ids::Epoch(2), candidate: crate::ids::PlayerNo(1), sig };
         let bytes = encode_mesh(&poll).unwrap();

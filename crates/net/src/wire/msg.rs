@@ -34,7 +34,10 @@ pub enum PeerMsg {
     /// is the link of the player's committed chain for `id` and enters the
     /// roll of any dice the command causes: one command, one set of dice,
     /// fixed before the host sees it (the host refuses any other nonce).
-    Command { id: CommandId, command: Command, nonce: Hash32 },
+    /// `sig`: the device's seat key over the room, the player, `id` and
+    /// `command` (see [`crate::command_sig`]): nobody relaying the link can
+    /// alter a command or make one up in the player's name (issue 43).
+    Command { id: CommandId, command: Command, nonce: Hash32, sig: SeatSig },
     /// Heartbeat; answered by `Pong`, which also carries the host's head.
     Ping { nonce: u64 },
     /// "I am missing events from `from` on" (a gap, or `Pong` showed a longer log).
@@ -194,12 +197,17 @@ pub struct Mark {
     /// A host action's number under `key` (0, 1, 2, … in log order; the
     /// audit checks that none is skipped); 0 for a player's command.
     pub step: u32,
+    /// The player's signature of the command that caused the batch (`by`),
+    /// as the host checked it: every replica checks it again against the
+    /// key its room view lists for that player (see [`crate::command_sig`]).
+    /// `None` for a host action.
+    pub sig: Option<SeatSig>,
 }
 
 impl Mark {
     /// A mark without a seal.
     pub fn new(at: Seq, key: KeyId, nonce: Hash32, by: Option<(PlayerNo, CommandId)>, act: Act) -> Mark {
-        Mark { at, key, nonce, by, act, seal: None, step: 0 }
+        Mark { at, key, nonce, by, act, seal: None, step: 0, sig: None }
     }
 
     /// What the batch's dice were drawn for.

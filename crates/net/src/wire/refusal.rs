@@ -87,4 +87,14 @@ pub enum Refusal {
         "another player in this room joined with your device's seat key: one device plays as one player"
     )]
     SeatKeyInUse,
+    /// A command whose signature is not its player's seat key's over the
+    /// room, the player, its id and its bytes (issue 43, point 10): a
+    /// device relaying the player's link altered or made it up. Nothing ran
+    /// and the id is not spent: the real command, resent, still runs.
+    #[error(
+        "the host refused command {} in your name: it did not carry your device's signature \
+         (a device relaying your link may have altered it); your own command is sent again",
+        .0.0
+    )]
+    UnsignedCommand(CommandId),
 }

@@ -36,6 +36,14 @@ pub fn token(i: usize) -> PlayerToken {
     PlayerToken(0xD1CE_0000 + i as u128)
 }
 
+/// `host`, signing its heads with the seat key of the device of `owner`
+/// (as `Device::hosting` does): every replica of a room of two or more
+/// refuses a batch its host did not sign (issue 43, point 10).
+pub fn signing(mut host: Host, owner: PlayerToken) -> Host {
+    host.sign_heads_with(ReplicaConfig::new(owner, "", BUILD).seat_key);
+    host
+}
+
 pub fn peer_id(i: usize, generation: u32) -> PeerId {
     PeerId(((generation as u128) << 32) | (i as u128 + 1))
 }
@@ -93,7 +101,7 @@ impl Sim {
         let mut hc = HostConfig::new(BUILD, token(0), seed);
         hc.lobby = config;
         hc.timing = timing;
-        let host = HostNode::new(Host::new(hc), net.endpoint(HOST));
+        let host = HostNode::new(signing(Host::new(hc), token(0)), net.endpoint(HOST));
         let mut sim = Sim {
             net,
             now: 0,
@@ -149,7 +157,7 @@ impl Sim {
     /// The host tab reloads: the room comes back from `saved` under a new
     /// transport id, and every replica reconnects to it.
     pub fn restart_host(&mut self, saved: &[u8], new_id: PeerId) {
-        let host = Host::restore(saved).unwrap();
+        let host = signing(Host::restore(saved).unwrap(), token(0));
         for p in &self.peers {
             self.net.disconnect(self.host_id, p.transport.id());
         }
