@@ -18,26 +18,12 @@ const assert = require('node:assert/strict');
 const { LobbyPage, launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks } = require('./lib/pages/room_hooks');
+const { keepPeerConnections } = require('./lib/peer_connections');
 
 let files;
 let session;
 let alice;
 let bob;
-
-/** Runs in the page: every peer connection it makes, kept where the test can read them. */
-function keepPeerConnections() {
-  const Real = window.RTCPeerConnection;
-  if (typeof Real !== 'function') return;
-  window.__pcs = [];
-  const Kept = function (...args) {
-    const pc = new Real(...args);
-    window.__pcs.push(pc);
-    return pc;
-  };
-  Kept.prototype = Real.prototype;
-  Object.setPrototypeOf(Kept, Real);
-  window.RTCPeerConnection = Kept;
-}
 
 before(async () => {
   files = await startStatic(paths.TEST_DIST);

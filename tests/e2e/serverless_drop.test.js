@@ -15,6 +15,7 @@ const assert = require('node:assert/strict');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { keepPeerConnections } = require('./lib/peer_connections');
 
 let files;
 let session;
@@ -28,19 +29,7 @@ before(async () => {
   [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map(async (label, i) => {
     const page = await session.players[i].newPage();
     // Every peer connection the page makes, kept where the test can close them.
-    await page.addInitScript(() => {
-      const Real = window.RTCPeerConnection;
-      if (typeof Real !== 'function') return;
-      window.__pcs = [];
-      const Kept = function (...args) {
-        const pc = new Real(...args);
-        window.__pcs.push(pc);
-        return pc;
-      };
-      Kept.prototype = Real.prototype;
-      Object.setPrototypeOf(Kept, Real);
-      window.RTCPeerConnection = Kept;
-    });
+    await page.addInitScript(keepPeerConnections);
     return new RoomHooks(page, label);
   }));
   await bob.page.setViewportSize({ width: 390, height: 844 });

@@ -15,6 +15,7 @@ const assert = require('node:assert/strict');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { keepPeerConnections } = require('./lib/peer_connections');
 
 let files;
 let session;
@@ -31,21 +32,6 @@ after(async () => {
 });
 
 const errors = () => session.players.flatMap((p) => p.errors);
-
-/** Runs in the page: every peer connection it makes, kept where the test can close them. */
-function keepPeerConnections() {
-  const Real = window.RTCPeerConnection;
-  if (typeof Real !== 'function') return;
-  window.__pcs = [];
-  const Kept = function (...args) {
-    const pc = new Real(...args);
-    window.__pcs.push(pc);
-    return pc;
-  };
-  Kept.prototype = Real.prototype;
-  Object.setPrototypeOf(Kept, Real);
-  window.RTCPeerConnection = Kept;
-}
 
 /** The code a card shows, once made, and once it is not `old`. */
 async function codeOf(page, testid, old = null) {
