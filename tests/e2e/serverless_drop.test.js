@@ -16,6 +16,7 @@ const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 const { keepPeerConnections } = require('./lib/peer_connections');
+const { codeOf } = require('./lib/pairing_codes');
 
 let files;
 let session;
@@ -42,13 +43,6 @@ after(async () => {
 });
 
 /** The code a card shows, once made, and once it is not `old`. */
-async function codeOf(page, testid, old = null) {
-  await page.waitForFunction(([id, was]) => {
-    const code = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-code');
-    return !!code && code !== was;
-  }, [testid, old], { timeout: 15000 });
-  return page.getByTestId(testid).getAttribute('data-code');
-}
 
 test('a device of a room with no server loses every link mid-game: it is offered Rejoin by camera and gets its seat back', { timeout: 90000 }, async () => {
   await alice.page.getByTestId('home-serverless').tap();

@@ -14,6 +14,7 @@ const assert = require('node:assert/strict');
 const { LobbyPage, launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { codeOf } = require('./lib/pairing_codes');
 
 const DEVICES = 8;
 const QUERY = '?fast=1&seed=45';
@@ -39,15 +40,6 @@ after(async () => {
 });
 
 /** The code a card shows, once made, and once it is not `old`. */
-async function codeOf(page, testid, old = null) {
-  await page.waitForFunction(([id, was]) => {
-    const code = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-code');
-    return !!code && code !== was;
-  }, [testid, old], { timeout: 20000 });
-  const code = await page.getByTestId(testid).getAttribute('data-code');
-  assert.match(code, /^DD1:/, `${testid} shows a pairing code`);
-  return code;
-}
 
 test('eight devices pair with no server, the host introducing each: all eight linked, one seat and one game on every screen', { timeout: 120000 }, async () => {
   const [host, ...guests] = devices;

@@ -16,6 +16,7 @@ const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
 const { keepPeerConnections } = require('./lib/peer_connections');
+const { codeOf, invitation } = require('./lib/pairing_codes');
 
 let files;
 let session;
@@ -34,22 +35,8 @@ after(async () => {
 const errors = () => session.players.flatMap((p) => p.errors);
 
 /** The code a card shows, once made, and once it is not `old`. */
-async function codeOf(page, testid, old = null) {
-  await page.waitForFunction(([id, was]) => {
-    const code = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-code');
-    return !!code && code !== was;
-  }, [testid, old], { timeout: 15000 });
-  const code = await page.getByTestId(testid).getAttribute('data-code');
-  assert.match(code, /^DD1:/, `${testid} shows a pairing code`);
-  return code;
-}
 
 /** `from` shows a new invitation and returns it (read at once: the last card goes when its device links). */
-async function invitation(from) {
-  const old = await from.page.evaluate(() => document.querySelector('[data-testid="pair-offer"]')?.getAttribute('data-code') ?? null);
-  await from.page.getByTestId('pair-invite').tap();
-  return codeOf(from.page, 'pair-offer', old);
-}
 
 /** `guest` reads `host`'s invitation (pasted) and `host` reads its answer. */
 async function pairByText(host, guest) {

@@ -18,6 +18,7 @@ const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { fakeCameraArgs, writeY4m } = require('./lib/fake_camera');
 const { startStatic } = require('./lib/static');
 const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { codeOf, invitation } = require('./lib/pairing_codes');
 
 let files;
 const sessions = [];
@@ -48,22 +49,8 @@ after(async () => {
 });
 
 /** The code a card shows, once made, and once it is not `old`. */
-async function codeOf(page, testid, old = null) {
-  await page.waitForFunction(([id, was]) => {
-    const code = document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-code');
-    return !!code && code !== was;
-  }, [testid, old], { timeout: 15000 });
-  const code = await page.getByTestId(testid).getAttribute('data-code');
-  assert.match(code, /^DD1:/, `${testid} shows a pairing code`);
-  return code;
-}
 
 /** `from` shows a new invitation and returns it (read at once: the last card goes when its device links). */
-async function invitation(from) {
-  const old = await from.page.evaluate(() => document.querySelector('[data-testid="pair-offer"]')?.getAttribute('data-code') ?? null);
-  await from.page.getByTestId('pair-invite').tap();
-  return codeOf(from.page, 'pair-offer', old);
-}
 
 /** Sends a cheap intent for `seat` as soon as it has one; waits for `tab`'s own copy to move on. */
 async function playsOn(tab, seat, timeoutMs = 15000) {
