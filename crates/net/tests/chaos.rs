@@ -50,21 +50,40 @@ fn chaotic_game_on(seed: u64, cap: u64, mut config: GameConfig) -> Outcome {
     }
 }
 
+/// Plays seeds `0..count` on every core (each seed is its own game, so the
+/// split changes no game): the debug run in CI is one binary among many, run
+/// one after the other, and this one used to hold a single core for minutes.
 fn run_games(count: u64, cap: u64) -> u64 {
     let start = Instant::now();
-    let (mut intents, mut events, mut finished, mut freezes) = (0, 0, 0, 0);
-    for seed in 0..count {
-        let o = chaotic_game(seed, cap);
-        assert!(o.converged, "seed {seed}: a replica did not reach the host's hash and winner");
-        intents += o.intents;
-        events += o.events;
-        finished += u64::from(o.finished);
-        freezes += o.freezes;
-    }
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get() as u64).min(count.max(1));
+    let totals: Vec<[u64; 4]> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                scope.spawn(move || {
+                    let mut t = [0u64; 4];
+                    for seed in (w..count).step_by(workers as usize) {
+                        let o = chaotic_game(seed, cap);
+                        assert!(
+                            o.converged,
+                            "seed {seed}: a replica did not reach the host's hash and winner"
+                        );
+                        t[0] += o.intents;
+                        t[1] += o.events as u64;
+                        t[2] += u64::from(o.finished);
+                        t[3] += o.freezes as u64;
+                    }
+                    t
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let [intents, events, finished, freezes] =
+        totals.iter().fold([0u64; 4], |a, t| [a[0] + t[0], a[1] + t[1], a[2] + t[2], a[3] + t[3]]);
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{count} chaotic games: {finished} won, {freezes} freezes, {intents} intents, {events} events in {secs:.1} s \
-         ({:.2} games/s, {:.0} intents/s)",
+        "{count} chaotic games on {workers} threads: {finished} won, {freezes} freezes, {intents} intents, {events} events \
+         in {secs:.1} s ({:.2} games/s, {:.0} intents/s)",
         count as f64 / secs,
         intents as f64 / secs
     );
