@@ -26,6 +26,8 @@ impl RoomLink for RoomTransport {
 
     fn now_hosting(&mut self) {
         RoomTransport::set_role(self, crate::net::Role::Host, None);
+        // Its predecessor may have left mid-introduction (issue 45): the mesh is whole again.
+        self.pairing().introduce_all();
     }
 
     fn follow_host(&mut self, peer: PeerId) {

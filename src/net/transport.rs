@@ -129,6 +129,14 @@ impl Pairing {
         None
     }
 
+    /// An election made this device the host (issue 45): it finishes any
+    /// introduction its predecessor left half done (see
+    /// [`super::mesh::Hub::introduce_all`]).
+    pub fn introduce_all(&self) {
+        #[cfg(target_arch = "wasm32")]
+        self.shared.borrow().mesh.with(|hub| hub.introduce_all());
+    }
+
     /// Introduction messages refused (forged, malformed or unbounded).
     #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
     pub fn relay_refusals(&self) -> u64 {

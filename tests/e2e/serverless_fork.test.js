@@ -61,8 +61,9 @@ async function playsOn(tab, seat, timeoutMs = 15000) {
 }
 
 /** A fresh serverless room of two in new tabs, started, whose guest's links then drop: it
- * hosts its own copy, and rejoins by pasted codes. Returns once both screens name the other host. */
-async function forkedRoom(name) {
+ * hosts its own copy (with `reload`, Bob's tab then reloads and restores it from its save), and
+ * rejoins by pasted codes. Returns once both screens name the other host. */
+async function forkedRoom(name, { reload = false } = {}) {
   const [alice, bob] = await Promise.all(['alice', 'bob'].map(async (label, i) => {
     const page = await session.players[i].newPage();
     await page.addInitScript(keepPeerConnections);
@@ -96,6 +97,7 @@ async function forkedRoom(name) {
   await playsOn(alice, 0);
   await playsOn(bob, 1);
   await screenshot(bob.page, `serverless-fork-${name}-bob-alone`);
+  if (reload) await reloadAlone(bob, b);
 
   // Bob's tab offers the way back; he reads Alice's invitation from her game's Seats card.
   await bob.page.getByTestId('hud-rejoin').tap({ timeout: 30000 });
@@ -116,6 +118,18 @@ async function forkedRoom(name) {
   await screenshot(alice.page, `serverless-fork-${name}-alice-two-tables`);
   await screenshot(bob.page, `serverless-fork-${name}-bob-two-tables`);
   return { alice, bob, forked: b.epoch };
+}
+
+/** Bob's tab, hosting its copy alone at `alone`'s epoch, reloads (nothing else changes): it
+ * restores that copy from its save, still its host at the same epoch, with Black and no link. */
+async function reloadAlone(bob, alone) {
+  await bob.page.reload();
+  await bob.page.waitForFunction(() => typeof window.wasmBindings?.test_hook_open === 'function', null, { timeout: 20000 });
+  const back = await bob.waitFor('Bob\'s copy restored from his save', (s) => s.hosting && s.linked === 0 && s.hash !== null, 20000);
+  assert.equal(back.epoch, alone.epoch, 'the epoch Bob won alone');
+  assert.equal(back.seats.join(), '1', 'Black is Bob\'s');
+  assert.ok(back.head >= alone.head, 'his copy as he saved it');
+  await screenshot(bob.page, 'serverless-fork-reloaded-bob-restored');
 }
 
 /** On `tab`'s screen: the trust bar names `other` and offers its table. */
@@ -171,6 +185,25 @@ test('a serverless room of two forks when the guest\'s links drop; Alice plays a
     const [a3] = await waitConverged([alice, bob], 'play goes on after the choice', 20000);
     assert.ok(a3.head > a.head);
     await screenshot(alice.page, 'serverless-fork-alice-chooses-one-room');
+    assert.deepEqual(errors(), []);
+  } finally {
+    await Promise.all([alice.page.close(), bob.page.close()]);
+  }
+});
+
+test('a forked serverless host reloads before rejoining; Alice plays at Bob\'s table: one room again', { timeout: 120000 }, async () => {
+  const { alice, bob, forked } = await forkedRoom('reloaded', { reload: true });
+  try {
+    // His save kept the election he won alone: Alice checked it, and may follow it.
+    await offered(bob, 'Alice');
+    await (await offered(alice, 'Bob')).tap();
+    const [a] = await oneRoom({ alice, bob }, bob);
+    assert.equal(a.epoch, forked, 'Alice follows the election Bob won alone, kept in his save');
+    await playsOn(alice, 0);
+    await playsOn(bob, 1);
+    const [a3] = await waitConverged([alice, bob], 'play goes on after the choice', 20000);
+    assert.ok(a3.head > a.head);
+    await screenshot(alice.page, 'serverless-fork-reloaded-one-room');
     assert.deepEqual(errors(), []);
   } finally {
     await Promise.all([alice.page.close(), bob.page.close()]);

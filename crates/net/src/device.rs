@@ -72,9 +72,14 @@ impl<T: Transport> Device<T> {
         let mut host = host;
         // The host vouches for its log with its player's key (the room view lists it).
         host.sign_heads_with(replica.seat_key().clone());
+        // A host restored from its save tells again of the election it won (issue 45),
+        // and its replica knows the hosts that election's chain proves.
+        host.reannounce(replica.seat_key(), me);
+        let elected = host.elected_msg();
         let mut d = Device::join(replica, transport, me, me, timing, seed);
+        d.replica.hosted_with(host.lineage());
         d.host = Some(host);
-        d.succession.hosting(epoch, None);
+        d.succession.hosting(epoch, elected);
         let hello = d.replica.connect(0);
         d.deliver(0, hello);
         d

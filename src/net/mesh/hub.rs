@@ -290,6 +290,22 @@ impl Hub {
         }
     }
 
+    /// This device hosts the room now (issue 45). Its predecessor may have
+    /// left mid-introduction: a device linked to some of the others and not
+    /// to the rest, which an election after the next departure would need.
+    /// So every two linked peers are introduced to each other, one way (the
+    /// earlier id offers to the later, so two offers never cross); a peer
+    /// that already links the other takes it as old news, so a whole mesh
+    /// costs a few bytes.
+    pub fn introduce_all(&mut self) {
+        let linked: Vec<PeerId> = self.linked.iter().copied().collect();
+        for (i, &to) in linked.iter().enumerate() {
+            for &peer in linked.iter().skip(i + 1) {
+                self.outbox.push((to, Relay::Introduce { peer }));
+            }
+        }
+    }
+
     /// The link to `peer` closed: what went through it goes no more.
     pub fn unlinked(&mut self, peer: PeerId) {
         self.linked.remove(&peer);

@@ -17,6 +17,7 @@ mod heads;
 mod keys;
 mod lobby;
 mod outbox;
+mod restored_election;
 mod roster;
 mod save;
 mod seating;

@@ -26,7 +26,7 @@ use crate::fair::crosses_checkpoint;
 use crate::hash::Hash32;
 use crate::ids::{PlayerNo, Seq};
 use crate::seat_key::SeatPublic;
-use crate::wire::{check_event, check_game, BotPlan, Mark};
+use crate::wire::{check_event, check_game, BotPlan, Lineage, Mark};
 
 const MAGIC: [u8; 4] = *b"DDSV";
 /// 2: events carry typed refusals (`FreezeCancelled`), see `PROTOCOL_VERSION`.
@@ -61,7 +61,13 @@ const MAGIC: [u8; 4] = *b"DDSV";
 /// point 10). A format-9 or 10 save is still read: its game, log and keys
 /// come back, its unsigned marks (which every replica would now refuse)
 /// are not served again: the restored host's log starts at the saved head.
-const FORMAT: u16 = 11;
+/// 12: the host's lineage (issue 45: the elections that made it host, its
+/// own last), in a section after the base's chain, which from 12 on is
+/// written only for a game, as before, and read only then. A restored host
+/// announces its election again (see `restored_election.rs`, which checks
+/// it first). A save before 12 reads with no lineage, as it was restored
+/// before: a successor's election is lost with the reload.
+const FORMAT: u16 = 12;
 /// The oldest format this build reads.
 const READS_FROM: u16 = 7;
 
@@ -81,6 +87,10 @@ pub enum RestoreError {
     Setup(String),
     #[error("replaying the saved log gives a different game (another build of the rules?)")]
     Diverged,
+    /// The election the save says made this device host does not hold: a
+    /// forged or altered certificate (see `restored_election.rs`).
+    #[error("the election the save says made this device host does not check out (forged or altered)")]
+    Unelected,
 }
 
 /// The whole room; `S` is [`Settings`] (an older format's in [`SettingsV8`]).
@@ -145,6 +155,7 @@ impl Host {
         if let Stage::Playing(m) = &self.stage {
             body.extend(postcard::to_allocvec(&m.base_chain).unwrap_or_default());
         }
+        body.extend(postcard::to_allocvec(self.lineage()).unwrap_or_default());
         envelope::seal(MAGIC, FORMAT, &body)
     }
 
@@ -175,9 +186,10 @@ impl Host {
             (saved, rest, false)
         };
         // Formats before 9 end here; from 9 on the seat keys follow, from 10
-        // the bots, then the base's chain.
+        // the bots, then the base's chain (a game's), from 12 the lineage.
         let mut base_chain = GENESIS;
         let mut bots = BotPlan::default();
+        let mut lineage = Lineage::default();
         if !rest.is_empty() {
             let (keys, mut rest): (SeatKeys, &[u8]) = postcard::take_from_bytes(rest).map_err(malformed)?;
             for (no, key) in keys {
@@ -190,10 +202,20 @@ impl Host {
                 (bots, rest) = (plan, after);
                 bots.fit(saved.seats.all().len());
             }
-            if !rest.is_empty() {
-                base_chain = postcard::from_bytes(rest).map_err(malformed)?;
+            if format < 12 {
+                if !rest.is_empty() {
+                    base_chain = postcard::from_bytes(rest).map_err(malformed)?;
+                }
+            } else {
+                if matches!(saved.stage, SavedStage::Playing { .. }) {
+                    let (chain, after): (Hash32, &[u8]) =
+                        postcard::take_from_bytes(rest).map_err(malformed)?;
+                    (base_chain, rest) = (chain, after);
+                }
+                lineage = postcard::from_bytes(rest).map_err(malformed)?;
             }
         }
+        let lineage = super::restored_election::checked(lineage, &saved.settings, &saved.roster)?;
         let mut keys = Keys::restore(saved.keys);
         let stage = match saved.stage {
             SavedStage::Lobby(l) => Stage::Lobby(l),
@@ -219,7 +241,7 @@ impl Host {
             }
         };
         let out = Outbox::at(saved.settings.epoch);
-        Ok(Host {
+        let mut host = Host {
             settings: saved.settings,
             roster: saved.roster,
             seats: saved.seats,
@@ -236,7 +258,9 @@ impl Host {
             tally: (0, 0),
             heads: super::heads::Heads::default(),
             bots,
-        })
+        };
+        host.descend_from(lineage);
+        Ok(host)
     }
 }
 

@@ -115,3 +115,24 @@ fn a_format_8_save_restores_from_its_head_with_the_default_speed_bump_and_no_key
         "a format-8 save has no seat keys: they come with each player's next Hello"
     );
 }
+
+/// Format 12 appends the host's lineage (issue 45); a format-11 save, which
+/// ends before it, still restores: with no lineage, as before.
+#[test]
+fn a_format_11_save_restores_with_no_lineage_in_a_game_or_a_lobby() {
+    let lobby = Host::new(super::super::HostConfig::new("b", crate::ids::PlayerToken(1), 7));
+    for host in [crate::fuzz::started_host(), lobby] {
+        let bytes = host.save();
+        let body = envelope::open(&bytes, MAGIC, FORMAT..=FORMAT).unwrap();
+        let again = Host::restore(&bytes).unwrap();
+        assert_eq!((again.lineage(), again.head()), (host.lineage(), host.head()), "format 12 round trip");
+        // An empty lineage is one byte (its length): format 11 is the body without it.
+        assert_eq!(body.last(), Some(&0));
+        let old = envelope::seal(MAGIC, 11, &body[..body.len() - 1]);
+        let back = Host::restore(&old).unwrap();
+        assert!(back.lineage().steps.is_empty());
+        assert_eq!(back.head(), host.head());
+        assert_eq!(back.game().map(Game::state_hash), host.game().map(Game::state_hash));
+        assert_eq!(back.room().players.len(), host.room().players.len());
+    }
+}

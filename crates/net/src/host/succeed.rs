@@ -158,6 +158,42 @@ impl Host {
         }
     }
 
+    /// A host restored from its save (issue 45) announces again the election
+    /// its save kept (checked on restore: see `restored_election.rs`),
+    /// signed with `key` for the id `me`: an older host it meets is told who
+    /// won, as by a host that never reloaded. Nothing when the save kept no
+    /// election of this epoch, or `key` is not the winner's.
+    pub(crate) fn reannounce(&mut self, key: &SeatKey, me: PeerId) {
+        if self.announce.is_some() {
+            return;
+        }
+        let Some(step) = self.lineage().steps.last().cloned() else { return };
+        let c = &step.elected;
+        let winner = step.before.view.player(c.host).map(|p| p.key);
+        if c.epoch != self.settings.epoch || winner != Some(key.public()) {
+            return;
+        }
+        let room_digest = room_digest(&self.settings.room);
+        let sig = key.sign(Statement::Elected, &room_digest, &(c.epoch, c.host, me));
+        let msg = MeshMsg::Elected {
+            epoch: c.epoch,
+            host: c.host,
+            peer: me,
+            votes: c.votes.clone(),
+            of: c.of,
+            sig,
+        };
+        self.announce = encode_mesh(&msg).ok().map(|datagram| Announce {
+            datagram,
+            // Nobody to chase: its players find it and say Hello; an older host is told when met.
+            targets: BTreeSet::new(),
+            since: 0,
+            last: None,
+            key: key.clone(),
+            room_digest,
+        });
+    }
+
     /// The election this host won, to answer anyone who still follows an older host.
     pub fn elected_msg(&self) -> Option<Vec<u8>> {
         self.announce.as_ref().map(|a| a.datagram.clone())

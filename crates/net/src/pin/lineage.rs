@@ -49,25 +49,52 @@ impl Lineage {
         let Some(start) = self.steps.iter().rposition(|s| pinned(&s)) else {
             return Err(NotTheHost::OtherKey);
         };
-        let mut installed: Option<Installed> = None;
-        for step in self.steps.iter().skip(start) {
-            let before = &step.before;
-            let signer = match installed {
-                None => before.host_key().ok_or(NotTheHost::Unelected)?,
-                // Each room is the one the election before installed a host for.
-                Some((epoch, _, key)) if epoch == before.epoch => key,
-                Some(_) => return Err(NotTheHost::Unelected),
-            };
-            if !SignedRoom::verifies(&signer, room, before.epoch, &before.view, &before.sig) {
-                return Err(NotTheHost::Unelected);
-            }
-            // The check every replica of that room ran before following this election.
-            crate::certificate::certified(&before.view, room, before.epoch, &step.elected)
-                .map_err(|_| NotTheHost::Unelected)?;
-            let e = &step.elected;
-            let key = before.view.player(e.host).map(|p| p.key).ok_or(NotTheHost::Unelected)?;
-            installed = Some((e.epoch, e.host, key));
-        }
-        Ok(installed)
+        Ok(walk(&self.steps[start..], room)?.last().copied())
     }
+
+    /// Every host the whole chain installs, in order: the host of its first
+    /// room (the key that view lists for it), then each election's winner,
+    /// every step checked as [`Lineage::trace`] checks it. What a host
+    /// restored from its save (issue 45) proves its own election with: the
+    /// same checks as a pinned newcomer's, from the chain's first room.
+    ///
+    /// # Errors
+    /// [`NotTheHost::Unelected`] for a chain too long, or any step that does not hold.
+    pub(crate) fn installs(&self, room: &Hash32) -> Result<Vec<Installed>, NotTheHost> {
+        if self.steps.len() > Lineage::KEPT {
+            return Err(NotTheHost::Unelected);
+        }
+        walk(&self.steps, room)
+    }
+}
+
+/// Follows `steps` from the first one's room (signed by the host that view
+/// lists) and returns the hosts they install: that room's, then each
+/// winner's (empty for no steps).
+fn walk(steps: &[Step], room: &Hash32) -> Result<Vec<Installed>, NotTheHost> {
+    let mut installed: Vec<Installed> = Vec::with_capacity(steps.len() + 1);
+    for step in steps {
+        let before = &step.before;
+        let signer = match installed.last() {
+            None => {
+                let host = before.view.host.ok_or(NotTheHost::Unelected)?;
+                let key = before.host_key().ok_or(NotTheHost::Unelected)?;
+                installed.push((before.epoch, host, key));
+                key
+            }
+            // Each room is the one the election before installed a host for.
+            Some(&(epoch, _, key)) if epoch == before.epoch => key,
+            Some(_) => return Err(NotTheHost::Unelected),
+        };
+        if !SignedRoom::verifies(&signer, room, before.epoch, &before.view, &before.sig) {
+            return Err(NotTheHost::Unelected);
+        }
+        // The check every replica of that room ran before following this election.
+        crate::certificate::certified(&before.view, room, before.epoch, &step.elected)
+            .map_err(|_| NotTheHost::Unelected)?;
+        let e = &step.elected;
+        let key = before.view.player(e.host).map(|p| p.key).ok_or(NotTheHost::Unelected)?;
+        installed.push((e.epoch, e.host, key));
+    }
+    Ok(installed)
 }

@@ -52,6 +52,20 @@ impl Replica {
         self.seals.early = None;
     }
 
+    /// This device hosts with `lineage` (a host restored from its save,
+    /// issue 45): the chain is this replica's own again, and each host it
+    /// proves (checked again here, as a pinned newcomer checks it) is
+    /// installed for its epoch, so the host of the room it was won from is
+    /// known by its key (an older host met later is named, and its heads
+    /// prove history). A chain that does not hold changes nothing.
+    pub fn hosted_with(&mut self, lineage: &Lineage) {
+        let Ok(installed) = lineage.installs(&self.room_digest()) else { return };
+        for (epoch, host, key) in installed {
+            self.hosts.install(epoch, host, key);
+        }
+        self.seals.lineage = lineage.clone();
+    }
+
     /// The lineage a host proved with, taken as this replica's own.
     pub(super) fn inherit(&mut self, lineage: Lineage) {
         self.seals.lineage = lineage;

@@ -358,8 +358,12 @@ impl Succession {
                             out.push((from, d));
                         }
                     }
-                } else if epoch == current && host_peer.is_some_and(|h| h != from) {
-                    // Not the host our view names: it changes nothing, however
+                } else if epoch == current
+                    && host_peer.is_some_and(|h| h != from)
+                    && !self.followed_at(current, from)
+                {
+                    // Not the host our view names, nor the winner followed (its first
+                    // view on its way, see `followed_at`): it changes nothing, however
                     // often said. While this device stands it may be that host
                     // back under a new id (a reloaded tab): no forgery, and it
                     // hears this device's election if won.

@@ -184,6 +184,15 @@ impl Succession {
         crate::wire::Certificate::of_mesh(&msg)
     }
 
+    /// Whether `peer` is where the election this device followed for
+    /// `epoch` put its winner: its room view may still name the host before
+    /// (the winner's first view is on its way), and the winner's "I host"
+    /// (its answer to a poll this device sent before it followed) is no
+    /// false claim.
+    pub(super) fn followed_at(&self, epoch: Epoch, peer: PeerId) -> bool {
+        self.followed(epoch).is_some_and(|c| c.peer == peer)
+    }
+
     /// Whether the host this device follows spoke within the silence bound
     /// (a campaign starts only after a whole bound of silence, so this
     /// means it spoke since).

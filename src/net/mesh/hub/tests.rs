@@ -213,3 +213,30 @@ fn a_new_socket_forgets_the_last_ones_peers_but_not_the_count() {
     assert_eq!(host.room, ROOM);
     let _ = guest;
 }
+
+/// Issue 45: a host that left mid-introduction leaves a device linked to
+/// some peers only. The new host introduces every two linked peers once,
+/// one way; a peer already linked to the other takes it as old news, one
+/// that is not offers to it through the new host.
+#[test]
+fn a_new_host_introduces_every_two_linked_peers_once_one_way() {
+    let (a, b, c) = (PeerId(0x21), PeerId(0x22), PeerId(0x23));
+    let mut host = Hub::serverless(ROOM, HOST);
+    for p in [a, b, c] {
+        host.linked(p);
+    }
+    assert!(host.take_outbox().is_empty(), "nobody came by camera to this device");
+    host.introduce_all();
+    let introduce = |peer| Relay::Introduce { peer };
+    assert_eq!(host.take_outbox(), [(a, introduce(b)), (a, introduce(c)), (b, introduce(c))]);
+    let mut first = Hub::serverless(ROOM, a);
+    events(&mut first);
+    first.linked(HOST);
+    first.linked(b);
+    first.relay_in(HOST, &wire::encode(&introduce(b)));
+    assert!(events(&mut first).is_empty(), "already linked: old news");
+    first.relay_in(HOST, &wire::encode(&introduce(c)));
+    assert_eq!(events(&mut first), [Event::NewPeer(c)]);
+    assert_eq!(first.request(c, Signal::Offer(OFFER.into())), Route::Relayed, "offered through the new host");
+    assert_eq!(first.refused(), 0);
+}
