@@ -120,7 +120,9 @@ test('two ships, six rounds: a die placed by keyboard and by drag, a reload mid-
   const saved = page.getByTestId('saved-game').filter({ hasText: 'Thunderstruck Duel' });
   await saved.first().waitFor();
   await saved.first().getByTestId('saved-watch').click();
-  await runUntilShown(page, 'replay-controls', { maxMs: 5000 });
+  // The saved duel is read from IndexedDB: the browser's own work, so wall time too (a loaded
+  // machine failed it once at 5 s of the test's clock alone).
+  await runUntilShown(page, 'replay-controls', { maxMs: 5000, realMs: 30000 });
   const timeline = page.getByTestId('replay-timeline');
   await timeline.fill(String(await timeline.evaluate((el) => el.max)));
   await runUntilShown(page, 'ts-result', { maxMs: 10000 });

@@ -39,14 +39,23 @@ async function advance(page, ms) {
  * error naming what it waited for, the virtual time and the page's seed (what replays it).
  * `toResult`: the clock stops at the game's result even mid-slice (what is shown then is the
  * position the game ended in).
+ * `realMs`: what waits on the browser's own work as well as on game time (a saved game read from
+ * IndexedDB, a file loaded) is given that much wall time too: past `maxMs` of the test's clock the
+ * page's clock stands still and the wait goes on, in real time, until `realMs` have passed.
  */
-async function runUntil(page, what, done, { arg, maxMs = 20 * 60 * 1000, toResult = false } = {}) {
+async function runUntil(page, what, done, { arg, maxMs = 20 * 60 * 1000, toResult = false, realMs = 0 } = {}) {
   let now = 0;
+  const start = Date.now();
   for (let ran = 0; ; ran += SLICE_MS) {
     const seen = await within(CALL_MS, page.evaluate(done, arg), `waiting for ${what}`);
     if (seen) return seen;
     if (ran >= maxMs) {
-      throw new Error(`${what}: not seen after ${maxMs} ms of the test's clock (page at ${now} ms; seed ${seedOf(page)}: the same seed replays this game)`);
+      if (Date.now() - start < realMs) {
+        await new Promise((r) => setTimeout(r, 100));
+        ran -= SLICE_MS;
+        continue;
+      }
+      throw new Error(`${what}: not seen after ${maxMs} ms of the test's clock${realMs ? ` and ${realMs} ms of wall time` : ''} (page at ${now} ms; seed ${seedOf(page)}: the same seed replays this game)`);
     }
     ({ now } = await run(page, SLICE_MS, toResult));
   }
