@@ -15,7 +15,7 @@ const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { startStatic } = require('./lib/static');
-const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { RoomHooks, playsOn, waitConverged } = require('./lib/pages/room_hooks');
 const { codeOf, invitation } = require('./lib/pairing_codes');
 
 let files;
@@ -69,19 +69,6 @@ async function joinThrough(host, guest) {
   await guest.page.getByTestId('pair-scan-offer-go').tap();
   await host.page.getByTestId('pair-scan-answer-input').fill(await codeOf(guest.page, 'pair-answer'));
   await host.page.getByTestId('pair-scan-answer-go').tap();
-}
-
-/** Sends a cheap intent for `seat` as soon as it has one; waits for `tab`'s own copy to move on. */
-async function playsOn(tab, seat, timeoutMs = 15000) {
-  const was = await tab.state();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const sent = await tab.act(seat, 'cheap');
-    if (sent.ok) break;
-    if (Date.now() > deadline) throw new Error(`${tab.label} could not act: ${JSON.stringify(sent)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return tab.waitFor(`${tab.label}'s game going on`, (s) => s.head > was.head && s.pending === 0, timeoutMs);
 }
 
 test('the host of a room with no server leaves after introducing a device to one peer of two: the rest elect, the new host finishes the introduction, and play goes on', { timeout: 120000 }, async () => {

@@ -17,7 +17,7 @@ const path = require('node:path');
 const { launchBrowser, paths, screenshot, test } = require('./lib');
 const { fakeCameraArgs, writeY4m } = require('./lib/fake_camera');
 const { startStatic } = require('./lib/static');
-const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { RoomHooks, playsOn, waitConverged } = require('./lib/pages/room_hooks');
 const { codeOf, invitation } = require('./lib/pairing_codes');
 
 let files;
@@ -51,19 +51,6 @@ after(async () => {
 /** The code a card shows, once made, and once it is not `old`. */
 
 /** `from` shows a new invitation and returns it (read at once: the last card goes when its device links). */
-
-/** Sends a cheap intent for `seat` as soon as it has one; waits for `tab`'s own copy to move on. */
-async function playsOn(tab, seat, timeoutMs = 15000) {
-  const before = await tab.state();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const sent = await tab.act(seat, 'cheap');
-    if (sent.ok) break;
-    if (Date.now() > deadline) throw new Error(`${tab.label} could not act: ${JSON.stringify(sent)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return tab.waitFor(`${tab.label}'s game going on`, (s) => s.head > before.head && s.pending === 0, timeoutMs);
-}
 
 test('the host of a room with no server leaves while inviting a second device: the other elects, and the invited one joins through it by camera', { timeout: 120000 }, async () => {
   await alice.page.getByTestId('home-serverless').tap();

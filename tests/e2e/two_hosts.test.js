@@ -16,7 +16,7 @@ const { after, before } = require('node:test');
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
 const { launchBrowser, paths, screenshot, startServer, test } = require('./lib');
-const { RoomHooks, waitConverged } = require('./lib/pages/room_hooks');
+const { RoomHooks, playsOn, waitConverged } = require('./lib/pages/room_hooks');
 
 let server;
 let session;
@@ -50,19 +50,6 @@ async function roomOfTwo(name) {
   assert.equal((await alice.start()).ok, true);
   await waitConverged([alice, bob], 'the started game', 20000, (s) => s.started);
   return { alice, bob };
-}
-
-/** Sends a cheap intent for `seat` as soon as it has one; waits for `tab`'s own copy to move on. */
-async function playsOn(tab, seat, timeoutMs = 15000) {
-  const before = await tab.state();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const sent = await tab.act(seat, 'cheap');
-    if (sent.ok) break;
-    if (Date.now() > deadline) throw new Error(`${tab.label} could not act: ${JSON.stringify(sent)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return tab.waitFor(`${tab.label}'s game going on`, (s) => s.head > before.head && s.pending === 0, timeoutMs);
 }
 
 /** Bob's tab elects itself; both tabs host, and each screen names the other host. */

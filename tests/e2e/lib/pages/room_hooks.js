@@ -98,4 +98,17 @@ async function waitConverged(rooms, what = 'convergence', timeoutMs = 20000, ext
   }
 }
 
-module.exports = { RoomHooks, waitConverged };
+/** Sends a cheap intent for `seat` as soon as it has one; waits for `tab`'s own copy to move on. */
+async function playsOn(tab, seat, timeoutMs = 15000) {
+  const before = await tab.state();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sent = await tab.act(seat, 'cheap');
+    if (sent.ok) break;
+    if (Date.now() > deadline) throw new Error(`${tab.label} could not act: ${JSON.stringify(sent)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return tab.waitFor(`${tab.label}'s game going on`, (s) => s.head > before.head && s.pending === 0, timeoutMs);
+}
+
+module.exports = { RoomHooks, waitConverged, playsOn };
