@@ -128,3 +128,27 @@ test('Create room on the practice file loads the full app and opens the room, wh
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
 });
+
+test('on the practice file, a browser without WebRTC is told why at once: no file is loaded for a room it cannot join', { timeout: 60000 }, async () => {
+  const [a] = stack.session.players;
+  const page = await a.newPage();
+  await page.addInitScript(() => {
+    delete window.RTCPeerConnection;
+    delete window.webkitRTCPeerConnection;
+  });
+  const asked = wasmAsked(page);
+  const home = new HomePage(page);
+  await home.goto(stack.server.url);
+  const { practice } = await files(page);
+  const refused = page.getByTestId('home-room-refused');
+  for (const control of ['home-create-room', 'home-serverless', 'home-join-camera']) {
+    await page.getByTestId(control).click();
+    await refused.waitFor();
+    assert.match(await refused.textContent(), /^This browser cannot join rooms: WebRTC is turned off or missing\./, control);
+    // A switch that began anyway would show its progress, then reload into another file.
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByTestId('full-app-needed').count(), 0, `${control}: nothing loads`);
+  }
+  assert.deepEqual([...new Set(asked)], [practice], 'the page asked for the practice file and no other');
+  assert.deepEqual(a.errors, []);
+});
