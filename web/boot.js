@@ -2,13 +2,14 @@
 //
 // A first visit to the home screen (no service worker yet, no room or test options in the
 // address) shows the home at once from the page itself (web/shell.html and the CSS, about
-// 22 KB Brotli), and fetches the game (the wasm, about 680 KB) only once that page has loaded, so a
-// slow connection spends its first bytes on a screen the player can use. A tap made before
-// the game has arrived is remembered, said ("Loading the game… 40 %") and done by the game as
-// soon as it starts; a name, the device switches and "No thanks" are kept in the same
-// storage the game reads. Every other load (a room link, a replay, a returning visit served
-// by the service worker from this device) starts the game at once, and says "Loading the
-// game… 40 %" (the splash) if it has not started within a moment, instead of a blank page.
+// 22 KB Brotli), and fetches the game (the practice file's wasm, about 620 KB: issue 49) only
+// once that page has loaded, so a slow connection spends its first bytes on a screen the player
+// can use. A tap made before the game has arrived is remembered, said ("Loading the game…
+// 40 %") and done by the game as soon as it starts; a name, the device switches and "No
+// thanks" are kept in the same storage the game reads. Every other load (a room link, a
+// replay, a returning visit served by the service worker from this device) starts the game at
+// once, and says "Loading the game… 40 %" (the splash) if it has not started within a moment,
+// instead of a blank page.
 //
 // A connection that asks to save data (the browser's data saver, or a 2G link: a train) spends
 // nothing on the game until the player chooses something to play, and the shell says so; a
@@ -17,8 +18,9 @@
 // Trunk's own loader is taken out of the page by scripts/lib/shell-loader.sh, which also
 // fills in this build's file names below.
 (() => {
-  // The file this load starts: the base one or the full one, as the page's first script chose
-  // (index.html, issue 32); scripts/lib/shell-loader.sh fills in this build's names there.
+  // The file this load starts: the practice one, the base one (rooms) or the full one, as the
+  // page's first script chose (index.html, issues 32 and 49); scripts/lib/shell-loader.sh fills
+  // in this build's names there.
   const APP_JS = window.__ddFiles.js;
   const APP_WASM = window.__ddFiles.wasm;
   const WASM_BYTES = window.__ddFiles.bytes || 0;

@@ -1,30 +1,39 @@
 #!/usr/bin/env bash
-# The release build players get (dist/), in two files of one app (issue 32): the *base* wasm (no
-# Thunderstruck Duel, map editor or replays: the `full` feature off), which a room link and a
-# first Practice load, and the *full* one, which a device loads when it opens one of those
-# (src/platform/full_app.rs; web/boot.js picks the file). Both come from this crate; the full one
-# is built first into target/dist-full, and the base build's post-build hook copies its two files
-# into dist/ (scripts/lib/shell-loader.sh, through DUEL_FULL_DIST), so the page, the budget and
-# the service worker's list all see both.
+# The release build players get (dist/), in three files of one app (issues 32 and 49): the
+# *practice* wasm (no rooms: no WebRTC transport, pairing or share panel; no Thunderstruck Duel,
+# map editor or replays), which a first Practice loads; the *base* one (rooms too, the `rooms`
+# feature), which a room link loads; and the *full* one, which a device loads when it opens
+# Thunderstruck, the map editor or a replay, or hosts a room (src/platform/full_app.rs; the
+# page's first script picks the file). All come from this crate: the full and practice ones are
+# built first into target/dist-full and target/dist-practice, and the base build's post-build
+# hook copies their files into dist/ (scripts/lib/shell-loader.sh, through DUEL_FULL_DIST and
+# DUEL_PRACTICE_DIST), so the page, the budget and the service worker's list see all three.
 #
-# Usage: scripts/lib/build-release.sh [full|base]   (no argument: both, in that order)
-#   full   only the full app, into target/dist-full
-#   base   only the base build into dist/ (target/dist-full must be there)
+# Usage: scripts/lib/build-release.sh [full|practice|base]   (no argument: all, in that order)
+#   full       only the full app, into target/dist-full
+#   practice   only the practice file, into target/dist-practice
+#   base       only the base build into dist/ (target/dist-full and target/dist-practice must be there)
 set -euo pipefail
 # shellcheck source=env.sh
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 FULL_DIST="$ROOT/target/dist-full"
-what=${1:-both}
+PRACTICE_DIST="$ROOT/target/dist-practice"
+what=${1:-all}
 case "$what" in
-  full | both) trunk build --release --dist "$FULL_DIST" ;;
-  base) ;;
-  *) die "usage: $0 [full|base]" ;;
+  full | practice | base | all) ;;
+  *) die "usage: $0 [full|practice|base]" ;;
 esac
-case "$what" in
-  base | both)
-    [ -f "$FULL_DIST/index.html" ] || die "no full app in $FULL_DIST: run $0 full first"
-    DUEL_FULL_DIST="$FULL_DIST" trunk build --release --no-default-features
-    [ "$(ls dist/dice-duel-*_bg.wasm | wc -l)" = 2 ] || die "dist/ does not hold the two files of the app"
-    ;;
-esac
+if [ "$what" = full ] || [ "$what" = all ]; then
+  trunk build --release --dist "$FULL_DIST"
+fi
+if [ "$what" = practice ] || [ "$what" = all ]; then
+  trunk build --release --no-default-features --dist "$PRACTICE_DIST"
+fi
+if [ "$what" = base ] || [ "$what" = all ]; then
+  [ -f "$FULL_DIST/index.html" ] || die "no full app in $FULL_DIST: run $0 full first"
+  [ -f "$PRACTICE_DIST/index.html" ] || die "no practice file in $PRACTICE_DIST: run $0 practice first"
+  DUEL_FULL_DIST="$FULL_DIST" DUEL_PRACTICE_DIST="$PRACTICE_DIST" \
+    trunk build --release --no-default-features --features rooms
+  [ "$(ls dist/dice-duel-*_bg.wasm | wc -l)" = 3 ] || die "dist/ does not hold the three files of the app"
+fi

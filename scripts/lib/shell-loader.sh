@@ -10,33 +10,45 @@ cd "$dir"
 
 # Neither Trunk's loader nor an unfilled name is left in the page (two loaders would start the
 # game twice).
-handed_over() { ! grep -q 'TrunkApplicationStarted", {detail' index.html && ! grep -qE '__(APP|FULL)_' index.html; }
+handed_over() { ! grep -q 'TrunkApplicationStarted", {detail' index.html && ! grep -qE '__(APP|FULL|PRACTICE)_' index.html; }
 # A build already handed over (post-build.sh run again on it, as offline.test.js does): as is.
 if handed_over; then
   echo "shell loader: $dir already starts through web/boot.js" >&2
   exit 0
 fi
 
-# This build's own file (the base one, when the full one is added below).
+# This build's own file (the base one, when the full and practice ones are added below).
 js=$(ls dice-duel-*.js 2>/dev/null | grep -v '_bg' || true)
 wasm=$(ls dice-duel-*_bg.wasm 2>/dev/null || true)
 [ "$(wc -w <<<"$js")" = 1 ] && [ "$(wc -w <<<"$wasm")" = 1 ] ||
   { echo "shell-loader: not one dice-duel-*.js and one *_bg.wasm in $dir: '$js' '$wasm'" >&2; exit 1; }
 bytes=$(stat -c %s "$wasm")
+# The practice file (issue 49): DUEL_PRACTICE_DIST names a finished build of it, the app with
+# no rooms, which a first Practice loads. Without it, the practice file is this one.
+# other_file DIR WHAT: copies DIR's one app into this build; sets OTHER_JS and OTHER_WASM.
+other_file() {
+  OTHER_JS=$(cd "$1" && ls dice-duel-*.js | grep -v '_bg')
+  OTHER_WASM=$(cd "$1" && ls dice-duel-*_bg.wasm)
+  [ "$(wc -w <<<"$OTHER_JS")" = 1 ] && [ "$(wc -w <<<"$OTHER_WASM")" = 1 ] ||
+    { echo "shell-loader: not one $2 app in $1" >&2; exit 1; }
+  [ "$OTHER_WASM" != "$wasm" ] || { echo "shell-loader: $1 holds this very build" >&2; exit 1; }
+  cp "$1/$OTHER_JS" "$1/$OTHER_WASM" .
+}
 # The full app (issue 32): DUEL_FULL_DIST names a finished build of it (scripts/lib/build-release.sh),
 # whose two files join this one. Without it (a build of one file), the full app is this one.
 full_js=$js full_wasm=$wasm full_bytes=$bytes
 if [ -n "${DUEL_FULL_DIST:-}" ]; then
-  full_js=$(cd "$DUEL_FULL_DIST" && ls dice-duel-*.js | grep -v '_bg')
-  full_wasm=$(cd "$DUEL_FULL_DIST" && ls dice-duel-*_bg.wasm)
-  [ "$(wc -w <<<"$full_js")" = 1 ] && [ "$(wc -w <<<"$full_wasm")" = 1 ] ||
-    { echo "shell-loader: not one full app in $DUEL_FULL_DIST" >&2; exit 1; }
-  [ "$full_wasm" != "$wasm" ] || { echo "shell-loader: $DUEL_FULL_DIST holds this very build" >&2; exit 1; }
-  cp "$DUEL_FULL_DIST/$full_js" "$DUEL_FULL_DIST/$full_wasm" .
-  full_bytes=$(stat -c %s "$full_wasm")
+  other_file "$DUEL_FULL_DIST" full
+  full_js=$OTHER_JS full_wasm=$OTHER_WASM full_bytes=$(stat -c %s "$OTHER_WASM")
+fi
+practice_js=$js practice_wasm=$wasm practice_bytes=$bytes
+if [ -n "${DUEL_PRACTICE_DIST:-}" ]; then
+  other_file "$DUEL_PRACTICE_DIST" practice
+  practice_js=$OTHER_JS practice_wasm=$OTHER_WASM practice_bytes=$(stat -c %s "$OTHER_WASM")
 fi
 
-JS="/$js" WASM="/$wasm" BYTES="$bytes" FJS="/$full_js" FWASM="/$full_wasm" FBYTES="$full_bytes" perl -0777 -i -pe '
+JS="/$js" WASM="/$wasm" BYTES="$bytes" FJS="/$full_js" FWASM="/$full_wasm" FBYTES="$full_bytes" \
+  PJS="/$practice_js" PWASM="/$practice_wasm" PBYTES="$practice_bytes" perl -0777 -i -pe '
   my $n = 0;
   $n += s{<link rel="modulepreload"[^>]*>\s*}{}g;
   $n += s{<link rel="preload"[^>]*_bg\.wasm"[^>]*>\s*}{}g;
@@ -47,10 +59,13 @@ JS="/$js" WASM="/$wasm" BYTES="$bytes" FJS="/$full_js" FWASM="/$full_wasm" FBYTE
   $n += s{__FULL_JS__}{$ENV{FJS}}g;
   $n += s{__FULL_WASM__}{$ENV{FWASM}}g;
   $n += s{__FULL_WASM_BYTES__}{$ENV{FBYTES}}g;
-  die "shell-loader: index.html is not the page Trunk 0.21 writes (only $n of 9 changes made)\n" if $n < 9;
+  $n += s{__PRACTICE_JS__}{$ENV{PJS}}g;
+  $n += s{__PRACTICE_WASM__}{$ENV{PWASM}}g;
+  $n += s{__PRACTICE_WASM_BYTES__}{$ENV{PBYTES}}g;
+  die "shell-loader: index.html is not the page Trunk 0.21 writes (only $n of 12 changes made)\n" if $n < 12;
 ' index.html
 if ! handed_over; then
   echo "shell-loader: index.html still has Trunk's loader or an unfilled name" >&2
   exit 1
 fi
-echo "shell loader: $js, $wasm ($bytes B); the full app: $full_wasm ($full_bytes B)" >&2
+echo "shell loader: $js, $wasm ($bytes B); the full app: $full_wasm ($full_bytes B); practice: $practice_wasm ($practice_bytes B)" >&2

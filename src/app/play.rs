@@ -132,7 +132,7 @@ fn Connecting() -> impl IntoView {
                     </section>
                 }
             })}
-            <crate::pairing::Rejoin />
+            {crate::platform::full_app::ROOMS.then(|| view! { <crate::pairing::Rejoin /> })}
             <a class="btn btn--small btn--ghost" href=crate::route::Route::Home.hash()>"Home"</a>
         </main>
     }

@@ -49,6 +49,9 @@ pub fn to_resume(store: Store, room: &str) -> bool {
 pub enum Then {
     CreateRoom,
     HostHere,
+    /// "Join by camera" on the practice file (issue 49): the full app opens
+    /// the home with the camera's panel.
+    JoinCamera,
 }
 
 impl Then {
@@ -56,6 +59,7 @@ impl Then {
         match self {
             Then::CreateRoom => "create-room",
             Then::HostHere => "host-serverless",
+            Then::JoinCamera => "join-camera",
         }
     }
 }
@@ -67,11 +71,20 @@ pub fn ask(store: Store, then: Then) -> bool {
         return false;
     }
     storage::session_set(THEN_KEY, then.key());
-    store
-        .ui
-        .loads_full
-        .set(Some("A room you host loads the whole game first, so that it can play either game."));
+    store.ui.loads_full.set(Some(match then {
+        Then::JoinCamera => "Joining a room loads the rest of the game first.",
+        _ => "A room you host loads the whole game first, so that it can play either game.",
+    }));
     true
+}
+
+/// On the full app's home: whether the tab asked to join by camera before its
+/// reload (once: the ask is removed).
+pub fn take_camera_ask() -> bool {
+    if !full_app::LOADED || storage::session_get(THEN_KEY).as_deref() != Some(Then::JoinCamera.key()) {
+        return false;
+    }
+    storage::session_take(THEN_KEY).is_some()
 }
 
 /// Gives up the ask (the player went home while the full app loaded).
@@ -86,6 +99,10 @@ pub fn forget(store: Store) {
 /// stale (that switch failed, and a later one, to Thunderstruck say, brought
 /// the tab here), so it is dropped.
 pub fn resume(store: Store, route: Route) -> Option<Route> {
+    // The camera's panel is the home's: it takes that ask itself (`take_camera_ask`).
+    if route == Route::Home && storage::session_get(THEN_KEY).as_deref() == Some(Then::JoinCamera.key()) {
+        return None;
+    }
     let asked = storage::session_take(THEN_KEY)?;
     if !full_app::LOADED || route != Route::Home {
         return None;

@@ -5,6 +5,7 @@
 mod first_practice;
 mod full_first;
 mod online;
+mod practice_file;
 mod rooms;
 
 pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
@@ -95,10 +96,14 @@ fn load_desks(room: &str, bots: &mut BotDriver) {
 }
 
 /// Writes the host's room (its bots' levels with it) and its Thunderstruck bots' secrets to
-/// storage; `duel`: the room plays Thunderstruck Duel (see [`full_first::mark`]).
-pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], duel: bool) {
+/// storage; `duel`: the room plays Thunderstruck Duel (see [`full_first::mark`]); `started`: its
+/// game began (see [`practice_file::mark`]).
+pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], (duel, started): (bool, bool)) {
     let room = match &mode {
-        Mode::Practice => PRACTICE,
+        Mode::Practice => {
+            practice_file::mark(PRACTICE, started);
+            PRACTICE
+        }
         Mode::Online { room, host: true } => room.as_str(),
         _ => return,
     };
@@ -167,7 +172,7 @@ fn drop_old_thunderstruck(store: Store) {
 /// Resumes the saved practice. Returns whether there was one that loads.
 pub fn resume_practice(store: Store) -> bool {
     let Some(bytes) = net::saves::load_host(PRACTICE) else { return false };
-    if full_first::to_resume(store, PRACTICE) {
+    if full_first::to_resume(store, PRACTICE) || practice_file::to_resume(store, PRACTICE) {
         return true;
     }
     let opts = store.opts;
@@ -184,6 +189,26 @@ pub fn resume_practice(store: Store) -> bool {
             false
         }
     }
+}
+
+/// Whether the tab asked to join by camera before the full app loaded (once).
+pub fn camera_asked() -> bool {
+    full_first::take_camera_ask()
+}
+
+/// "Join by camera" on the practice file: loads the full app, whose home opens
+/// the camera's panel. Returns whether it did (else the panel opens here, and
+/// says itself whether this browser can pair).
+///
+/// # Errors
+/// On the practice file, [`NoWebRtc`]: this browser cannot be in a room, so
+/// nothing is loaded for it.
+pub fn join_camera_elsewhere(store: Store) -> Result<bool, crate::platform::webrtc::NoWebRtc> {
+    if crate::platform::full_app::ROOMS {
+        return Ok(false);
+    }
+    crate::platform::webrtc::rooms()?;
+    Ok(full_first::ask(store, full_first::Then::JoinCamera))
 }
 
 /// Gives up hosting a room on the full app while it loads (`full_first`).
@@ -283,8 +308,13 @@ pub fn on_load(store: Store) -> Route {
             return Route::Play;
         }
     }
-    // A replay's address opens the replay; a saved practice waits on the home screen.
-    if route != Route::Replay && has_practice() && resume_practice(store) {
+    // A replay's address opens the replay; a saved practice waits on the home screen (one that
+    // resumes on another file waits for its button: this load came for something else).
+    if route != Route::Replay
+        && has_practice()
+        && !practice_file::elsewhere(PRACTICE)
+        && resume_practice(store)
+    {
         return route;
     }
     if route == Route::Play {

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::{full_first, load_desks, player, seed, Mode};
 use crate::net::{self, Role, RoomTransport};
 use crate::platform::webrtc::{self, NoWebRtc};
-use crate::platform::{self, random};
+use crate::platform::{self, full_app, random};
 use crate::route::{go, Route};
 use crate::session::{BotDriver, Session, BUILD};
 use crate::store::Store;
@@ -40,6 +40,11 @@ pub fn create_room(store: Store) -> Result<(), NoWebRtc> {
 
 /// Hosts a new online room named `room` in this tab and opens its lobby.
 pub fn host_room(store: Store, room: String) {
+    if !full_app::ROOMS {
+        // Not reached from the home (Create room loads the full app first): a test's or a
+        // stale page's ask. The same address on a file with rooms hosts it.
+        return to_rooms_file(store, &format!("/?room={room}&host=1"));
+    }
     host_with(store, room.clone(), RoomTransport::connect(&room, Role::Host));
 }
 
@@ -67,6 +72,10 @@ pub fn host_serverless(store: Store) -> Result<(), NoWebRtc> {
 /// room ([`net::PairError::NoWebRtc`]). Nothing changes.
 pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> Result<(), net::PairError> {
     webrtc::rooms()?;
+    if !full_app::ROOMS {
+        // The camera's panel is not in the practice file: not reached.
+        return Ok(());
+    }
     let room = offer.room.clone();
     let role = net::role_for(&room);
     let transport = RoomTransport::serverless_guest(offer, role)?;
@@ -127,6 +136,9 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
 /// A room this tab was in with no server (issue 45) asks no server: it
 /// waits to be rejoined by camera through a device still in it.
 pub fn join_room(store: Store, room: &str) {
+    if !full_app::ROOMS {
+        return to_rooms_file(store, &format!("/?room={room}"));
+    }
     let role = net::role_for(room);
     let transport = if net::saves::is_serverless(room) {
         RoomTransport::unlinked(room, role)
@@ -178,6 +190,10 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
 /// [`NoWebRtc`]: this browser cannot be in a room (nothing is opened, nothing changes).
 pub fn enter_room(store: Store, room: &str) -> Result<(), NoWebRtc> {
     webrtc::rooms()?;
+    if !full_app::ROOMS {
+        to_rooms_file(store, &format!("/?room={room}{}", Route::Play.hash()));
+        return Ok(());
+    }
     // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
     join_room(store, room);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
@@ -191,4 +207,13 @@ pub fn enter_room(store: Store, room: &str) -> Result<(), NoWebRtc> {
 pub fn room_link_refused() -> Option<NoWebRtc> {
     net::room_from_location()?;
     webrtc::rooms().err()
+}
+
+/// On the practice file (issue 49), which has no rooms: the room's own address,
+/// which the page opens on the base file (index.html: a room link loads it). A
+/// practice is saved first, and resumes from its save when the player comes
+/// back to it.
+fn to_rooms_file(store: Store, address: &str) {
+    store.save(platform::now_ms(), true);
+    platform::assign_url(address);
 }

@@ -79,7 +79,7 @@ pub fn Header(seats: RwSignal<bool>) -> impl IntoView {
                     <span class="link-state" data-testid="link-state">{move || store.link.with(ConnState::label)}</span>
                 })}
                 // A room with no server: a device whose links dropped has no way back but a camera (issue 45).
-                {move || (store.serverless() && crate::pairing::links_lost(store)).then(|| view! {
+                {move || (crate::platform::full_app::ROOMS && store.serverless() && crate::pairing::links_lost(store)).then(|| view! {
                     <button class="btn btn--small btn--shields" data-testid="hud-rejoin" title="This room has no server: rejoin it by camera, through a device still in it"
                         on:click=move |_| seats.set(true)>"Rejoin by camera"</button>
                 })}

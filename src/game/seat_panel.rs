@@ -117,7 +117,7 @@ pub fn SeatsCard(open: RwSignal<bool>) -> impl IntoView {
                     <super::reseat::SwapList />
                     // A device that reloaded while the server was away, or a new one at a table with
                     // no internet, joins by camera through any device in the room (issue 34).
-                    <crate::pairing::Invite />
+                    {crate::platform::full_app::ROOMS.then(|| view! { <crate::pairing::Invite /> })}
                     <button class="btn btn--helm" data-testid="seats-close" on:click=move |_| open.set(false)>"Close"</button>
                 </div>
             </div>

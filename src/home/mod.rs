@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::boot::{self, Mode};
 use crate::net;
+use crate::platform::full_app::ROOMS;
 use crate::platform::webrtc::NoWebRtc;
 use crate::route::{go, Route};
 use crate::store::use_store;
@@ -20,7 +21,8 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let store = use_store();
     let joining = RwSignal::new(false);
     // "Join by camera" (issue 34): the scanner and, once read, this device's answer.
-    let pairing = RwSignal::new(false);
+    // On the full app after the practice file's "Join by camera" (issue 49): opened at once.
+    let pairing = RwSignal::new(boot::camera_asked());
     // "New to Dice Duel?": until a lesson is completed or the offer dismissed on this device.
     let offer = RwSignal::new(crate::course::offer_due());
     let code = RwSignal::new(String::new());
@@ -164,7 +166,15 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 </button>
                 // Its panel says itself why a browser without WebRTC cannot pair: not twice.
                 <button class="btn btn--helm" data-testid="home-join-camera" aria-expanded=move || pairing.get().to_string()
-                    on:click=move |_| { refused.set(None); pairing.update(|p| *p = !*p) }>
+                    on:click=move |_| {
+                        refused.set(None);
+                        // The practice file has no camera's panel: the full app opens it.
+                        match boot::join_camera_elsewhere(store) {
+                            Ok(false) => pairing.update(|p| *p = !*p),
+                            Ok(true) => {}
+                            Err(why) => refused.set(Some(why)),
+                        }
+                    }>
                     "Join by camera"
                 </button>
                 <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| go(store, Route::Maps)>
@@ -174,7 +184,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
             {move || refused.get().map(|why| view! {
                 <p class="panel home__error" role="alert" data-testid="home-room-refused" node_ref=refusal>{why.to_string()}</p>
             })}
-            {move || pairing.get().then(|| view! { <crate::pairing::JoinByCamera /> })}
+            {move || (ROOMS && pairing.get()).then(|| view! { <crate::pairing::JoinByCamera /> })}
             {move || joining.get().then(|| view! {
                 <form class="home__join" on:submit=move |ev| { ev.prevent_default(); join(); }>
                     // A phone's keyboard must not capitalise or "correct" a code (`autocorrect`

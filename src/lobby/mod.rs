@@ -14,6 +14,7 @@ use duel_net::Command;
 use leptos::prelude::*;
 
 use crate::boot::Mode;
+use crate::platform::full_app::ROOMS;
 use crate::store::use_store;
 
 /// "Your name": what every peer sees for this device's player; a guest who
@@ -92,14 +93,14 @@ pub fn Lobby() -> impl IntoView {
                 <p class="lobby__joined" role="status" data-testid="lobby-joined">{move || joined.get()}</p>
             })}
             <YourName guest />
-            {move || (online.get() && !guest.get()).then(|| view! { <share::Share /> })}
+            {move || (ROOMS && online.get() && !guest.get()).then(|| view! { <share::Share /> })}
             <div class="lobby__grid">
                 {move || guest.get().then(|| view! { <crew::Crew /> })}
                 <game_choice::GameChoice />
                 {move || (!guest.get()).then(|| view! { <crew::Crew /> })}
                 {move || (!thunder.get()).then(|| view! { <rules::Rules /> <map::MapSetup /> })}
             </div>
-            {move || guest.get().then(|| view! { <share::Share /> })}
+            {move || (ROOMS && guest.get()).then(|| view! { <share::Share /> })}
             // Practice only: an online room keeps real time, as the board game does.
             {move || (!online.get() && !thunder.get()).then(|| view! {
                 <div class="lobby__pace"><crate::pause::BotPaceChoice /></div>

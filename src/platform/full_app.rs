@@ -1,9 +1,14 @@
-//! The two files of the app (issue 32): a first visit, a room link and a
-//! first Practice load the *base* wasm (no Thunderstruck Duel and no replay
-//! viewer); a device loads the *full* one when it opens either. `web/boot.js`
-//! picks the file as the page loads; switching is a reload of the same address
-//! once the full file is in the browser's cache, so a practice resumes from its
-//! save and a guest rejoins its room with its token.
+//! The three files of the app (issues 32 and 49): a first visit and a first
+//! Practice load the *practice* wasm (no rooms: no WebRTC transport, pairing,
+//! share panel or signatures; no Thunderstruck Duel, map editor or replay
+//! viewer); a room link loads the *base* one (rooms too); a device loads the
+//! *full* one when it opens Thunderstruck, the map editor or a replay, or hosts
+//! a room. The page's first script (`index.html`) picks the file as the page
+//! loads; switching is a reload of the same address once the full file is in
+//! the browser's cache, so a practice resumes from its save and a guest
+//! rejoins its room with its token. From the practice file, joining a room is
+//! a load of the room's own address (the base file), and "Join by camera"
+//! loads the full app (`boot::rooms`, `boot::full_first`).
 //!
 //! The page's side is `window.__ddLoadFull(onShare)` (web/boot.js): it fetches
 //! the full file, counting its bytes for the progress line, marks the tab (in
@@ -12,6 +17,16 @@
 /// Whether this build is the full app (the `full` feature). A constant: the
 /// optimiser drops what it guards from the base file.
 pub const LOADED: bool = cfg!(feature = "full");
+
+/// Whether this build has online rooms (the `rooms` feature; issue 49): the
+/// *practice* file a first Practice loads has none. A constant, as
+/// [`LOADED`]: what it guards (the WebRTC transport, pairing, the share panel)
+/// is not in the practice file.
+pub const ROOMS: bool = cfg!(feature = "rooms");
+
+// A file with rooms reaches other devices: it signs and checks what they say (duel-net's
+// `signatures`, which the `rooms` feature turns on). Only the practice file may sign nothing.
+const _: () = assert!(!ROOMS || duel_net::seat_key::SIGNS, "a build with rooms must sign");
 
 /// The tab's mark that it asked for the full app (web/boot.js reads it too).
 pub const FULL_KEY: &str = "dice-duel/full";

@@ -39,6 +39,7 @@ impl Store {
         let duel = self.room.with_untracked(|r| {
             r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
         });
-        crate::boot::persist(self.mode.get_untracked(), &bytes, &desks, duel);
+        let started = self.game.with_untracked(Option::is_some);
+        crate::boot::persist(self.mode.get_untracked(), &bytes, &desks, (duel, started));
     }
 }

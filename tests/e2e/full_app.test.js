@@ -1,5 +1,6 @@
-// The app in two files (issue 32): a first visit and a first game load the base wasm (no
-// Thunderstruck Duel, map editor or replays); a device loads the full one when it opens one of
+// The app in three files (issues 32 and 49): a first visit and a first game load the practice
+// wasm (no rooms; no Thunderstruck Duel, map editor or replays; a room link loads the base one,
+// with rooms: practice_file.test.js); a device loads the full one when it opens one of
 // those, by reloading the same address once the file is in the browser's cache. A practice
 // resumes from its save across that reload, and after one visit both files open offline.
 // Runs against dist/ as players get it (scripts/lib/build-release.sh). The room case (a host
@@ -10,30 +11,30 @@ const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, ThunderPa
 
 const stack = useStack({ players: 2 });
 
-/** The page's two files: { base, full } (the wasm paths the page names). */
+/** The file the page runs and the full one (the wasm paths the page names). */
 function files(page) {
   return page.evaluate(() => ({ running: window.__ddFiles.wasm, full: window.__ddFull.wasm }));
 }
 
-test('a first visit runs the base file; Thunderstruck, never opened online, loads the full one offline', { timeout: 100000 }, async () => {
+test('a first visit runs the practice file; Thunderstruck, never opened online, loads the full one offline', { timeout: 100000 }, async () => {
   const [player] = stack.session.players;
   const page = await player.newPage();
   const asked = wasmAsked(page);
   const home = new HomePage(page);
   await home.goto(stack.server.url, '?seed=5&fast=1&speed=10');
   const first = await files(page);
-  assert.notEqual(first.running, first.full, 'dist/ holds two files and the home runs the base one');
+  assert.notEqual(first.running, first.full, 'the home runs the practice file, not the full one');
   await serviceWorkerInControl(page);
   // The worker precached both, the full one from the server (the page never asked for it).
   assert.ok(await page.evaluate((full) => caches.match(full).then(Boolean), first.full), 'the full file is cached');
-  assert.ok(!asked.includes(first.full), `the page itself asked only for the base file: ${asked}`);
+  assert.ok(!asked.includes(first.full), `the page itself asked only for the practice file: ${asked}`);
 
   await player.context.setOffline(true);
   await page.reload();
   await home.root.waitFor({ state: 'visible', timeout: 15000 });
   const duel = new ThunderPage(page, 'click');
   await duel.press('home-thunderstruck');
-  // The base file says what it loads, then the tab reloads into the full one.
+  // The practice file says what it loads, then the tab reloads into the full one.
   await duel.id('ts-setup').waitFor({ timeout: 20000 });
   const after = await files(page);
   assert.equal(after.running, first.full, 'the tab runs the full file');
@@ -54,7 +55,7 @@ test('a practice lobby turned to Thunderstruck loads the full app and resumes wi
   const asked = wasmAsked(page);
   const home = new HomePage(page);
   await home.goto(stack.server.url, '?seed=6&fast=1&speed=10');
-  const { running: base, full } = await files(page);
+  const { running: practice, full } = await files(page);
   await home.practiceLobby();
   const lobby = new LobbyPage(page);
   await lobby.waitFor();
@@ -63,7 +64,7 @@ test('a practice lobby turned to Thunderstruck loads the full app and resumes wi
   await page.waitForFunction((f) => window.__ddFiles && window.__ddFiles.wasm === f, full, { timeout: 20000 });
   await lobby.waitFor();
   assert.ok(await page.getByTestId('lobby-game-thunderstruck').evaluate((b) => b.classList.contains('is-on')), 'the lobby kept Thunderstruck');
-  assert.deepEqual(asked.filter((p) => p === base || p === full).slice(0, 1), [base], `base first: ${asked}`);
+  assert.deepEqual(asked.filter((p) => p === practice || p === full).slice(0, 1), [practice], `the practice file first: ${asked}`);
   assert.ok(asked.includes(full), `then the full file: ${asked}`);
   await lobby.fillBots();
   await page.getByTestId('lobby-start').click();

@@ -24,13 +24,13 @@ test('two browsers play a Thunderstruck duel over WebRTC to the same result', { 
   const alice = await session.players[0].newPage();
   const bob = await session.players[1].newPage();
   const tv = await session.players[2].newPage();
-  // dist/ holds the app in two files (issue 32): which one each page ran, in order.
+  // dist/ holds the app in three files (issues 32 and 49): which one each page ran, in order.
   const ran = new Map([['alice', wasmAsked(alice)], ['bob', wasmAsked(bob)], ['tv', wasmAsked(tv)]]);
   const onFull = (page) => page.waitForFunction(() => window.__ddFiles.wasm === window.__ddFull.wasm, null, { timeout: 20000 });
   const home = new HomePage(alice);
   await home.goto(server.url, '?fast=1&speed=10');
-  const { base, full } = await alice.evaluate(() => ({ base: window.__ddFiles.wasm, full: window.__ddFull.wasm }));
-  assert.notEqual(base, full, 'the home runs the base file');
+  const { practice, base, full } = await alice.evaluate(() => ({ practice: window.__ddFiles.wasm, base: window.__ddRooms.wasm, full: window.__ddFull.wasm }));
+  assert.equal(new Set([practice, base, full]).size, 3, 'the home runs the practice file, neither of the others');
   // A room's host runs the full app (src/boot/full_first.rs): it loads it, then creates the room.
   await home.createRoom();
   await onFull(alice);

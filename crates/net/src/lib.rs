@@ -16,7 +16,9 @@
 //! - [`thunder`]: a Thunderstruck seat's secrets for its hidden planning
 //!   ([`thunder::Desk`]); the duel itself runs on the [`Host`] (R23).
 //! - [`seat_key`]: each device's signing key, so no peer can forge an
-//!   election (see [`succession`]).
+//!   election (see [`succession`]). Without the `signatures` feature (the
+//!   app's practice file: one device, bots only) nothing is signed or
+//!   checked, and no Ed25519 code is built in; the protocol is the same.
 //! - [`hash`]: [`hash::Hash32`], the protocol's one hash (SHA-256) as its bytes.
 //! - [`chain`]: the log's hash chain and the host's signed head, so a
 //!   successor adopts only events the host wrote.

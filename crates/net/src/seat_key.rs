@@ -13,7 +13,15 @@
 //! passed off as a poll, and the room digest keeps a vote from one room out
 //! of every other. Checks use `verify_strict`, which refuses the weak keys
 //! and malleable signatures plain `verify` lets through.
+//!
+//! **Without signatures** (the `signatures` feature off: the practice file,
+//! issue 49, one device that plays bots and talks to nobody) the same host,
+//! replica and sequencing run, but nothing is signed or checked: a statement
+//! carries [`SeatSig::UNSIGNED`] and every check holds, so no Ed25519 code is
+//! in that file. Every build that can reach another device signs (the app's
+//! `rooms` feature turns this one on; see [`SIGNS`]).
 
+#[cfg(feature = "signatures")]
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +49,7 @@ pub enum Statement {
 }
 
 impl Statement {
+    #[cfg(feature = "signatures")]
     fn tag(self) -> &'static [u8] {
         match self {
             Statement::Poll => b"dice-duel/poll/1",
@@ -55,10 +64,27 @@ impl Statement {
     }
 }
 
+/// Whether this build signs and checks its statements (the `signatures`
+/// feature; see the module docs). A build that can be in a room must: the app
+/// asserts it where it builds rooms.
+pub const SIGNS: bool = cfg!(feature = "signatures");
+
 /// A device's private seat key. Never leaves the device; `Debug` shows only
 /// a prefix of its public half (logs are shared in bug reports).
+#[cfg(feature = "signatures")]
 #[derive(Clone, PartialEq, Eq)]
 pub struct SeatKey(SigningKey);
+
+/// A device's seat key in a build without signatures: its seed, kept for the
+/// builds that sign, and the public half one of them derived from it, if the
+/// app kept it ([`SeatKey::known_as`]), so that a game saved by a build that
+/// signs lists this device under the key it says `Hello` with.
+#[cfg(not(feature = "signatures"))]
+#[derive(Clone, PartialEq, Eq)]
+pub struct SeatKey {
+    seed: [u8; 32],
+    public: SeatPublic,
+}
 
 /// A seat key's public half, as the room view lists it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -68,11 +94,17 @@ pub struct SeatPublic(pub [u8; 32]);
 #[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatSig(pub [u8; 32], pub [u8; 32]);
 
+#[cfg(feature = "signatures")]
 impl SeatKey {
     /// The key made from 32 secret bytes (the app draws them once from the
     /// browser's crypto RNG and keeps them).
     pub fn from_seed(seed: [u8; 32]) -> SeatKey {
         SeatKey(SigningKey::from_bytes(&seed))
+    }
+
+    /// A build that signs derives the public half itself: `public` is not read.
+    pub fn known_as(self, _public: SeatPublic) -> SeatKey {
+        self
     }
 
     /// The 32 bytes this key is made from (for the app's storage).
@@ -95,6 +127,33 @@ impl SeatKey {
     }
 }
 
+#[cfg(not(feature = "signatures"))]
+impl SeatKey {
+    /// The key of these 32 secret bytes, its public half unknown
+    /// ([`SeatPublic::NONE`]) until [`SeatKey::known_as`] says it.
+    pub fn from_seed(seed: [u8; 32]) -> SeatKey {
+        SeatKey { seed, public: SeatPublic::NONE }
+    }
+
+    /// This key, whose public half a build that signs derived as `public`.
+    pub fn known_as(self, public: SeatPublic) -> SeatKey {
+        SeatKey { public, ..self }
+    }
+
+    pub fn seed(&self) -> [u8; 32] {
+        self.seed
+    }
+
+    pub fn public(&self) -> SeatPublic {
+        self.public
+    }
+
+    /// Signs nothing (see the module docs).
+    pub fn sign<T: Serialize>(&self, _what: Statement, _room: &Hash32, _body: &T) -> SeatSig {
+        SeatSig::UNSIGNED
+    }
+}
+
 impl SeatPublic {
     /// "No key known yet": a player restored from a save made before seat
     /// keys, until its next `Hello`. Nothing verifies against it (it is a
@@ -104,6 +163,7 @@ impl SeatPublic {
     /// Whether `sig` is this key's signature of `body` as a `what` in the
     /// room with digest `room`. Bytes that are no key, or no signature, are
     /// simply not a valid signature.
+    #[cfg(feature = "signatures")]
     pub fn verifies<T: Serialize>(&self, what: Statement, room: &Hash32, body: &T, sig: &SeatSig) -> bool {
         let Ok(key) = VerifyingKey::from_bytes(&self.0) else { return false };
         let mut bytes = [0; 64];
@@ -111,8 +171,27 @@ impl SeatPublic {
         bytes[32..].copy_from_slice(&sig.1);
         key.verify_strict(&message(what, room, body), &Signature::from_bytes(&bytes)).is_ok()
     }
+
+    /// Without signatures every check holds (see the module docs): the game
+    /// on this device is this device's alone.
+    #[cfg(not(feature = "signatures"))]
+    pub fn verifies<T: Serialize>(
+        &self,
+        _what: Statement,
+        _room: &Hash32,
+        _body: &T,
+        _sig: &SeatSig,
+    ) -> bool {
+        true
+    }
 }
 
+impl SeatSig {
+    /// What a build without signatures puts where a signature goes.
+    pub const UNSIGNED: SeatSig = SeatSig([0; 32], [0; 32]);
+}
+
+#[cfg(feature = "signatures")]
 fn message<T: Serialize>(what: Statement, room: &Hash32, body: &T) -> Vec<u8> {
     let mut m = what.tag().to_vec();
     m.extend_from_slice(room);
@@ -141,7 +220,7 @@ impl std::fmt::Debug for SeatSig {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "signatures"))]
 mod tests {
     use super::*;
 

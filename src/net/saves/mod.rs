@@ -28,6 +28,9 @@ use crate::platform::{random, storage};
 
 const PLAYER_KEY: &str = "dice-duel/player";
 const SEAT_KEY: &str = "dice-duel/seat-key";
+/// The seat key's public half, as a build that signs derived it (64 hex digits), for the
+/// practice file, which cannot (issue 49).
+const SEAT_PUBLIC_KEY: &str = "dice-duel/seat-public";
 const HOST_PREFIX: &str = "dice-duel/host/";
 const SERVERLESS_PREFIX: &str = "dice-duel/serverless/";
 
@@ -118,8 +121,24 @@ pub fn player_token() -> PlayerToken {
 /// This device's seat key: made once from the CSPRNG and kept beside the
 /// token (64 hex digits); see [`player_token`] for what happens when either
 /// is lost.
+///
+/// A build that signs keeps the key's public half beside it; the practice
+/// file, which signs nothing and cannot derive it (issue 49), takes it from
+/// there, so a game saved by a build that signs lists this device under the
+/// key it says `Hello` with.
 pub fn seat_key() -> SeatKey {
-    SeatKey::from_seed(identity().1)
+    let key = SeatKey::from_seed(identity().1);
+    if duel_net::seat_key::SIGNS {
+        let public = hex(&key.public().0);
+        if storage::get(SEAT_PUBLIC_KEY).as_deref() != Some(public.as_str()) {
+            let _ = storage::set(SEAT_PUBLIC_KEY, &public);
+        }
+        return key;
+    }
+    match storage::get(SEAT_PUBLIC_KEY).as_deref().and_then(parse_seed) {
+        Some(public) => key.known_as(duel_net::SeatPublic(public)),
+        None => key,
+    }
 }
 
 thread_local! {
@@ -140,6 +159,8 @@ fn identity() -> (PlayerToken, [u8; 32]) {
         (Some(token), None) if key.is_none() => (token, new_seed()),
         _ => (PlayerToken(random::u128()), new_seed()),
     };
+    // A new seed: the public half kept for the old one is no longer this key's.
+    storage::remove(SEAT_PUBLIC_KEY);
     let kept = storage::set(PLAYER_KEY, &format!("{:032x}", made.0 .0)).is_ok()
         && storage::set(SEAT_KEY, &hex(&made.1)).is_ok();
     if !kept {
