@@ -20,10 +20,9 @@
 (() => {
   // The file this load starts: the practice one, the base one (rooms) or the full one, as the
   // page's first script chose (index.html, issues 32 and 49); scripts/lib/shell-loader.sh fills
-  // in this build's names there.
-  const APP_JS = window.__ddFiles.js;
-  const APP_WASM = window.__ddFiles.wasm;
-  const WASM_BYTES = window.__ddFiles.bytes || 0;
+  // in this build's names there. A room control tapped in the shell before the game has
+  // started changes it (fileFor).
+  let files = window.__ddFiles;
   /** This tab loads the full app from now on (src/platform/full_app.rs reads it too). */
   const FULL_KEY = 'dice-duel/full';
   const NAME_KEY = 'dice-duel/name';
@@ -44,6 +43,7 @@
   const store = {
     get: (key) => { try { return localStorage.getItem(key); } catch { return null; } },
     set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* no storage: the game says so */ } },
+    setSession: (key, value) => { try { sessionStorage.setItem(key, value); } catch { /* none: the game asks again */ } },
   };
 
   /** What the player asked for before the game had arrived: a button's test id (and a room code). */
@@ -53,6 +53,11 @@
   let share = 0;
   let failure = null;
   let started = false;
+  /** The shell's download of the game, while it may still be given up for another file. */
+  let download = null;
+  /** The game's code is running: no other file can take its place now. Until then (its bytes
+   * still arriving, or being compiled) a tap may give it up (switchTo). */
+  let running = false;
 
   /** The line that tells the wait: the shell's (for a tap made there) or the splash's. */
   function status(text) {
@@ -86,8 +91,35 @@
     if (tapped !== control) settle();
     pending = asked;
     tapped = control;
+    const wanted = fileFor(asked, control);
+    if (wanted && wanted.wasm !== files.wasm && !running) switchTo(wanted);
     waiting();
     begin();
+  }
+
+  /**
+   * The file a tap in the shell needs, when the practice one would only load it next (issue
+   * 49): a room to create, host with no internet or join by camera, Thunderstruck Duel and the
+   * map editor need the full app; a room joined by its code, the base file. `null`: the file
+   * chosen (a practice, the rules, a lesson). A browser without WebRTC keeps the practice file,
+   * which says why it cannot be in a room, and loads nothing more.
+   */
+  function fileFor(asked, control) {
+    const webrtc = typeof RTCPeerConnection === 'function';
+    const full = ['home-create-room', 'home-serverless', 'home-join-camera'];
+    if (webrtc && full.includes(asked.id)) return window.__ddFull;
+    if (control && control.tagName === 'A' && /^#\/?(thunderstruck|maps|replay)\b/.test(control.getAttribute('href') || '')) {
+      return window.__ddFull;
+    }
+    if (webrtc && asked.id === 'home-join-go') return window.__ddRooms;
+    return null;
+  }
+
+  /** Gives up the download under way (if any) for `wanted`'s: its bytes come first. */
+  function switchTo(wanted) {
+    files = wanted;
+    share = 0;
+    if (download) download.abort();
   }
 
   function wire() {
@@ -148,10 +180,10 @@
   }
 
   /** The wasm's response, counted as it arrives (for "Loading the game… 40 %"). */
-  function counted(asked) {
+  function counted(asked, bytes) {
     return asked.then((response) => {
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
-      if (!response.body || !WASM_BYTES) return response;
+      if (!response.body || !bytes) return response;
       const reader = response.body.getReader();
       let seen = 0;
       const body = new ReadableStream({
@@ -159,7 +191,7 @@
           const { done, value } = await reader.read();
           if (done) return controller.close();
           seen += value.byteLength;
-          share = seen / WASM_BYTES;
+          share = seen / bytes;
           if (pending || (splash && !splash.hidden)) waiting();
           controller.enqueue(value);
         },
@@ -253,13 +285,29 @@
       const early = window.__ddEarly;
       // From the service worker the bytes come at once: the browser's own response (not a
       // counted copy) lets V8 reuse the code it compiled last time.
-      const response = early && early.fromWorker ? early.wasm : counted(early ? early.wasm : fetch(APP_WASM));
+      const mine = files;
+      download = early ? null : new AbortController();
+      const asked = early ? early.wasm : fetch(mine.wasm, { signal: download.signal });
+      const response = early && early.fromWorker ? early.wasm : counted(asked, mine.bytes || 0);
       response.catch(() => {}); // Said below, by the glue's await.
-      bindings = await (early ? early.js : import(APP_JS));
+      bindings = await (early ? early.js : import(mine.js));
+      // A tap asked for another file while this one's glue was loading: that one starts.
+      if (mine !== files) return start();
       wasm = await bindings.default({ module_or_path: response });
+      running = true;
+      if (mine !== window.__ddFiles) {
+        // The shell's tap chose this file (switchTo). As __ddLoadFull's mark: a reload of this
+        // tab stays on the full app. Set only once it runs: a file without rooms that finds the
+        // mark takes its own switch for a refused one (src/platform/full_app.rs).
+        if (mine === window.__ddFull) store.setSession(FULL_KEY, '1');
+        window.__ddFiles = mine;
+      }
     } catch (error) {
+      // A tap gave up this download for another file's (switchTo): that one starts.
+      if (!running && download && download.signal.aborted) return start();
       return failed(error);
     }
+    download = null;
     if (splash) splash.remove();
     window.wasmBindings = bindings;
     dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

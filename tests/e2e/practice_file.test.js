@@ -3,7 +3,8 @@
 // file (rooms too); the full app loads for Thunderstruck, the map editor, replays and a room this
 // device hosts. A device that only ever practised still joins a room (by its code: the room's
 // address, on the base file) and hosts one (Create room: the full app), and comes back to its
-// practice, which the practice file saved unsigned and so resumes there. Runs against dist/ as
+// practice, which the practice file saved unsigned and so resumes there. A room control tapped in
+// the shell before the game has arrived fetches the room's file instead. Runs against dist/ as
 // players get it (scripts/lib/build-release.sh).
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, screenshot, serviceWorkerInControl, test, useStack, wasmAsked } = require('./lib');
@@ -152,3 +153,71 @@ test('on the practice file, a browser without WebRTC is told why at once: no fil
   assert.deepEqual([...new Set(asked)], [practice], 'the page asked for the practice file and no other');
   assert.deepEqual(a.errors, []);
 });
+
+/** A first visit in a fresh context (no service worker: the shell's home) whose first wasm
+ * request, the practice file's, waits for `release()`; every other file arrives at once. */
+async function heldShell() {
+  const context = await stack.session.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  // As every player's context (lib/browser.js): with the camera granted, Chromium offers its
+  // loopback address rather than an mDNS name the namespace cannot resolve.
+  await context.grantPermissions(['camera', 'microphone']);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const asked = [];
+  const failed = [];
+  page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*_bg.wasm', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    if (asked.length === 1) await released;
+    // The page may have given the request up meanwhile: nothing to continue then.
+    await route.continue().catch(() => {});
+  });
+  await page.goto(stack.server.url);
+  await page.getByTestId('home-shell').waitFor({ state: 'visible', timeout: 10000 });
+  return { context, page, errors, asked, failed, release };
+}
+
+test('a room control tapped in the shell before the game arrives fetches the file the room needs, not the practice one first', { timeout: 120000 }, async () => {
+  // Alice taps Create room while the practice file is still on its way: its download is given
+  // up and the full app's comes first, with no second load after it.
+  const alice = await heldShell();
+  const names = await files(alice.page);
+  await alice.page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('.css')));
+  await waitUntil(() => alice.asked.length >= 1, 'the practice file is asked for once the page has loaded');
+  assert.deepEqual(alice.asked, [names.practice]);
+  await alice.page.getByTestId('home-create-room').tap();
+  const hostLobby = new LobbyPage(alice.page);
+  await hostLobby.waitFor();
+  assert.deepEqual(alice.asked, [names.practice, names.full], 'the practice file was given up for the full app, and nothing else was loaded');
+  assert.ok(alice.failed.includes(names.practice), `the practice file's download was cancelled: ${alice.failed}`);
+  assert.equal((await files(alice.page)).running, names.full);
+  assert.equal(await alice.page.evaluate(() => sessionStorage.getItem('dice-duel/full')), '1', 'a reload of the tab stays on the full app');
+  await screenshot(alice.page, 'practice-file-shell-create-room');
+  const link = await alice.page.getByTestId('lobby-share-link').inputValue();
+  const room = new URL(link).searchParams.get('room');
+
+  // Bob types the room's code in the shell: the base file, not the practice one, then the lobby.
+  const bob = await heldShell();
+  await waitUntil(() => bob.asked.length >= 1, 'the practice file is asked for');
+  await bob.page.getByTestId('home-join').tap();
+  await bob.page.getByTestId('home-join-code').fill(room);
+  await bob.page.getByTestId('home-join-go').tap();
+  await new LobbyPage(bob.page).waitFor();
+  assert.deepEqual(bob.asked, [names.practice, names.rooms], 'a guest needs the base file and no other');
+  await alice.page.waitForFunction(() => document.querySelectorAll('[data-testid="lobby-players"] li').length >= 2, null, { timeout: 20000 });
+  alice.release();
+  bob.release();
+  assert.deepEqual(alice.errors, []);
+  assert.deepEqual(bob.errors, []);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+/** Polls `ok()` (in the test) for up to 10 s. */
+async function waitUntil(ok, what) {
+  for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(ok(), what);
+}
