@@ -154,6 +154,26 @@ test('on the practice file, a browser without WebRTC is told why at once: no fil
   assert.deepEqual(a.errors, []);
 });
 
+test('Play here and Join by camera on the practice file load the full app and open what was asked', { timeout: 90000 }, async () => {
+  const [a] = stack.session.players;
+  const page = await a.newPage();
+  const home = new HomePage(page);
+  await home.goto(stack.server.url, '?fast=1&speed=10');
+  const names = await files(page);
+  assert.equal(names.running, names.practice);
+  // Join by camera: the full app starts on the home with the camera's panel open.
+  await page.getByTestId('home-join-camera').click();
+  await runs(page, names.full);
+  await page.getByTestId('pair-scan-offer-input').waitFor({ timeout: 20000 });
+  await screenshot(page, 'practice-file-join-camera-on-full');
+  // Play here, no internet: on the full app already, it hosts at once (no second load).
+  await page.goto(`${stack.server.url}/#/`);
+  await page.getByTestId('home-serverless').click();
+  await new LobbyPage(page).waitFor();
+  assert.equal((await files(page)).running, names.full);
+  assert.deepEqual(a.errors, []);
+});
+
 /** A first visit in a fresh context (no service worker: the shell's home) whose first wasm
  * request, the practice file's, waits for `release()`; every other file arrives at once. */
 async function heldShell() {
