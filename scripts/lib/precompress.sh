@@ -2,7 +2,8 @@
 # Writes Brotli (.br, quality 11) and gzip (.gz, -9) copies beside every wasm, js, css, html,
 # svg, json and webmanifest file of a build, for duel-server to send to browsers that accept
 # them (crates/server/src/files.rs). Run by Trunk after each build (Trunk.toml's post_build
-# hook, on its staging folder) so a build's copies always match it; by hand:
+# hook, on its staging folder) so a build's copies always match it; a file whose copies are
+# no older than it keeps them. By hand:
 #   scripts/lib/precompress.sh dist
 # Brotli comes from Debian's `brotli` (scripts/install-tools.sh); without it only gzip is written.
 set -euo pipefail
@@ -16,6 +17,11 @@ command -v brotli >/dev/null || { have_brotli=0; echo "precompress: brotli not f
 find "$dir" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' \
   -o -name '*.svg' -o -name '*.json' -o -name '*.webmanifest' \) -print0 |
   while IFS= read -r -d '' file; do
-    gzip -9 -n -k -f "$file"
-    if [ "$have_brotli" -eq 1 ]; then brotli -q 11 -k -f "$file"; fi
+    # A copy no older than its file is that file's already (gzip and brotli give a copy its
+    # file's time, brotli to the second; a build folder compressed again after a change to its
+    # page or worker): Brotli 11 on three wasm files takes minutes on a busy 2-core machine
+    # (offline.test.js' new build timed out in it).
+    fresh() { [ -e "$1" ] && [ "$(stat -c %Y "$1")" -ge "$(stat -c %Y "$file")" ]; }
+    fresh "$file.gz" || gzip -9 -n -k -f "$file"
+    if [ "$have_brotli" -eq 1 ] && ! fresh "$file.br"; then brotli -q 11 -k -f "$file"; fi
   done

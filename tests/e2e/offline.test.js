@@ -82,7 +82,9 @@ test('a new build takes over: the app offers a reload between games, and then wo
   const { startServer } = require('./lib/server');
   const { DIST } = require('./lib/paths');
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dd-build-'));
-  fs.cpSync(DIST, dist, { recursive: true });
+  // Timestamps kept: post-build.sh then compresses again only what it changes (the page, the
+  // worker), not the three wasm files.
+  fs.cpSync(DIST, dist, { recursive: true, preserveTimestamps: true });
   const server = await startServer({ dist });
   try {
     const [player] = stack.session.players;
