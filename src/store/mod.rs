@@ -17,27 +17,34 @@ use duel_core::{Game, Intent, SeatId, ShipId};
 use duel_net::{Command, PlayerNo, RoomView, Timing};
 use leptos::prelude::*;
 
-use crate::boot::Mode;
 use crate::feed::Log;
 use crate::net::ConnState;
 use crate::pause::{PauseClock, PauseReason};
 use crate::platform::now_ms;
 use crate::route::Route;
+use crate::session::Mode;
 use crate::session::{Options, SessionApi};
 use crate::ui::sound;
-use crate::ui::state::{Tab, Ui};
+use crate::ui::tab::Tab;
 use crate::ui::toast::Toasts;
+use ui::Ui;
 
 pub mod actions;
 mod bots;
 mod clock;
+mod keep;
 mod pump;
 mod reads;
 mod replay;
+mod route;
 mod save;
 pub mod seats;
+pub mod ui;
 
+#[cfg(feature = "test-hooks")]
+pub use pump::PumpWatch;
 pub use replay::ReplayControl;
+pub use save::Persist;
 
 /// Ships in the largest layout (two a side, or the free-for-all).
 const MAX_SHIPS: usize = 4;
@@ -49,13 +56,18 @@ pub struct Store {
     last_save: StoredValue<u64>,
     save_due: StoredValue<bool>,
     /// Batch times of the running game, and whether its record was kept.
-    pub(crate) keeper: StoredValue<crate::records::Keeper>,
+    keeper: StoredValue<crate::records::Keeper>,
     /// The practice clock (stopped while the game is paused).
     clock: StoredValue<PauseClock>,
     /// Why a practice game is paused (`None`: running).
     pub paused: ReadSignal<Option<PauseReason>>,
     /// The write halves of the signals below: only the store writes them.
     set: Setters,
+    /// Writes a room's save to storage (a service's, handed in: see [`Persist`]).
+    persist: Persist,
+    /// Told of every pump (the browser tests' hooks; see [`Store::watch_pumps`]).
+    #[cfg(feature = "test-hooks")]
+    pump_watch: StoredValue<Option<PumpWatch>>,
     pub mode: ReadSignal<Mode>,
     /// The screen shown (kept in step with the address's hash; see [`Store::show_route`]).
     pub route: ReadSignal<Route>,
@@ -110,8 +122,9 @@ struct Setters {
 }
 
 impl Store {
-    /// An empty store (no session yet) with the page's options.
-    pub fn new(opts: Options) -> Store {
+    /// An empty store (no session yet) with the page's options; `persist`
+    /// writes a room's save (`boot::persist`).
+    pub fn new(opts: Options, persist: Persist) -> Store {
         let (mode, set_mode) = signal(Mode::None);
         let (route, set_route) = signal(Route::Home);
         let (game, set_game) = signal(None::<Arc<Game>>);
@@ -141,6 +154,9 @@ impl Store {
             keeper: StoredValue::new(crate::records::Keeper::default()),
             clock: StoredValue::new(PauseClock::default()),
             paused,
+            persist,
+            #[cfg(feature = "test-hooks")]
+            pump_watch: StoredValue::new(None),
             set: Setters {
                 mode: set_mode,
                 route: set_route,
@@ -182,17 +198,6 @@ impl Store {
         }
     }
 
-    /// Shows `route`'s screen (the address is the caller's: see [`crate::route::go`]).
-    pub fn show_route(&self, route: Route) {
-        self.set.route.set(route);
-        // The rules page, home or any other screen in front pauses a practice battle.
-        if matches!(route, Route::Play | Route::Board) {
-            self.resume(PauseReason::Away);
-        } else {
-            self.pause(PauseReason::Away);
-        }
-    }
-
     /// Makes `session` the running one (the old one, if any, is dropped).
     pub fn install(&self, session: Box<dyn SessionApi>, mode: Mode) {
         let history = session.history();
@@ -208,7 +213,7 @@ impl Store {
         self.set.log.set(Log::from_history(&history));
         self.keeper.set_value(crate::records::Keeper::default());
         self.clock.set_value(PauseClock::behind(if mode == Mode::Practice {
-            crate::boot::practice_behind()
+            crate::pause::practice_behind()
         } else {
             0
         }));

@@ -4,7 +4,7 @@
 use duel_core::station::ALL_STATIONS;
 use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station};
 
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// The tabs for `seats`: each station once per ship (a shared Engineering
 /// appears once), Captains' bridges, a Pilot's cockpit (the whole Fighter

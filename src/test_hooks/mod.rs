@@ -31,8 +31,10 @@ use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::boot::{self, Mode};
+use crate::boot;
 use crate::net;
+use crate::platform::test_clock::precise;
+use crate::session::Mode;
 use crate::session::Pumped;
 use crate::store::Store;
 
@@ -70,9 +72,11 @@ thread_local! {
     static HOOKS: RefCell<Hooks> = RefCell::new(Hooks::default());
 }
 
-/// Makes `store` the one the hooks drive (called once by the app's root).
+/// Makes `store` the one the hooks drive (called once by the app's root,
+/// before the first pump): [`pumped`] hears of each of its pumps.
 pub fn install(store: Store) {
     STORE.with(|s| s.set(Some(store)));
+    store.watch_pumps(pumped);
 }
 
 fn store() -> Option<Store> {
@@ -83,13 +87,7 @@ fn with_hooks<T>(f: impl FnOnce(&mut Hooks) -> T) -> T {
     HOOKS.with(|h| f(&mut h.borrow_mut()))
 }
 
-/// A clock comparable across tabs and browser contexts, sub-millisecond:
-/// `performance.timeOrigin + performance.now()`.
-pub fn precise() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.time_origin() + p.now())
-}
-
-/// Called by [`Store::pump`] after each pump: records when events were
+/// Told by [`Store::pump`] after each pump (see [`install`]): records when events were
 /// applied (`at`, taken as the session returned) and the host's refusals,
 /// and refreshes `window.__duel`.
 pub fn pumped(store: &Store, p: &Pumped, at: f64) {
