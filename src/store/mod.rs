@@ -22,8 +22,7 @@ use crate::net::ConnState;
 use crate::pause::{PauseClock, PauseReason};
 use crate::platform::now_ms;
 use crate::route::Route;
-use crate::session::Mode;
-use crate::session::{Options, SessionApi};
+use crate::session::{Mode, Options, SessionApi};
 use crate::ui::sound;
 use crate::ui::tab::Tab;
 use crate::ui::toast::Toasts;
@@ -144,7 +143,7 @@ impl Store {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
         });
         let tabs = Memo::new(move |_| {
-            let seats = my_seats(room, me, true);
+            let seats = seats::held(room, me, true);
             game.with(|g| g.as_ref().map(|g| seats::tabs(g, &seats)).unwrap_or_else(|| vec![Tab::Board]))
         });
         Store {
@@ -317,35 +316,6 @@ impl Store {
     /// Ship `ship`, as a memo that changes only when the ship does.
     pub fn ship(&self, ship: ShipId) -> Memo<Option<Ship>> {
         self.ships[usize::from(ship.0).min(MAX_SHIPS - 1)]
-    }
-
-    /// The seats this device holds (tracked: a memo re-runs when they change).
-    pub fn my_seats(&self) -> Vec<SeatId> {
-        my_seats(self.room, self.me, true)
-    }
-
-    /// The seats this device holds, read without tracking (event handlers).
-    pub fn my_seats_untracked(&self) -> Vec<SeatId> {
-        my_seats(self.room, self.me, false)
-    }
-}
-
-/// The seats player `me` holds in `room`, read with or without tracking.
-fn my_seats(
-    room: ReadSignal<Option<RoomView>>,
-    me: ReadSignal<Option<PlayerNo>>,
-    track: bool,
-) -> Vec<SeatId> {
-    let seats = |room: &Option<RoomView>, me| match (room, me) {
-        (Some(room), Some(me)) => room.seats_of(me),
-        _ => Vec::new(),
-    };
-    if track {
-        let me = me.get();
-        room.with(|r| seats(r, me))
-    } else {
-        let me = me.get_untracked();
-        room.with_untracked(|r| seats(r, me))
     }
 }
 
