@@ -21,12 +21,12 @@ pub fn begin(store: Store, lesson: &'static Lesson) {
         }
     };
     // The card of the lesson before goes first, so nothing of it reacts to the new game.
-    store.lesson.set(None);
+    store.set_lesson(None);
     let seed = store.opts.seed.unwrap_or_else(random::u64);
     super::start_practice(store, practice::lesson(&store.opts, seed, super::player(), position));
     // The lesson's station in front, so "press Roll" means its Roll (and R rolls its dice),
     // not the first tab's (issue 33).
-    store.lesson.set(Some(lesson));
+    store.set_lesson(Some(lesson));
     course::remember_running(lesson);
 }
 
@@ -55,7 +55,7 @@ pub fn restore(store: Store) {
         return;
     }
     if let Some(lesson) = course::running() {
-        store.lesson.set(Some(lesson));
+        store.set_lesson(Some(lesson));
     }
 }
 

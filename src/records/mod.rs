@@ -1,8 +1,9 @@
 //! Finished games kept for watching again (issue 17): every finished game is
 //! kept in the browser ([`keeper`], [`db`]); a `session::ReplaySession` plays
-//! one back (`boot::watch` opens it) for the replay screen (`crate::replay`) through the same board,
-//! displays and story as the live game; a game travels as a file or a link
-//! ([`db::pack`]); the home screen lists them (`crate::home`).
+//! one back (`boot::watch` opens it) for the replay screen (`crate::replay`)
+//! through the same board, displays and story as the live game; a game
+//! travels as a file or a link ([`db::pack`]); the home screen lists them
+//! (`crate::home`).
 //!
 //! Addresses: `#/replay?id=KEY` a saved game, `#/replay?g=DDG1.…` a game
 //! carried by the link itself.

@@ -17,6 +17,7 @@ use duel_core::{Game, Intent, SeatId, ShipId};
 use duel_net::{Command, PlayerNo, RoomView, Timing};
 use leptos::prelude::*;
 
+use crate::course::Lesson;
 use crate::feed::Log;
 use crate::net::ConnState;
 use crate::pause::{PauseClock, PauseReason};
@@ -94,8 +95,9 @@ pub struct Store {
     pub toasts: Toasts,
     pub opts: Options,
     pub ui: Ui,
-    /// The lesson the running practice is (set after its session is installed).
-    pub lesson: RwSignal<Option<&'static crate::course::Lesson>>,
+    /// The lesson the running practice is (set after its session is installed,
+    /// [`Store::set_lesson`]).
+    pub lesson: ReadSignal<Option<&'static Lesson>>,
     /// The running room's camera pairings (online rooms only; set after install).
     pub pairing: StoredValue<Option<crate::net::Pairing>, LocalStorage>,
 }
@@ -118,6 +120,7 @@ struct Setters {
     thunder_events: WriteSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     now: WriteSignal<u64>,
     paused: WriteSignal<Option<PauseReason>>,
+    lesson: WriteSignal<Option<&'static Lesson>>,
 }
 
 impl Store {
@@ -139,6 +142,7 @@ impl Store {
         let (thunder_events, set_thunder_events) = signal((0, Vec::new()));
         let (now, set_now) = signal(now_ms());
         let (paused, set_paused) = signal(None::<PauseReason>);
+        let (lesson, set_lesson) = signal(None::<&'static Lesson>);
         let ships = std::array::from_fn(|i| {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
         });
@@ -172,6 +176,7 @@ impl Store {
                 thunder_events: set_thunder_events,
                 now: set_now,
                 paused: set_paused,
+                lesson: set_lesson,
             },
             mode,
             route,
@@ -192,7 +197,7 @@ impl Store {
             toasts: Toasts::new(),
             opts,
             ui: Ui::new(tabs, opts.seed),
-            lesson: RwSignal::new(None),
+            lesson,
             pairing: StoredValue::new_local(None),
         }
     }
@@ -218,7 +223,7 @@ impl Store {
         }));
         self.set.paused.set(None);
         self.ui.reset();
-        self.lesson.set(None);
+        self.set.lesson.set(None);
         self.pump();
     }
 
@@ -227,6 +232,12 @@ impl Store {
     pub fn retell(&self, events: &[duel_core::Event]) {
         let log = self.game.with_untracked(|g| Log::told(g.as_deref(), events));
         self.set.log.set(log);
+    }
+
+    /// Makes the running practice `lesson` (or none: its card goes first, so
+    /// nothing of it reacts to a new game).
+    pub fn set_lesson(&self, lesson: Option<&'static Lesson>) {
+        self.set.lesson.set(lesson);
     }
 
     /// Drops the running session (leaving a room or a practice).
@@ -242,7 +253,7 @@ impl Store {
         self.clock.set_value(PauseClock::default());
         self.set.paused.set(None);
         self.ui.reset();
-        self.lesson.set(None);
+        self.set.lesson.set(None);
     }
 
     /// Runs `f` on the session, if any.
