@@ -2,7 +2,7 @@
 #![forbid(unsafe_code)]
 
 // The layers (docs/LAYERS.md; `scripts/lib/check-layers.sh` enforces them). A module imports
-// only its own layer's foundations and the layers below it; a screen never imports another.
+// only its own layer and the layers below it; a screen never imports another.
 
 // Root: the `App` that mounts the screens.
 mod app;
@@ -18,14 +18,23 @@ mod replay;
 mod rules;
 mod thunderstruck;
 
-// Widgets: pieces more than one screen shows.
-mod atlas;
+// Widgets: views that read the store and that more than one screen (or the root) shows.
 mod board;
 mod pairing;
+mod panels;
 mod stations;
 
-// Foundation: state, routes, sessions, storage and the store-free kit; imports no screen.
+// Services: what starts, runs and leaves sessions and keeps them (they act through the store).
 mod boot;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
+
+// The store: the app's state as signals, and the one way to change it.
+mod store;
+
+// Data: routes, modes, sessions, the network, storage, lessons, records and the store-free kit;
+// no store, no view.
+mod atlas;
 mod course;
 mod feed;
 mod net;
@@ -34,12 +43,8 @@ mod platform;
 mod records;
 mod route;
 mod session;
-mod store;
-#[cfg(feature = "test-hooks")]
-mod test_hooks;
 mod trust;
 mod ui;
-mod update;
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -9,6 +9,8 @@ use crate::platform::storage;
 use crate::session::BotPace;
 
 const PACE_KEY: &str = "dice-duel/bot-pace";
+/// How far the saved practice's clock is behind real time (its pauses).
+const BEHIND_KEY: &str = "dice-duel/practice-behind";
 
 /// The bot pace this device chose last (normal at first).
 pub fn stored_pace() -> BotPace {
@@ -22,6 +24,21 @@ pub fn pace_chosen() -> bool {
 
 pub fn store_pace(pace: BotPace) {
     let _ = storage::set(PACE_KEY, pace.name());
+}
+
+/// The saved practice's pauses: its host's deadlines are on a clock this far
+/// behind real time, which a reload must keep.
+pub fn practice_behind() -> u64 {
+    storage::get(BEHIND_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
+}
+
+pub fn remember_practice_behind(ms: u64) {
+    let _ = storage::set(BEHIND_KEY, &ms.to_string());
+}
+
+/// A new practice starts on real time.
+pub fn forget_practice_behind() {
+    storage::remove(BEHIND_KEY);
 }
 
 /// Why the game is paused.
@@ -122,85 +139,5 @@ mod tests {
         assert!(!d.resume(20, PauseReason::Away));
         assert!(d.resume(30, PauseReason::Player));
         assert_eq!(d.at(30), 0);
-    }
-}
-
-/// The bot pace choice (`<select>`), in the practice lobby and the pause card.
-#[leptos::component]
-pub fn BotPaceChoice() -> impl leptos::IntoView {
-    use leptos::prelude::*;
-    let store = crate::store::use_store();
-    let pace = store.ui.bot_pace;
-    view! {
-        <label class="bot-pace">
-            "Bot pace "
-            <select data-testid="bot-pace" prop:value=move || pace.get().name()
-                title=move || pace.get().describe()
-                on:change=move |ev| {
-                    if let Some(p) = BotPace::from_name(&event_target_value(&ev)) {
-                        store.set_bot_pace(p);
-                    }
-                }>
-                {BotPace::ALL.iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect_view()}
-            </select>
-            <span class="hint" data-testid="bot-pace-hint">{move || pace.get().describe()}</span>
-        </label>
-    }
-}
-
-/// The Pause button of a practice battle (P or Space on the keyboard).
-#[leptos::component]
-pub fn PauseButton() -> impl leptos::IntoView {
-    use leptos::prelude::*;
-    let store = crate::store::use_store();
-    let practice = move || {
-        store.mode.get() == crate::boot::Mode::Practice
-            && store.game.with(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()))
-    };
-    move || {
-        practice().then(|| {
-            view! {
-                <button class="btn btn--small" data-testid="pause" title="Pause the game (P)"
-                    on:click=move |_| { store.pause(PauseReason::Player); }>"Pause"</button>
-            }
-        })
-    }
-}
-
-/// The card over a paused practice: why, Resume, and the bot pace.
-#[leptos::component]
-pub fn PauseCard() -> impl leptos::IntoView {
-    use leptos::prelude::*;
-    let store = crate::store::use_store();
-    let resume = NodeRef::<leptos::html::Button>::new();
-    // The card takes the keyboard focus, so Enter or Space resumes at once.
-    Effect::new(move |_| {
-        if store.paused.get().is_some() {
-            if let Some(b) = resume.get() {
-                let _ = b.focus();
-            }
-        }
-    });
-    move || {
-        store.paused.get().map(|reason| {
-            let why = match reason {
-                PauseReason::Player => "The game is paused. Nothing moves until you resume: no bot acts, no clock runs.",
-                PauseReason::Away => "The game waits while another screen is in front.",
-            };
-            view! {
-                <div class="pause" role="dialog" aria-modal="true" aria-labelledby="pause-title" data-testid="pause-card">
-                    <div class="pause__card panel">
-                        <h2 id="pause-title">"Paused"</h2>
-                        <p>{why}</p>
-                        <BotPaceChoice />
-                        <div class="pause__actions">
-                            <button class="btn btn--helm" node_ref=resume data-testid="pause-resume"
-                                on:click=move |_| store.resume(PauseReason::Player)>"Resume (P)"</button>
-                            <a class="btn btn--ghost" href=crate::route::Route::Rules.hash()>"Rules"</a>
-                        </div>
-                    </div>
-                </div>
-            }
-        })
     }
 }

@@ -66,13 +66,6 @@ pub fn lesson_id(hash: &str) -> Option<String> {
     (!id.is_empty()).then(|| id.to_string())
 }
 
-/// Goes to `route`: the address (so Back and a reload work) and the screen
-/// (at once: `history.replaceState` and an unchanged hash fire no `hashchange`).
-pub fn go(store: crate::store::Store, route: Route) {
-    crate::platform::set_hash(route.hash());
-    store.show_route(route);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

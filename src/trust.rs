@@ -1,5 +1,5 @@
-//! The trust bar: what a peer did that the protocol could not refuse (dice
-//! that do not match their commitment, a host that will not show its key, a
+//! What the trust bar says (the bar itself is the root's `app/trust_bar.rs`):
+//! what a peer did that the protocol could not refuse (dice that do not match their commitment, a host that will not show its key, a
 //! forged election), told in words on every screen and kept there until the
 //! player puts it away. A toast would fade while the player looked at the
 //! board; a cheat the game cannot undo must not be missed.
@@ -10,10 +10,6 @@
 //! story. Only a proven cheat or a forged message is pinned here. The bar
 //! takes its own space above the screen (style/notices.css): it
 //! never covers a control, and nobody has to dismiss it to keep playing.
-
-use leptos::prelude::*;
-
-use crate::store::{actions, use_store};
 
 /// Lines kept: the bar stays a few lines high whatever peers send.
 const KEEP: usize = 4;
@@ -73,7 +69,7 @@ pub struct TwoTables {
 
 /// One line of the bar as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Line {
+pub enum Line {
     Warning(Warning),
     Tables(TwoTables),
 }
@@ -82,7 +78,7 @@ enum Line {
 /// after a host's cheats (dice, plans) and before forged messages. It never
 /// counts against [`KEEP`]: the players cannot play one game until they
 /// choose, and no line can push it, or be pushed by it, out of the bar.
-fn lines(kept: Vec<Warning>, tables: Option<TwoTables>) -> Vec<Line> {
+pub fn lines(kept: Vec<Warning>, tables: Option<TwoTables>) -> Vec<Line> {
     let at = kept.iter().position(|w| w.about.gravity() > Concern::Plan { host: None }.gravity());
     let mut out: Vec<Line> = kept.into_iter().map(Line::Warning).collect();
     if let Some(t) = tables {
@@ -111,44 +107,6 @@ pub fn remember(kept: &mut Vec<Warning>, new: &[Warning]) {
             }
             None => break,
         }
-    }
-}
-
-/// The bar, above every screen while there is something to tell. "Got it"
-/// puts the warnings away; the two tables stay until the players chose.
-#[component]
-pub fn TrustBar() -> impl IntoView {
-    let store = use_store();
-    let warnings = store.ui.warnings;
-    let tables = store.ui.two_tables;
-    move || {
-        let list = warnings.get();
-        let choice = tables.get();
-        (!list.is_empty() || choice.is_some()).then(|| {
-            let dismiss = !list.is_empty();
-            let shown = lines(list, choice).into_iter().map(|line| match line {
-                Line::Warning(w) => view! { <li>{w.text}</li> }.into_any(),
-                Line::Tables(t) => {
-                    let follow = t.follow.map(|words| {
-                        view! {
-                            <button class="btn btn--small trust-bar__follow" data-testid="two-tables-follow"
-                                on:click=move |_| actions::follow_rival(store)>{words}</button>
-                        }
-                    });
-                    view! { <li class="trust-bar__choice" data-testid="two-tables">{t.text}" "{follow}</li> }
-                        .into_any()
-                }
-            });
-            view! {
-                <div class="trust-bar" role="alert" data-testid="trust-bar">
-                    <ul class="trust-bar__list">{shown.collect_view()}</ul>
-                    {dismiss.then(|| view! {
-                        <button class="btn btn--small trust-bar__close" data-testid="trust-bar-close"
-                            on:click=move |_| warnings.set(Vec::new())>"Got it"</button>
-                    })}
-                </div>
-            }
-        })
     }
 }
 

@@ -3,26 +3,38 @@
 # and a module imports only its own code, the crates and the layers below it:
 #
 #   root        app (and main.rs)   may import anything: it mounts the screens
-#   screens     one folder each     the widgets and the foundation; never another screen
-#   widgets     board, stations     other widgets and the foundation
-#   foundation  store, session, …   only the foundation
+#   screens     one folder each     widgets, services, the store, data; never another screen
+#   widgets     board, panels, …    other widgets, services, the store, data
+#   services    boot, test_hooks    other services, the store, data: what runs sessions and storage
+#   store       store               data only: the state as signals, and the one way to change it
+#   data        session, route, …   only data: no store, no view
 #
 # An import is any `crate::NAME` path in the code (use lines, `crate::{a, b}` groups over several
 # lines, paths inside `view!`), and a `super::` chain that climbs to the crate root. Comments are
 # skipped. Fails, naming the file, the line and the import, on an import that goes up or
 # sideways between screens, and on a module that is in no layer (add it to the lists below).
-# Above the foundation, no code holds the session (`with_session`): screens and widgets read it
+# Above the services, no code holds the session (`with_session`): screens and widgets read it
 # and act on it through the store's reads and actions (STYLE habit 13).
 #
 # Usage: scripts/lib/check-layers.sh [SRC_DIR]   (default: src/ of this repository)
 #        scripts/lib/check-layers.sh --self-test (plants violations in a scratch tree; they must
 #                                                 be found, and a clean tree must pass)
+#        scripts/lib/check-layers.sh --ranks     (prints the layers, lowest first, for
+#                                                 `scripts/lib/import-graph --ranks - src`)
 set -euo pipefail
 
 ROOT_LAYER="app main"
 SCREENS="debrief game home lessons lobby maps replay rules thunderstruck"
-WIDGETS="board pairing stations"
-FOUNDATION="atlas boot course feed net pause platform records route session store test_hooks trust ui update"
+WIDGETS="board pairing panels stations"
+SERVICES="boot test_hooks"
+STORE="store"
+DATA="atlas course feed net pause platform records route session trust ui"
+
+# --ranks: the layers, lowest first, one a line (`scripts/lib/import-graph --ranks` reads them).
+ranks() {
+  printf 'data %s\nstore %s\nservice %s\nwidget %s\nscreen %s\nroot %s\n' \
+    "$DATA" "$STORE" "$SERVICES" "$WIDGETS" "$SCREENS" "$ROOT_LAYER"
+}
 
 # check SRC_DIR: prints every violation; exits 1 if there is one.
 check() {
@@ -30,13 +42,17 @@ check() {
   [ -d "$src" ] || { echo "error: no directory $src" >&2; exit 2; }
   find "$src" -name '*.rs' -print0 | sort -z | xargs -0 awk \
     -v src="$src" -v root="$ROOT_LAYER" -v screens="$SCREENS" -v widgets="$WIDGETS" \
-    -v foundation="$FOUNDATION" '
+    -v services="$SERVICES" -v store="$STORE" -v data="$DATA" '
     BEGIN {
-      n = split(foundation, a, " "); for (i = 1; i <= n; i++) rank[a[i]] = 0
-      n = split(widgets, a, " ");    for (i = 1; i <= n; i++) rank[a[i]] = 1
-      n = split(screens, a, " ");    for (i = 1; i <= n; i++) rank[a[i]] = 2
-      n = split(root, a, " ");       for (i = 1; i <= n; i++) rank[a[i]] = 3
-      layer[0] = "foundation"; layer[1] = "widget"; layer[2] = "screen"; layer[3] = "root"
+      n = split(data, a, " ");     for (i = 1; i <= n; i++) rank[a[i]] = 0
+      n = split(store, a, " ");    for (i = 1; i <= n; i++) rank[a[i]] = 1
+      n = split(services, a, " "); for (i = 1; i <= n; i++) rank[a[i]] = 2
+      n = split(widgets, a, " ");  for (i = 1; i <= n; i++) rank[a[i]] = 3
+      n = split(screens, a, " ");  for (i = 1; i <= n; i++) rank[a[i]] = 4
+      n = split(root, a, " ");     for (i = 1; i <= n; i++) rank[a[i]] = 5
+      layer[0] = "data"; layer[1] = "store"; layer[2] = "service"; layer[3] = "widget"
+      layer[4] = "screen"; layer[5] = "root"
+      SCREEN = 4; WIDGET = 3
       bad = 0
     }
     # report(WHY): one violation, with the file, the line and the line itself.
@@ -51,8 +67,8 @@ check() {
       if (!(target in rank)) { report("imports `" target "`, a module in no layer"); return }
       if (rank[target] > rank[mod])
         report(layer[rank[mod]] " `" mod "` imports " layer[rank[target]] " `" target "`: only the layers below may be imported")
-      else if (rank[target] == 2 && rank[mod] == 2)
-        report("screen `" mod "` imports screen `" target "`: what two screens share moves down to the widgets or the foundation")
+      else if (rank[target] == SCREEN && rank[mod] == SCREEN)
+        report("screen `" mod "` imports screen `" target "`: what two screens share moves down to the widgets, the services or the data")
     }
     # group(S): scans S inside a `crate::{…}` group (depth gdepth); returns what follows it.
     function group(s,   c, id) {
@@ -83,7 +99,7 @@ check() {
     {
       line = $0
       cut = index(line, "//"); if (cut) line = substr(line, 1, cut - 1)
-      if (rank[mod] > 0 && line ~ /with_session\(/)
+      if (rank[mod] >= WIDGET && line ~ /with_session\(/)
         report(layer[rank[mod]] " `" mod "` holds the session (with_session): add a read or an action to the store")
       if (gdepth > 0) line = group(line)
       while (match(line, /crate::(\{|[A-Za-z_][A-Za-z0-9_]*)/)) {
@@ -115,7 +131,8 @@ self_test() {
   local dir out rc=0
   dir=$(mktemp -d)
   trap 'rm -rf "$dir"' RETURN
-  mkdir -p "$dir/src/store" "$dir/src/home" "$dir/src/replay" "$dir/src/board" "$dir/src/app"
+  mkdir -p "$dir/src/store" "$dir/src/home" "$dir/src/replay" "$dir/src/board" "$dir/src/app" \
+    "$dir/src/boot" "$dir/src/session"
   printf 'mod app;\n' >"$dir/src/main.rs"
   printf 'use crate::home::Home;\nuse crate::{route, store::Store};\n' >"$dir/src/app/mod.rs"
   printf '//! crate::home in a comment is no import.\nuse crate::platform::now_ms;\n' >"$dir/src/store/mod.rs"
@@ -123,11 +140,18 @@ self_test() {
   printf 'use crate::store::Store;\nuse crate::board::Board;\n' >"$dir/src/home/mod.rs"
   printf 'use crate::{\n    route::Route,\n    store::Store,\n};\n' >"$dir/src/replay/mod.rs"
   printf 'use crate::store::use_store;\n' >"$dir/src/board/mod.rs"
+  printf 'use crate::{route::Route, session::Mode, store::Store};\n' >"$dir/src/boot/mod.rs"
+  printf 'fn f(s: Store) { s.with_session(|s| s.save()); }\n' >>"$dir/src/boot/mod.rs"
+  printf 'use crate::platform::now_ms;\n' >"$dir/src/session/mod.rs"
+  printf 'use crate::session::Mode;\n' >"$dir/src/route.rs"
   if ! out=$(check "$dir/src"); then
     echo "FAIL: the clean tree fails:"; echo "$out"; return 1
   fi
   # The planted violations, one per rule.
-  printf 'fn f() { crate::home::Home(); }\n' >>"$dir/src/store/mod.rs"          # foundation -> screen
+  printf 'fn f() { crate::home::Home(); }\n' >>"$dir/src/store/mod.rs"          # store -> screen
+  printf 'fn g(s: Store) { crate::boot::start(s); }\n' >>"$dir/src/store/mod.rs" # store -> service
+  printf 'use crate::store::Store;\n' >>"$dir/src/route.rs"                       # data -> store
+  printf 'use crate::{\n    route,\n    boot::learn,\n};\n' >>"$dir/src/session/mod.rs" # data -> service, in a group
   printf 'use crate::{\n    records,\n    replay::watch,\n};\n' >>"$dir/src/home/mod.rs" # screen -> screen, in a group
   printf 'use super::super::app::keys;\nmod tests {\n    use super::super::home;\n}\n' >"$dir/src/replay/keys.rs" # screen -> root via super; home is replay::home
   printf 'use crate::home::Home;\n' >>"$dir/src/board/mod.rs"                    # widget -> screen
@@ -135,7 +159,10 @@ self_test() {
   printf 'fn g(s: Store) { s.with_session(|s| s.pending()); }\n' >>"$dir/src/home/mod.rs" # the session
   out=$(check "$dir/src") && { echo "FAIL: the planted violations pass"; return 1; }
   echo "$out"
-  for want in "foundation \`store\` imports screen \`home\`" \
+  for want in "store \`store\` imports screen \`home\`" \
+    "store \`store\` imports service \`boot\`" \
+    "data \`route\` imports store \`store\`" \
+    "data \`session\` imports service \`boot\`" \
     "screen \`home\` imports screen \`replay\`" \
     "screen \`replay\` imports root \`app\`" \
     "widget \`board\` imports screen \`home\`" \
@@ -143,19 +170,22 @@ self_test() {
     "screen \`home\` holds the session"; do
     grep -qF "$want" <<<"$out" || { echo "FAIL: not reported: $want"; rc=1; }
   done
-  if grep -q "records" <<<"$out"; then echo "FAIL: a foundation import was reported"; rc=1; fi
+  if grep -q "records\|\`route\`$\|boot.*holds the session" <<<"$out"; then
+    echo "FAIL: an import down (or a service holding the session) was reported"; rc=1
+  fi
   [ "$rc" -eq 0 ] && echo "ok: check-layers.sh finds each planted violation and passes the clean tree"
   return "$rc"
 }
 
 case "${1:-}" in
   --self-test) self_test ;;
-  -h | --help) sed -n '2,19p' "$0" ;;
+  --ranks) ranks ;;
+  -h | --help) sed -n '2,23p' "$0" ;;
   *)
     # Run from the repository root, so that the files are named src/….
     [ $# -gt 0 ] || cd "$(dirname "$0")/../.."
     SRC=${1:-src}
     check "$SRC" || exit 1
-    echo "ok: the layers hold (root: $ROOT_LAYER; screens: $SCREENS; widgets: $WIDGETS; foundation: $FOUNDATION)"
+    echo "ok: the layers hold (root: $ROOT_LAYER; screens: $SCREENS; widgets: $WIDGETS; services: $SERVICES; store: $STORE; data: $DATA)"
     ;;
 esac

@@ -14,7 +14,7 @@ use crate::pause::PauseReason;
 use crate::route::Route;
 use crate::store::actions;
 use crate::store::Store;
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// Whether the key went to a text field (then it is typing, not a shortcut).
 fn typing(ev: &KeyboardEvent) -> bool {

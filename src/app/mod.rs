@@ -7,6 +7,7 @@ mod focus;
 mod keys;
 mod loading;
 mod play;
+mod trust_bar;
 
 use std::time::Duration;
 
@@ -14,12 +15,13 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::game::board_screen::BoardScreen;
+use crate::panels::update;
 use crate::platform::full_app;
 use crate::route::{self, Route};
 use crate::session::Options;
 use crate::store::Store;
 use crate::ui::{sound, toast::ToastStack};
-use crate::{boot, pause, platform, update};
+use crate::{boot, pause, platform};
 use loading::FullAppNeeded;
 
 /// How often the host, the replica and the bots are pumped.
@@ -43,7 +45,7 @@ fn enter(store: Store, route: Route) -> Route {
     }
     match route::lesson_id(&platform::hash()) {
         Some(id) => {
-            crate::course::begin_by_id(store, &id);
+            boot::learn::begin_by_id(store, &id);
             store.route.get_untracked()
         }
         None => Route::Learn,
@@ -54,11 +56,11 @@ fn enter(store: Store, route: Route) -> Route {
 #[component]
 pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
-    let store = Store::new(opts);
+    let store = Store::new(opts, boot::persist);
     provide_context(store);
     // A Thunderstruck practice (none, running or over): the home screen offers to go back to it.
     let thunder_over = Signal::derive(move || {
-        if store.mode.with(|m| *m != boot::Mode::Practice) {
+        if store.mode.with(|m| *m != crate::session::Mode::Practice) {
             return None;
         }
         store.game.with(|g| g.as_ref().and_then(|g| g.thunderstruck()).map(|d| d.is_over()))
@@ -67,7 +69,7 @@ pub fn App() -> impl IntoView {
     crate::test_hooks::install(store);
     let route = store.route;
     let first = boot::on_load(store);
-    crate::course::restore(store);
+    boot::learn::restore(store);
     store.show_route(enter(store, first));
 
     let on_hash = window_event_listener(ev::hashchange, move |_| {
@@ -114,7 +116,7 @@ pub fn App() -> impl IntoView {
         <div class="app">
             // First on the page, in a band of their own: they never cover a control (issue 48).
             <div class="notices" data-testid="notices">
-                <crate::trust::TrustBar />
+                <trust_bar::TrustBar />
                 <ToastStack toasts=store.toasts />
             </div>
             {move || match route.get() {

@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 
 use super::loading::{FullAppNeeded, HostLoadsFull};
-use crate::boot::Mode;
 use crate::debrief::Debrief;
 use crate::game::screen::GameScreen;
 use crate::lobby::Lobby;
 use crate::platform::full_app;
+use crate::session::Mode;
 use crate::store::use_store;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::store::Store;
 use crate::ui::names::{ship_of, square};
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 pub fn on_square(store: Store, sq: Square) {
     let Some(game) = store.game.get_untracked() else { return };

@@ -3,7 +3,7 @@
 use duel_core::geometry::{arc_of, tractor_needed, Arc};
 use duel_core::{ChoiceKind, Game, Intent, Phase, Position, SeatId, ShipId, Square, Station};
 
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// A square's overlay flags (a tiny bit set).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

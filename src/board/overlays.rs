@@ -9,7 +9,7 @@ use super::pieces::{angle, ship_xy};
 use crate::stations::helm::preview;
 use crate::store::use_store;
 use crate::ui::names::{dir_name, square};
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// The helm's planned path and where the ship would end, for the focus ship.
 #[component]

@@ -4,9 +4,12 @@
 
 mod first_practice;
 mod full_first;
+pub mod learn;
+pub mod maps;
 mod online;
 mod practice_file;
 mod rooms;
+pub mod watch;
 
 pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
 pub use rooms::{
@@ -18,8 +21,9 @@ use leptos::prelude::*;
 
 use crate::net;
 use crate::platform::{self, random, storage};
-use crate::route::{go, Route};
+use crate::route::Route;
 use crate::session::practice::{self, ThunderPractice};
+use crate::session::Mode;
 use crate::session::{BotDriver, Offline, Player, Session};
 use crate::store::Store;
 
@@ -28,29 +32,10 @@ use crate::store::Store;
 const PRACTICE: &str = "practice~";
 // web/boot.js writes this key too (a name typed on the app shell, before the game has loaded).
 const NAME_KEY: &str = "dice-duel/name";
-/// How far the saved practice's clock is behind real time (its pauses).
-const BEHIND_KEY: &str = "dice-duel/practice-behind";
 /// Where offline Thunderstruck kept its duel while it ran on a table of its
 /// own (before issue 35). That duel's beacons came from other dice than the
 /// host's, so it cannot go on on the host: it is dropped, with a word.
 const OLD_THUNDERSTRUCK_KEY: &str = "dice-duel/thunderstruck";
-
-/// What the running session is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    None,
-    /// Offline practice, hosted in this tab.
-    Practice,
-    /// An online room; `host` when this tab runs its host.
-    Online {
-        room: String,
-        host: bool,
-    },
-    /// Watching a saved game (`key`: its key among the saved games).
-    Replay {
-        key: String,
-    },
-}
 
 /// The name this device's player goes by (shown to the room).
 pub fn name() -> String {
@@ -121,25 +106,15 @@ fn seed(store: Store) -> u64 {
     store.opts.seed.unwrap_or_else(random::u64)
 }
 
-/// The saved practice's pauses: its host's deadlines are on a clock this far
-/// behind real time, which a reload must keep.
-pub fn practice_behind() -> u64 {
-    storage::get(BEHIND_KEY).and_then(|t| t.parse().ok()).unwrap_or(0)
-}
-
-pub fn remember_practice_behind(ms: u64) {
-    let _ = storage::set(BEHIND_KEY, &ms.to_string());
-}
-
 /// Makes `session` the practice (the saved one is forgotten) and shows it.
 pub fn start_practice(store: Store, session: Session<Offline>) {
     crate::course::forget_saved();
     net::saves::forget_host(PRACTICE);
     storage::remove(&desks_key(PRACTICE));
-    storage::remove(BEHIND_KEY);
+    crate::pause::forget_practice_behind();
     store.install(Box::new(session), Mode::Practice);
     store.save(platform::now_ms(), true);
-    go(store, Route::Play);
+    store.go(Route::Play);
 }
 
 /// One tap: a battle against a Medium bot crew, at once.
@@ -220,7 +195,7 @@ pub fn forget_host_ask(store: Store) {
 pub fn leave(store: Store) {
     leave_quietly(store);
     platform::replace_url(&format!("/{}", Route::Home.hash()));
-    go(store, Route::Home);
+    store.go(Route::Home);
 }
 
 /// Leaves the running practice or room (its save forgotten) without
@@ -242,13 +217,13 @@ pub fn open_map_link(store: Store, code: &str) -> bool {
         Ok(map) => {
             let name = map.name.clone();
             let in_room = matches!(store.mode.get_untracked(), Mode::Online { .. });
-            if in_room && !crate::atlas::room::lobby_open(store) {
+            if in_room && !maps::lobby_open(store) {
                 // Opening a practice here would leave the room.
                 store.toasts.error("This tab is in an online room: open the map link in another tab.");
                 return false;
             }
             // Into the open lobby, or a new practice lobby.
-            if !crate::atlas::room::play(store, map) {
+            if !maps::play(store, map) {
                 return false;
             }
             // The link did its work: a reload resumes this lobby instead of opening another.

@@ -11,7 +11,7 @@ use super::{full_first, load_desks, player, seed, Mode};
 use crate::net::{self, Role, RoomTransport};
 use crate::platform::webrtc::{self, NoWebRtc};
 use crate::platform::{self, full_app, random};
-use crate::route::{go, Route};
+use crate::route::Route;
 use crate::session::{BotDriver, Session, BUILD};
 use crate::store::Store;
 
@@ -129,7 +129,7 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
     store.pairing.set_value(Some(pairing));
     store.save(platform::now_ms(), true);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-    go(store, Route::Play);
+    store.go(Route::Play);
 }
 
 /// Joins `room` from a link: as its host if this device holds its save (a reloaded host tab), else as a guest.
@@ -197,7 +197,7 @@ pub fn enter_room(store: Store, room: &str) -> Result<(), NoWebRtc> {
     // Joined before the address changes: the transport reads `?sig=` and `?ice=` from it.
     join_room(store, room);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
-    go(store, Route::Play);
+    store.go(Route::Play);
     Ok(())
 }
 

@@ -6,14 +6,14 @@
 //! is a lesson. See `docs/LESSONS.md` for the decisions.
 
 mod goal;
-pub mod run;
+mod progress;
 mod start;
 mod step;
 #[cfg(test)]
 mod tests;
 
 pub use goal::{FreezeKind, Goal, LEARNER};
-pub use run::{begin_by_id, dismiss_offer, forget_saved, offer_due, restore};
+pub use progress::{dismiss_offer, done_ids, forget_saved, mark_done, offer_due, remember_running, running};
 pub use step::Step;
 
 use duel_core::{Setup, SetupError, Station};

@@ -156,7 +156,7 @@ pub fn Debrief() -> impl IntoView {
                 <h1 data-testid="result-winner">{move || headline.get().unwrap_or_default()}</h1>
                 <nav class="result__actions">
                     <button class="btn btn--helm" data-testid="result-again" on:click=move |_| boot::practice_again(store)>"Practice again"</button>
-                    <button class="btn btn--sensors" data-testid="result-replay" on:click=move |_| crate::records::watch_current(store)>"Watch the replay"</button>
+                    <button class="btn btn--sensors" data-testid="result-replay" on:click=move |_| crate::boot::watch::watch_current(store)>"Watch the replay"</button>
                     <button class="btn btn--ghost" data-testid="result-home" on:click=move |_| boot::leave(store)>"Home"</button>
                     <a class="btn btn--ghost" href=Route::Rules.hash()>"Rules"</a>
                 </nav>

@@ -70,7 +70,7 @@ pub fn Header(seats: RwSignal<bool>) -> impl IntoView {
                 {move || banner.get().unwrap_or_default()}
             </div>
             <div class="hud__tools">
-                <crate::pause::PauseButton />
+                <crate::panels::pause::PauseButton />
                 {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
                     <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off): resume them"
                         on:click=move |_| store.set_bots_paused(false)>"Resume bots"</button>
@@ -109,7 +109,7 @@ pub fn Header(seats: RwSignal<bool>) -> impl IntoView {
                 <a class="btn btn--icon" href=Route::Home.hash() title="Home" aria-label="Home" data-testid="hud-home">"⌂"</a>
             </div>
         </header>
-        <crate::pause::PauseCard />
+        <crate::panels::pause::PauseCard />
         <super::seat_panel::SeatsCard open=seats />
         {move || store.ui.help.get().then(|| view! {
             <div class="pause" role="dialog" aria-modal="true" aria-labelledby="keys-title" data-testid="keys-card"

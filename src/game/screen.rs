@@ -22,7 +22,7 @@ use crate::stations::display::ShipDisplay;
 use crate::stations::StationPanel;
 use crate::store::seats::{focus_ship, tab_ship};
 use crate::store::{use_store, Store};
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 #[component]
 pub fn GameScreen() -> impl IntoView {

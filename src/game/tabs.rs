@@ -7,7 +7,7 @@ use crate::store::seats::tab_ship;
 use crate::store::use_store;
 use crate::ui::icons::{board_icon, fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_key, station_short};
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// The test id of a tab: `tab-<ship>-<station>`, `tab-<ship>-captain`, `tab-board`.
 pub fn tab_testid(ship: Option<u8>, tab: Tab) -> String {

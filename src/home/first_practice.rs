@@ -10,7 +10,7 @@ use crate::store::use_store;
 
 /// The station of the last lesson this device finished, if it was a station's.
 fn last_lesson_station() -> Option<Station> {
-    let id = crate::course::run::done_ids().pop()?;
+    let id = crate::course::done_ids().pop()?;
     let lesson = crate::course::find(&id)?;
     match lesson.holds {
         [station] if !lesson.freeze => Some(*station),

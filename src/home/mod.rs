@@ -7,11 +7,12 @@ mod saved;
 
 use leptos::prelude::*;
 
-use crate::boot::{self, Mode};
+use crate::boot;
 use crate::net;
 use crate::platform::full_app::ROOMS;
 use crate::platform::webrtc::NoWebRtc;
-use crate::route::{go, Route};
+use crate::route::Route;
+use crate::session::Mode;
 use crate::store::use_store;
 
 /// The home screen; `thunder_over` is the Thunderstruck practice the root
@@ -42,7 +43,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let back_to_it = move || {
         confirm.set(false);
         if store.mode.get_untracked() == Mode::Practice || boot::resume_practice(store) {
-            go(store, Route::Play);
+            store.go(Route::Play);
         }
     };
     // A running practice or room: back to its lobby, its battle or its result.
@@ -121,7 +122,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 })}
                 {(store.mode.get_untracked() != Mode::Practice && boot::has_practice()).then(|| view! {
                     <button class="btn btn--big btn--sensors" data-testid="home-resume-practice"
-                        on:click=move |_| if boot::resume_practice(store) { go(store, Route::Play) }>
+                        on:click=move |_| if boot::resume_practice(store) { store.go(Route::Play) }>
                         "Resume the practice game"
                     </button>
                 })}
@@ -146,7 +147,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     "Practice lobby"
                 </button>
                 <button class="btn btn--tractor" data-testid="home-thunderstruck"
-                    on:click=move |_| go(store, if thunder_over.get_untracked().is_some() { Route::Play } else { Route::Thunderstruck })>
+                    on:click=move |_| store.go(if thunder_over.get_untracked().is_some() { Route::Play } else { Route::Thunderstruck })>
                     {move || match thunder_over.get() {
                         None => "Thunderstruck Duel",
                         Some(false) => "Resume Thunderstruck Duel",
@@ -177,7 +178,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     }>
                     "Join by camera"
                 </button>
-                <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| go(store, Route::Maps)>
+                <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| store.go(Route::Maps)>
                     "Map editor"
                 </button>
             </nav>
@@ -220,7 +221,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     crate::platform::device::store_haptics)}
             </fieldset>
             <saved::SavedGames />
-            <crate::update::InstallButton />
+            <crate::panels::update::InstallButton />
         </main>
     }
 }

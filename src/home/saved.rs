@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
+use crate::boot::watch::{open_saved, open_text};
 use crate::platform::clip;
 use crate::records::db::{self, Entry};
-use crate::records::{open_saved, open_text};
 use crate::store::use_store;
 
 /// Games listed at first (the rest behind "Show all").

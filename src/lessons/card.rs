@@ -6,9 +6,10 @@
 use duel_core::SeatId;
 use leptos::prelude::*;
 
-use crate::course::{run, Lesson};
+use crate::boot::learn;
+use crate::course::{self, Lesson};
 use crate::store::{use_store, Store};
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 #[component]
 pub fn LessonCard() -> impl IntoView {
@@ -32,7 +33,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
         if met && done.try_get_untracked() == Some(false) {
             done.set(true);
             open.set(true);
-            run::mark_done(lesson);
+            course::mark_done(lesson);
         }
     });
     // The lesson's own station in front once its game is on screen (a reload too).
@@ -42,7 +43,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
         }
         let ready = store.game.with(|g| g.is_some());
         if ready {
-            run::show_station(store, lesson);
+            learn::show_station(store, lesson);
         }
         ready
     });
@@ -83,7 +84,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                 <span class="lesson-card__title">{format!("Lesson: {}", lesson.title)}</span>
                 <button class="btn btn--small btn--ghost lesson-card__leave" data-testid="lesson-leave"
                     aria-label=move || if done.get() { "All lessons" } else { "Leave lesson" }
-                    on:click=move |_| run::leave(store)>{move || if done.get() { "All lessons" } else { "Leave" }}</button>
+                    on:click=move |_| learn::leave(store)>{move || if done.get() { "All lessons" } else { "Leave" }}</button>
                 <button class="btn btn--small btn--ghost" data-testid="lesson-toggle"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>
@@ -110,7 +111,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                             disabled=move || { hint.get() + 1 >= count }
                             on:click=move |_| pick(hint.get_untracked() + 1)>"›"</button>
                         <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
-                            on:click=move |_| run::begin(store, lesson)>"Start over"</button>
+                            on:click=move |_| learn::begin(store, lesson)>"Start over"</button>
                     </div>
                     <p class="lesson-card__intro">{lesson.intro}</p>
                 }.into_any()
@@ -130,17 +131,17 @@ fn Done(lesson: &'static Lesson, store: Store) -> impl IntoView {
             {match lesson.next() {
                 Some(next) => view! {
                     <button class="btn btn--small btn--helm" data-testid="lesson-next"
-                        on:click=move |_| run::begin(store, next)>{format!("Next lesson: {}", next.title)}</button>
+                        on:click=move |_| learn::begin(store, next)>{format!("Next lesson: {}", next.title)}</button>
                 }.into_any(),
                 None => view! {
                     <button class="btn btn--small btn--energy" data-testid="lesson-next"
-                        on:click=move |_| run::practice_as_engineering(store)>
+                        on:click=move |_| learn::practice_as_engineering(store)>
                         "Play a practice game as Engineering with bots around you"
                     </button>
                 }.into_any(),
             }}
             <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
-                on:click=move |_| run::begin(store, lesson)>"Again"</button>
+                on:click=move |_| learn::begin(store, lesson)>"Again"</button>
         </div>
     }
 }

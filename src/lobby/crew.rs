@@ -11,8 +11,8 @@ use leptos::prelude::*;
 
 use super::bot_levels;
 use super::map::refresh_quick_layout;
-use crate::boot::Mode;
 use crate::session::difficulty;
+use crate::session::Mode;
 use crate::store::{use_store, Store};
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_short};

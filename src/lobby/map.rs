@@ -11,9 +11,9 @@ use duel_core::GameConfig;
 use duel_net::{Command, LobbyEdit};
 use leptos::prelude::*;
 
-use crate::atlas::room::quick_layout;
-pub use crate::atlas::room::refresh_quick_layout;
+use crate::atlas::quick::quick_layout;
 use crate::atlas::sentence;
+pub use crate::boot::maps::refresh_quick_layout;
 use crate::store::use_store;
 
 #[component]

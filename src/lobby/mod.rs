@@ -13,8 +13,8 @@ mod share;
 use duel_net::Command;
 use leptos::prelude::*;
 
-use crate::boot::Mode;
 use crate::platform::full_app::ROOMS;
+use crate::session::Mode;
 use crate::store::use_store;
 
 /// "Your name": what every peer sees for this device's player; a guest who
@@ -103,7 +103,7 @@ pub fn Lobby() -> impl IntoView {
             {move || (ROOMS && guest.get()).then(|| view! { <share::Share /> })}
             // Practice only: an online room keeps real time, as the board game does.
             {move || (!online.get() && !thunder.get()).then(|| view! {
-                <div class="lobby__pace"><crate::pause::BotPaceChoice /></div>
+                <div class="lobby__pace"><crate::panels::pause::BotPaceChoice /></div>
             })}
             // Sticky: Start is in every screenful of a phone (issue 33).
             <footer class="lobby__start">

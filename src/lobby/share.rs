@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::boot::Mode;
 use crate::net;
+use crate::session::Mode;
 use crate::store::use_store;
 
 #[component]

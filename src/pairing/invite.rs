@@ -17,7 +17,7 @@ pub fn Invite() -> impl IntoView {
     let players = move || store.room.with_untracked(|r| r.as_ref().map_or(0, |r| r.players.len()));
     // Online rooms only (not practice), whatever their transport; read when shown, as the
     // room's pairing is set just after its session.
-    let online = move || matches!(store.mode.get(), crate::boot::Mode::Online { .. });
+    let online = move || matches!(store.mode.get(), crate::session::Mode::Online { .. });
     let serverless = move || store.serverless();
     poll(move || {
         if linking.get_untracked().is_some_and(|before| players() > before) {

@@ -8,7 +8,7 @@ use duel_net::pairing::PairingCode;
 use super::{poll, CodeCard, CodeReader};
 use crate::boot;
 use crate::net::{ConnState, PairError, Showing};
-use crate::route::{go, Route};
+use crate::route::Route;
 use crate::store::use_store;
 
 #[component]
@@ -52,7 +52,7 @@ pub fn JoinByCamera() -> impl IntoView {
         if joined.get_untracked() && store.link.get_untracked() == ConnState::Connected {
             joined.set(false);
             let room = match store.mode.get_untracked() {
-                boot::Mode::Online { room, .. } => room,
+                crate::session::Mode::Online { room, .. } => room,
                 _ => return,
             };
             crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
@@ -60,7 +60,7 @@ pub fn JoinByCamera() -> impl IntoView {
             // and its link says Connected at once (it hosts): showing the game again would close
             // that card, and the answer in it, before the other device has read it.
             if store.route.get_untracked() != Route::Play {
-                go(store, Route::Play);
+                store.go(Route::Play);
             }
         }
     });

@@ -123,3 +123,9 @@ pub fn draw(out: &mut [u8]) -> bool {
     });
     true
 }
+
+/// A clock comparable across tabs and browser contexts, sub-millisecond:
+/// `performance.timeOrigin + performance.now()`.
+pub fn precise() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.time_origin() + p.now())
+}

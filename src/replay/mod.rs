@@ -7,11 +7,12 @@
 
 use leptos::prelude::*;
 
-use crate::boot::Mode;
+use crate::boot::watch::{open_saved, open_text};
 use crate::platform::{self, clip};
-use crate::records::session::SPEEDS;
-use crate::records::{db, open_saved, open_text, wanted, Wanted};
+use crate::records::{db, wanted, Wanted};
 use crate::route::Route;
+use crate::session::replay::SPEEDS;
+use crate::session::Mode;
 use crate::store::{use_store, ReplayControl, Store};
 
 /// What the controls show, read from the replay after each change.

@@ -142,7 +142,7 @@ pub trait SessionApi {
     /// that many events) and every event since (what a saved game keeps).
     fn copy(&self) -> Option<(u64, &Game, &[Event])>;
     /// The replay being watched, when this session is one.
-    fn as_replay(&mut self) -> Option<&mut crate::records::ReplaySession> {
+    fn as_replay(&mut self) -> Option<&mut super::ReplaySession> {
         None
     }
     /// The host's timing (the deadline countdowns).

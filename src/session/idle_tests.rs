@@ -2,7 +2,7 @@
 //! to a bot on their own device, with a toast; tapping it takes them back.
 
 use duel_core::SeatId;
-use duel_net::{Command, PeerId, PlayerToken, SeatKey};
+use duel_net::{Command, HostConfig, PeerId, PlayerToken, SeatKey};
 
 use super::tests::Mem;
 use super::*;

@@ -17,9 +17,12 @@ mod idle;
 #[cfg(test)]
 mod idle_tests;
 mod link;
+mod mode;
 mod notices;
+mod open;
 mod options;
 pub mod practice;
+pub mod replay;
 mod rival;
 #[cfg(test)]
 mod station_tests;
@@ -35,15 +38,17 @@ use std::collections::VecDeque;
 use crate::net::ConnState;
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{
-    Command, Device, Epoch, Handover, Host, HostConfig, PeerId, PlayerNo, Replica, ReplicaConfig,
-    RestoreError, RoomView, Standing, SubmitError, SuccessionTiming, Timing, Transport,
+    Command, Device, Epoch, Handover, Host, PeerId, PlayerNo, RoomView, Standing, SubmitError, Timing,
+    Transport,
 };
 
 pub use api::{Player, Pumped, RoomLink, SessionApi};
 pub use bots::{bot_level, difficulty, BotDriver, BotPace};
 pub use duel_bots::suggest_token;
 pub use link::Offline;
+pub use mode::Mode;
 pub use options::Options;
+pub use replay::ReplaySession;
 
 /// The build id peers must share (the rules code must agree byte for byte).
 pub const BUILD: &str = concat!("dice-duel/", env!("CARGO_PKG_VERSION"));
@@ -80,78 +85,6 @@ pub struct Session<T: Transport> {
 }
 
 impl<T: RoomLink> Session<T> {
-    /// A new room hosted in this tab, reachable through `remote`.
-    pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
-        let timing = config.timing;
-        let room = config.room.clone();
-        Session::around((Host::new(config), false), room, remote, player, bots, timing)
-    }
-
-    /// A saved room, hosted again in this tab (the page was reloaded). If the
-    /// room elected another host meanwhile, this tab hears so from the first
-    /// peer it meets and joins that host as a guest.
-    ///
-    /// # Errors
-    /// Why the save cannot be restored (another build, damaged storage).
-    pub fn restore(
-        saved: &[u8],
-        remote: T,
-        player: Player,
-        bots: BotDriver,
-        timing: Timing,
-    ) -> Result<Session<T>, RestoreError> {
-        let host = Host::restore(saved)?;
-        let room = host.room_name().to_string();
-        Ok(Session::around((host, true), room, remote, player, bots, timing))
-    }
-
-    /// `restored`: the host comes from this tab's save (see [`Device::restored`]).
-    fn around(
-        (host, restored): (Host, bool),
-        room: String,
-        remote: T,
-        player: Player,
-        bots: BotDriver,
-        timing: Timing,
-    ) -> Session<T> {
-        let me = remote.my_id().unwrap_or(LOCAL_ME);
-        let replica = Replica::new(replica_config(&player, &room));
-        let seed = crate::platform::random::u64();
-        let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
-        let dev = if restored { dev.restored() } else { dev };
-        Session::with(dev, bots, timing)
-    }
-
-    /// A guest of a room hosted elsewhere, reached through `remote`. `bots`
-    /// drive the room's bot seats if this tab is ever elected its host.
-    pub fn join(remote: T, player: Player, room: &str, bots: BotDriver) -> Session<T> {
-        let host_peer = remote.host_peer().unwrap_or(PeerId(0));
-        let me = remote.my_id().unwrap_or(LOCAL_ME);
-        let mut cfg = replica_config(&player, room);
-        // A room link's `&k=`: follow only a host that proves the owner's key (issue 43).
-        cfg.pin = crate::net::pin_from_location();
-        let replica = Replica::new(cfg);
-        let seed = crate::platform::random::u64();
-        let dev = Device::join(replica, remote, me, host_peer, SuccessionTiming::default(), seed);
-        Session::with(dev, bots, Timing::default())
-    }
-
-    fn with(dev: Device<T>, bots: BotDriver, timing: Timing) -> Session<T> {
-        Session {
-            dev,
-            bots,
-            script: VecDeque::new(),
-            timing,
-            host_head: 0,
-            host_room: 0,
-            link: ConnState::Offline,
-            cover: cover::CoverWatch::default(),
-            idle: idle::IdleSeat::default(),
-            forged: Vec::new(),
-            rival: rival::RivalWatch::default(),
-        }
-    }
-
     /// Queues commands sent once the host has welcomed this tab.
     pub fn then(mut self, commands: impl IntoIterator<Item = Command>) -> Session<T> {
         self.script.extend(commands);
@@ -239,17 +172,6 @@ impl<T: RoomLink> Session<T> {
             self.cycle(now, p);
         }
     }
-}
-
-/// This tab's replica: its nonce chains are seeded from the browser's crypto
-/// RNG (a host that could predict the nonces could pick its dice to suit them).
-fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
-    let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
-    cfg.room = room.to_string();
-    crate::platform::random::fill(&mut cfg.nonce_seed);
-    // The device's own seat key, kept with the token: it signs this device's election votes.
-    cfg.seat_key = player.key.clone();
-    cfg
 }
 
 fn submit_error(e: SubmitError) -> String {

@@ -2,7 +2,7 @@
 //! same path as people, a saved room comes back.
 
 use duel_core::{Intent, SeatId, SeatSpec, ShipId, Station};
-use duel_net::{Command, LobbyEdit, PlayerToken, SeatHolder, SeatKey};
+use duel_net::{Command, HostConfig, LobbyEdit, PlayerToken, SeatHolder, SeatKey};
 
 use super::*;
 

@@ -11,7 +11,7 @@ use duel_core::{Game, Intent, Pip, SeatId, ShipId, Spot, Station, Target};
 
 use super::seats::{acting_seat, focus_ship, nearest_enemy};
 use crate::store::Store;
-use crate::ui::state::Tab;
+use crate::ui::tab::Tab;
 
 /// The game, this device's seats and the shown tab, read without tracking.
 fn now(store: Store) -> Option<(Arc<Game>, Vec<SeatId>, Option<Tab>)> {

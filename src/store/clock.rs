@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 
 use super::Store;
-use crate::boot::{self, Mode};
 use crate::pause::{self, PauseClock, PauseReason};
 use crate::platform::now_ms;
+use crate::session::Mode;
 
 impl Store {
     /// The session's clock: real time, less the time a practice spent paused.
@@ -40,7 +40,7 @@ impl Store {
         let (reason, behind) = self.clock.with_value(|c| (c.reason(), c.total_behind()));
         self.set.paused.set(reason);
         if reason.is_none() {
-            boot::remember_practice_behind(behind);
+            pause::remember_practice_behind(behind);
             self.pump();
         }
     }

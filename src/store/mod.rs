@@ -17,27 +17,34 @@ use duel_core::{Game, Intent, SeatId, ShipId};
 use duel_net::{Command, PlayerNo, RoomView, Timing};
 use leptos::prelude::*;
 
-use crate::boot::Mode;
+use crate::course::Lesson;
 use crate::feed::Log;
 use crate::net::ConnState;
 use crate::pause::{PauseClock, PauseReason};
 use crate::platform::now_ms;
 use crate::route::Route;
-use crate::session::{Options, SessionApi};
+use crate::session::{Mode, Options, SessionApi};
 use crate::ui::sound;
-use crate::ui::state::{Tab, Ui};
+use crate::ui::tab::Tab;
 use crate::ui::toast::Toasts;
+use ui::Ui;
 
 pub mod actions;
 mod bots;
 mod clock;
+mod keep;
 mod pump;
 mod reads;
 mod replay;
+mod route;
 mod save;
 pub mod seats;
+pub mod ui;
 
+#[cfg(feature = "test-hooks")]
+pub use pump::PumpWatch;
 pub use replay::ReplayControl;
+pub use save::Persist;
 
 /// Ships in the largest layout (two a side, or the free-for-all).
 const MAX_SHIPS: usize = 4;
@@ -49,13 +56,18 @@ pub struct Store {
     last_save: StoredValue<u64>,
     save_due: StoredValue<bool>,
     /// Batch times of the running game, and whether its record was kept.
-    pub(crate) keeper: StoredValue<crate::records::Keeper>,
+    keeper: StoredValue<crate::records::Keeper>,
     /// The practice clock (stopped while the game is paused).
     clock: StoredValue<PauseClock>,
     /// Why a practice game is paused (`None`: running).
     pub paused: ReadSignal<Option<PauseReason>>,
     /// The write halves of the signals below: only the store writes them.
     set: Setters,
+    /// Writes a room's save to storage (a service's, handed in: see [`Persist`]).
+    persist: Persist,
+    /// Told of every pump (the browser tests' hooks; see [`Store::watch_pumps`]).
+    #[cfg(feature = "test-hooks")]
+    pump_watch: StoredValue<Option<PumpWatch>>,
     pub mode: ReadSignal<Mode>,
     /// The screen shown (kept in step with the address's hash; see [`Store::show_route`]).
     pub route: ReadSignal<Route>,
@@ -83,8 +95,9 @@ pub struct Store {
     pub toasts: Toasts,
     pub opts: Options,
     pub ui: Ui,
-    /// The lesson the running practice is (set after its session is installed).
-    pub lesson: RwSignal<Option<&'static crate::course::Lesson>>,
+    /// The lesson the running practice is (set after its session is installed,
+    /// [`Store::set_lesson`]).
+    pub lesson: ReadSignal<Option<&'static Lesson>>,
     /// The running room's camera pairings (online rooms only; set after install).
     pub pairing: StoredValue<Option<crate::net::Pairing>, LocalStorage>,
 }
@@ -107,11 +120,13 @@ struct Setters {
     thunder_events: WriteSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     now: WriteSignal<u64>,
     paused: WriteSignal<Option<PauseReason>>,
+    lesson: WriteSignal<Option<&'static Lesson>>,
 }
 
 impl Store {
-    /// An empty store (no session yet) with the page's options.
-    pub fn new(opts: Options) -> Store {
+    /// An empty store (no session yet) with the page's options; `persist`
+    /// writes a room's save (`boot::persist`).
+    pub fn new(opts: Options, persist: Persist) -> Store {
         let (mode, set_mode) = signal(Mode::None);
         let (route, set_route) = signal(Route::Home);
         let (game, set_game) = signal(None::<Arc<Game>>);
@@ -127,11 +142,12 @@ impl Store {
         let (thunder_events, set_thunder_events) = signal((0, Vec::new()));
         let (now, set_now) = signal(now_ms());
         let (paused, set_paused) = signal(None::<PauseReason>);
+        let (lesson, set_lesson) = signal(None::<&'static Lesson>);
         let ships = std::array::from_fn(|i| {
             Memo::new(move |_| game.with(|g| g.as_ref().and_then(|g| g.ship(ShipId(i as u8)).cloned())))
         });
         let tabs = Memo::new(move |_| {
-            let seats = my_seats(room, me, true);
+            let seats = seats::held(room, me, true);
             game.with(|g| g.as_ref().map(|g| seats::tabs(g, &seats)).unwrap_or_else(|| vec![Tab::Board]))
         });
         Store {
@@ -141,6 +157,9 @@ impl Store {
             keeper: StoredValue::new(crate::records::Keeper::default()),
             clock: StoredValue::new(PauseClock::default()),
             paused,
+            persist,
+            #[cfg(feature = "test-hooks")]
+            pump_watch: StoredValue::new(None),
             set: Setters {
                 mode: set_mode,
                 route: set_route,
@@ -157,6 +176,7 @@ impl Store {
                 thunder_events: set_thunder_events,
                 now: set_now,
                 paused: set_paused,
+                lesson: set_lesson,
             },
             mode,
             route,
@@ -177,19 +197,8 @@ impl Store {
             toasts: Toasts::new(),
             opts,
             ui: Ui::new(tabs, opts.seed),
-            lesson: RwSignal::new(None),
+            lesson,
             pairing: StoredValue::new_local(None),
-        }
-    }
-
-    /// Shows `route`'s screen (the address is the caller's: see [`crate::route::go`]).
-    pub fn show_route(&self, route: Route) {
-        self.set.route.set(route);
-        // The rules page, home or any other screen in front pauses a practice battle.
-        if matches!(route, Route::Play | Route::Board) {
-            self.resume(PauseReason::Away);
-        } else {
-            self.pause(PauseReason::Away);
         }
     }
 
@@ -208,13 +217,13 @@ impl Store {
         self.set.log.set(Log::from_history(&history));
         self.keeper.set_value(crate::records::Keeper::default());
         self.clock.set_value(PauseClock::behind(if mode == Mode::Practice {
-            crate::boot::practice_behind()
+            crate::pause::practice_behind()
         } else {
             0
         }));
         self.set.paused.set(None);
         self.ui.reset();
-        self.lesson.set(None);
+        self.set.lesson.set(None);
         self.pump();
     }
 
@@ -223,6 +232,12 @@ impl Store {
     pub fn retell(&self, events: &[duel_core::Event]) {
         let log = self.game.with_untracked(|g| Log::told(g.as_deref(), events));
         self.set.log.set(log);
+    }
+
+    /// Makes the running practice `lesson` (or none: its card goes first, so
+    /// nothing of it reacts to a new game).
+    pub fn set_lesson(&self, lesson: Option<&'static Lesson>) {
+        self.set.lesson.set(lesson);
     }
 
     /// Drops the running session (leaving a room or a practice).
@@ -238,7 +253,7 @@ impl Store {
         self.clock.set_value(PauseClock::default());
         self.set.paused.set(None);
         self.ui.reset();
-        self.lesson.set(None);
+        self.set.lesson.set(None);
     }
 
     /// Runs `f` on the session, if any.
@@ -312,35 +327,6 @@ impl Store {
     /// Ship `ship`, as a memo that changes only when the ship does.
     pub fn ship(&self, ship: ShipId) -> Memo<Option<Ship>> {
         self.ships[usize::from(ship.0).min(MAX_SHIPS - 1)]
-    }
-
-    /// The seats this device holds (tracked: a memo re-runs when they change).
-    pub fn my_seats(&self) -> Vec<SeatId> {
-        my_seats(self.room, self.me, true)
-    }
-
-    /// The seats this device holds, read without tracking (event handlers).
-    pub fn my_seats_untracked(&self) -> Vec<SeatId> {
-        my_seats(self.room, self.me, false)
-    }
-}
-
-/// The seats player `me` holds in `room`, read with or without tracking.
-fn my_seats(
-    room: ReadSignal<Option<RoomView>>,
-    me: ReadSignal<Option<PlayerNo>>,
-    track: bool,
-) -> Vec<SeatId> {
-    let seats = |room: &Option<RoomView>, me| match (room, me) {
-        (Some(room), Some(me)) => room.seats_of(me),
-        _ => Vec::new(),
-    };
-    if track {
-        let me = me.get();
-        room.with(|r| seats(r, me))
-    } else {
-        let me = me.get_untracked();
-        room.with_untracked(|r| seats(r, me))
     }
 }
 

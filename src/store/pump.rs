@@ -12,7 +12,18 @@ use crate::feed::Tone;
 use crate::session::Pumped;
 use crate::ui::sound;
 
+/// What hears of every pump (the browser tests' hooks): the store, the pump's
+/// news and when its events were applied (`platform::test_clock::precise`).
+#[cfg(feature = "test-hooks")]
+pub type PumpWatch = fn(&Store, &Pumped, f64);
+
 impl Store {
+    /// From now on `watch` hears of every pump.
+    #[cfg(feature = "test-hooks")]
+    pub fn watch_pumps(&self, watch: PumpWatch) {
+        self.pump_watch.set_value(Some(watch));
+    }
+
     /// Moves the session on and publishes what changed.
     pub fn pump(&self) {
         // A paused practice stands still: nothing moves, nothing arrives.
@@ -35,7 +46,7 @@ impl Store {
         };
         // When this tab applied the pump's events, for the latency figures.
         #[cfg(feature = "test-hooks")]
-        let at = crate::test_hooks::precise();
+        let at = crate::platform::test_clock::precise();
         let (me, owner, link, calls) = state;
         if let Some(game) = game {
             self.set.game.set(game);
@@ -73,7 +84,9 @@ impl Store {
             self.hosting_changed(hosting);
         }
         #[cfg(feature = "test-hooks")]
-        crate::test_hooks::pumped(self, &p, at);
+        if let Some(watch) = self.pump_watch.get_value() {
+            watch(self, &p, at);
+        }
     }
 
     /// What a pump tells the players, each at its weight (issue 48): a
@@ -128,7 +141,7 @@ impl Store {
         });
         self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), events, now)));
         self.keeper.update_value(|k| k.saw(events[0].0, now));
-        crate::records::keeper::after_events(*self);
+        self.keep_if_over();
         let thunder: Vec<duel_core::thunderstruck::Event> = events
             .iter()
             .filter_map(|(_, e)| match e {

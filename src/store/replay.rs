@@ -5,7 +5,7 @@
 use duel_core::Event;
 
 use super::Store;
-use crate::records::ReplaySession;
+use crate::session::ReplaySession;
 
 /// A control of the replay being watched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub enum ReplayControl {
     NextFreeze,
     /// Play when paused, pause when playing.
     PlayPause,
-    /// Play at this speed (one of `records::session::SPEEDS`).
+    /// Play at this speed (one of `session::replay::SPEEDS`).
     Speed(u64),
 }
 

@@ -3,8 +3,42 @@
 
 use duel_core::station::ALL_STATIONS;
 use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station};
+use duel_net::{PlayerNo, RoomView};
+use leptos::prelude::*;
 
-use crate::ui::state::Tab;
+use super::Store;
+use crate::ui::tab::Tab;
+
+impl Store {
+    /// The seats this device holds (tracked: a memo re-runs when they change).
+    pub fn my_seats(&self) -> Vec<SeatId> {
+        held(self.room, self.me, true)
+    }
+
+    /// The seats this device holds, read without tracking (event handlers).
+    pub fn my_seats_untracked(&self) -> Vec<SeatId> {
+        held(self.room, self.me, false)
+    }
+}
+
+/// The seats player `me` holds in `room`, read with or without tracking.
+pub(super) fn held(
+    room: ReadSignal<Option<RoomView>>,
+    me: ReadSignal<Option<PlayerNo>>,
+    track: bool,
+) -> Vec<SeatId> {
+    let seats = |room: &Option<RoomView>, me| match (room, me) {
+        (Some(room), Some(me)) => room.seats_of(me),
+        _ => Vec::new(),
+    };
+    if track {
+        let me = me.get();
+        room.with(|r| seats(r, me))
+    } else {
+        let me = me.get_untracked();
+        room.with_untracked(|r| seats(r, me))
+    }
+}
 
 /// The tabs for `seats`: each station once per ship (a shared Engineering
 /// appears once), Captains' bridges, a Pilot's cockpit (the whole Fighter

@@ -22,30 +22,27 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::time::Duration;
 
-use duel_bots::{Crew, Difficulty};
+use duel_bots::Crew;
 use duel_core::{Game, Intent, SeatId};
 use duel_net::Command;
 use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
-use crate::boot::{self, Mode};
+use crate::boot;
 use crate::net;
-use crate::session::Pumped;
+use crate::platform::test_clock::precise;
+use crate::session::{Mode, Pumped};
 use crate::store::Store;
 
+mod autoload;
 mod clock;
 mod notices;
 mod report;
 
 /// Applied-at times kept (for the latency figures).
 const MAX_TIMES: usize = 8192;
-/// How often the autoload crew looks at the game.
-const AUTOLOAD_EVERY: Duration = Duration::from_millis(20);
-/// The autoload crew's clock runs this many times faster than the tab's.
-const AUTOLOAD_SPEED: u64 = 10;
 
 /// What the hooks remember beside the store.
 #[derive(Default)]
@@ -70,9 +67,11 @@ thread_local! {
     static HOOKS: RefCell<Hooks> = RefCell::new(Hooks::default());
 }
 
-/// Makes `store` the one the hooks drive (called once by the app's root).
+/// Makes `store` the one the hooks drive (called once by the app's root,
+/// before the first pump): [`pumped`] hears of each of its pumps.
 pub fn install(store: Store) {
     STORE.with(|s| s.set(Some(store)));
+    store.watch_pumps(pumped);
 }
 
 fn store() -> Option<Store> {
@@ -83,13 +82,7 @@ fn with_hooks<T>(f: impl FnOnce(&mut Hooks) -> T) -> T {
     HOOKS.with(|h| f(&mut h.borrow_mut()))
 }
 
-/// A clock comparable across tabs and browser contexts, sub-millisecond:
-/// `performance.timeOrigin + performance.now()`.
-pub fn precise() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.time_origin() + p.now())
-}
-
-/// Called by [`Store::pump`] after each pump: records when events were
+/// Told by [`Store::pump`] after each pump (see [`install`]): records when events were
 /// applied (`at`, taken as the session returned) and the host's refusals,
 /// and refreshes `window.__duel`.
 pub fn pumped(store: &Store, p: &Pumped, at: f64) {
@@ -317,59 +310,6 @@ pub fn test_hook_act(seat: u8, kind: String) -> String {
     match sent {
         Ok(()) => json!({ "ok": true, "t0": t0, "head": head }).to_string(),
         Err(e) => json!({ "ok": false, "error": e, "head": head }).to_string(),
-    }
-}
-
-/// Keeps `seat`'s torpedo ready: until the seat fires, a Hard bot crew
-/// (`duel-bots`, the crews practice runs) plays it whenever it has no legal
-/// Fire, every action but Fire (the test declares the Fire itself).
-#[wasm_bindgen]
-pub fn test_hook_autoload(seat: u8) {
-    let seat = SeatId(seat);
-    let start = with_hooks(|h| {
-        let crew = Crew::new(Difficulty::Hard, &[seat]).seeded(u64::from(seat.0) + 1);
-        h.autoload.insert(seat, crew);
-        !std::mem::replace(&mut h.timer, true)
-    });
-    if start {
-        set_interval(autoload_step, AUTOLOAD_EVERY);
-    }
-}
-
-/// One look by each autoload crew at the game (when nothing of ours is pending).
-fn autoload_step() {
-    let Some(store) = store() else { return };
-    if with_hooks(|h| h.autoload.is_empty()) {
-        return;
-    }
-    let clock = crate::platform::now_ms() * AUTOLOAD_SPEED;
-    let wanted = store.with_session(|s| {
-        let game = s.game()?;
-        if s.pending() > 0 {
-            return None;
-        }
-        with_hooks(|h| {
-            let mut wanted = Vec::new();
-            for (seat, crew) in &mut h.autoload {
-                if let Some(fire) = fire_intent(game, *seat) {
-                    h.armed.insert(*seat, fire);
-                    continue;
-                }
-                // Every action but Fire (the test declares that): its other freezes too, and
-                // their resolution. A crew kept from its Tractor or Warp chose it again and
-                // again while its other stations waited for a change (a 90 s stall in CI).
-                if let Some((s, intent)) = crew.next_action(game, clock, &[]) {
-                    if !matches!(intent, Intent::Fire { .. }) {
-                        wanted.push((s, intent));
-                    }
-                }
-            }
-            Some(wanted)
-        })
-    });
-    for (seat, intent) in wanted.flatten().unwrap_or_default() {
-        // A crew acting on a copy a moment old may be refused: it tries again.
-        let _ = store.submit(seat, intent);
     }
 }
 

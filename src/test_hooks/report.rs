@@ -7,7 +7,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use super::{fire_intent, my_seats, store, with_hooks};
-use crate::boot::Mode;
+use crate::session::Mode;
 
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,

@@ -16,8 +16,8 @@ use leptos::prelude::*;
 pub use super::picks::{ActUi, PlanUi};
 use super::room::RoomSeat;
 use super::story::Story;
-use crate::boot::Mode;
 use crate::session::practice::ThunderPractice;
+use crate::session::Mode;
 use crate::store::Store;
 
 /// The "seat" of a device that only watches: no player of any duel.

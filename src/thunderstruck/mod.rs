@@ -40,7 +40,7 @@ pub fn ThunderScreen() -> impl IntoView {
 pub fn RoomScreen() -> impl IntoView {
     let store = crate::store::use_store();
     let room = match store.mode.get_untracked() {
-        crate::boot::Mode::Online { room, .. } => room,
+        crate::session::Mode::Online { room, .. } => room,
         _ => String::from("practice"),
     };
     match store.my_seats_untracked().first().copied() {

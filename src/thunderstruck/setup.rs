@@ -6,9 +6,9 @@
 use duel_bots::Difficulty;
 use leptos::prelude::*;
 
-use crate::boot::Mode;
 use crate::route::Route;
 use crate::session::practice::ThunderPractice;
+use crate::session::Mode;
 use crate::store::use_store;
 
 /// Set once a duel has been started here: the words then start folded.

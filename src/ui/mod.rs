@@ -1,5 +1,6 @@
-//! The store-free kit (foundation layer, see `docs/LAYERS.md`): dice faces, icons, names,
-//! toasts, sounds, and the UI-only state (which station is shown, which dice are picked).
+//! The store-free kit (data layer, see `docs/LAYERS.md`): dice faces, icons, names,
+//! toasts, sounds, and the tabs a device can show. Which tab is shown, and the
+//! other UI-only state, is the store's (`store::ui`).
 
 pub mod die;
 #[cfg(test)]
@@ -8,5 +9,5 @@ pub mod icons;
 pub mod names;
 pub mod shortcuts;
 pub mod sound;
-pub mod state;
+pub mod tab;
 pub mod toast;

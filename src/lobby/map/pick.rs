@@ -6,8 +6,9 @@
 use duel_core::map::{builtin_maps, MapSpec};
 use leptos::prelude::*;
 
-use crate::atlas::share::{ImportMap, ShareMap};
-use crate::atlas::{self, room, storage};
+use crate::atlas::storage;
+use crate::boot::maps;
+use crate::panels::map_share::{ImportMap, ShareMap};
 use crate::store::use_store;
 
 /// Where the chosen map comes from: the `<select>`'s value.
@@ -46,7 +47,7 @@ pub fn MapPick() -> impl IntoView {
             _ => None,
         };
         if let Some(map) = map {
-            room::choose(store, map);
+            maps::choose(store, map);
         }
     };
     let keep = move |_| match storage::save(&map.get_untracked()) {
@@ -90,9 +91,9 @@ pub fn MapPick() -> impl IntoView {
                     on:click=move |_| {
                         let m = map.get_untracked();
                         let name = if builtins.with_value(|b| b.iter().any(|b| b.name == m.name)) { copy_name(&m.name) } else { m.name.clone() };
-                        atlas::edit(store, MapSpec { name, ..m });
+                        maps::edit(store, MapSpec { name, ..m });
                     }>"Edit a copy"</button>
-                <button class="btn btn--small" data-testid="lobby-map-new" on:click=move |_| atlas::edit_new(store)>"New map"</button>
+                <button class="btn btn--small" data-testid="lobby-map-new" on:click=move |_| maps::edit_new(store)>"New map"</button>
                 <button class="btn btn--small" class:is-on=move || open.get() == Some("share") data-testid="lobby-map-share"
                     aria-expanded=move || (open.get() == Some("share")).to_string()
                     on:click=move |_| toggle("share")>"Share"</button>
@@ -104,7 +105,7 @@ pub fn MapPick() -> impl IntoView {
                 Some("share") => view! { <ShareMap map=Signal::from(map) /> }.into_any(),
                 Some("import") => view! {
                     <ImportMap on_map=Callback::new(move |m: MapSpec| {
-                        if room::choose(store, m) {
+                        if maps::choose(store, m) {
                             open.set(None);
                         }
                     }) />

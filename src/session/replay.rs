@@ -5,8 +5,8 @@
 use duel_core::{Event, Game, Intent, SeatId};
 use duel_net::{Command, PlayerNo, Replay, RoomView, Timing};
 
+use super::{BotDriver, Pumped, SessionApi};
 use crate::net::ConnState;
-use crate::session::{BotDriver, Pumped, SessionApi};
 
 /// Playback speeds offered, as multiples of the game's own pace.
 pub const SPEEDS: [u64; 5] = [1, 2, 4, 8, 16];

@@ -1,34 +1,27 @@
-//! Putting a map on the lobby's table: the room's `GameConfig.map` through
-//! the owner's `LobbyEdit::Map`, with the set-up that goes with it. A tile
-//! map is its own set-up (D42: no tokens preplaced, `Game::new` refuses
-//! them); the plain board gets the quick start's symmetric tokens.
+//! Maps and the running session: opening the editor on a map, and putting a
+//! map on the lobby's table (the room's `GameConfig.map` through the owner's
+//! `LobbyEdit::Map`, with the set-up that goes with it: a tile map is its own
+//! set-up, D42; the plain board gets the quick start's symmetric tokens).
 
-use duel_core::config::Preplaced;
 use duel_core::map::MapSpec;
-use duel_core::{GameConfig, Square};
 use duel_net::{Command, LobbyEdit};
 use leptos::prelude::*;
 
-use crate::boot::{self, Mode};
-use crate::route::{go, Route};
+use crate::atlas::quick::quick_layout;
+use crate::atlas::{new_map, storage};
+use crate::route::Route;
+use crate::session::Mode;
 use crate::store::Store;
 
-/// A symmetric layout for `config` from `seed`: ten obstacles clear of the
-/// start and crystal squares, and the two wormholes when in play.
-pub fn quick_layout(config: &GameConfig, seed: u64) -> Preplaced {
-    let map = &config.map;
-    let mut blocked: Vec<Square> = map.crystal_squares.to_vec();
-    blocked.extend(map.starts(config.layout).iter().map(|s| s.square));
-    let obstacles = map.symmetric_obstacles(seed, &blocked);
-    let wormholes = config.ruleset.wormholes.then(|| {
-        blocked.extend(obstacles.iter().map(|(s, _)| *s));
-        let mid = map.rows / 2;
-        (0..map.cols)
-            .map(|col| Square::new(col, mid))
-            .find(|sq| *sq != map.mirror(*sq) && !blocked.contains(sq) && !blocked.contains(&map.mirror(*sq)))
-            .map(|sq| [sq, map.mirror(sq)])
-    });
-    Preplaced { obstacles, wormholes: wormholes.flatten() }
+/// Opens the editor on `map` (the lobby's "Edit a copy" and "New map").
+pub fn edit(store: Store, map: MapSpec) {
+    storage::set_draft(&map);
+    store.go(Route::Maps);
+}
+
+/// Opens the editor on a blank map.
+pub fn edit_new(store: Store) {
+    edit(store, new_map());
 }
 
 /// Re-lays the quick-start tokens after the layout or the wormhole rule changed.
@@ -75,11 +68,11 @@ pub fn lobby_open(store: Store) -> bool {
 /// practice lobby when none is open. Returns whether the map is chosen.
 pub fn play(store: Store, map: MapSpec) -> bool {
     if !lobby_open(store) {
-        boot::practice_lobby(store);
+        super::practice_lobby(store);
     }
     let chosen = choose(store, map);
     if chosen {
-        go(store, Route::Play);
+        store.go(Route::Play);
     }
     chosen
 }
