@@ -6,7 +6,9 @@
 
 mod support;
 
-use duel_core::thunderstruck::{Act, Event, Facing, Intent, Outcome, Phase, Refusal, Shield, Shot, Slot};
+use duel_core::thunderstruck::{
+    Act, Event, Facing, Intent, Outcome, Phase, Shield, Shot, Slot, ThunderRuleError,
+};
 use support::thunder::*;
 
 #[test]
@@ -100,7 +102,7 @@ fn t4_shields_guard_only_their_side_mid_guards_both() {
     assert_eq!(g.hit_answers(BLUE).iter().map(|a| a.0).collect::<std::collections::BTreeSet<_>>().len(), 1);
     assert_eq!(
         g.play(BLUE, &Intent::TakeHit { shield: Shield::Front, damage: Slot::FireA }),
-        Err(Refusal::ShieldFacesAway(Shield::Front))
+        Err(ThunderRuleError::ShieldFacesAway(Shield::Front))
     );
 }
 
@@ -112,7 +114,7 @@ fn d32_damage_goes_where_the_shield_s_table_says_and_removes_a_waiting_die() {
     plain(&mut g, RED, Slot::FireA);
     assert_eq!(
         g.play(BLUE, &Intent::TakeHit { shield: Shield::Front, damage: Slot::BoostB }),
-        Err(Refusal::NoDamageThere(Slot::BoostB)),
+        Err(ThunderRuleError::NoDamageThere(Slot::BoostB)),
         "a front hit damages the A spaces or the front shield's"
     );
     g.play(BLUE, &Intent::TakeHit { shield: Shield::Front, damage: Slot::BoostA }).unwrap();
@@ -173,11 +175,11 @@ fn t6_a_cube_moves_a_pip_within_one_to_six() {
     let mut g = duel(vec![red, ship(5, Facing::Down, &[(Slot::PowerA, 1)])], RED);
     assert_eq!(
         g.validate(RED, &Intent::Act(Act { pips: 1, ..Act::plain(Slot::FireB) })),
-        Err(Refusal::OffTheDie)
+        Err(ThunderRuleError::OffTheDie)
     );
     assert_eq!(
         g.validate(RED, &Intent::Act(Act { pips: 3, ..Act::plain(Slot::FireA) })),
-        Err(Refusal::NotEnoughCubes { need: 3, have: 2 })
+        Err(ThunderRuleError::NotEnoughCubes { need: 3, have: 2 })
     );
     let e = act(&mut g, RED, Act { pips: 1, ..Act::plain(Slot::FireA) });
     assert!(matches!(e[0], Event::Acted { outcome: Outcome::Fired { shot: Shot::Shielded { .. }, .. }, .. }));
@@ -195,7 +197,7 @@ fn t6_a_moved_die_must_fit_its_new_space() {
     );
     assert_eq!(
         g.validate(RED, &Intent::Act(Act { to: Some(Slot::ShieldFront), ..Act::plain(Slot::FireA) })),
-        Err(Refusal::WouldNotFit { slot: Slot::ShieldFront, pip: duel_core::Pip::new(4) })
+        Err(ThunderRuleError::WouldNotFit { slot: Slot::ShieldFront, pip: duel_core::Pip::new(4) })
     );
     act(&mut g, RED, Act { to: Some(Slot::ShieldRear), ..Act::plain(Slot::FireA) });
     assert!(g.ship(RED).unwrap().console.shield_up(Shield::Rear));
@@ -207,9 +209,12 @@ fn t6_no_cube_may_empty_boost_before_the_boost_was_taken() {
     red.cubes = 2;
     let g = duel(vec![red, ship(11, Facing::Down, &[(Slot::PowerA, 1), (Slot::PowerB, 1)])], RED);
     let leave = Intent::Act(Act { to: Some(Slot::FireB), ..Act::plain(Slot::BoostA) });
-    assert_eq!(g.validate(RED, &leave), Err(Refusal::WouldEmpty(duel_core::thunderstruck::System::Boost)));
+    assert_eq!(
+        g.validate(RED, &leave),
+        Err(ThunderRuleError::WouldEmpty(duel_core::thunderstruck::System::Boost))
+    );
     let leave_m = Intent::Act(Act { to: Some(Slot::FireB), ..Act::plain(Slot::ManoeuvreA) });
-    assert!(matches!(g.validate(RED, &leave_m), Err(Refusal::WouldEmpty(_))));
+    assert!(matches!(g.validate(RED, &leave_m), Err(ThunderRuleError::WouldEmpty(_))));
 }
 
 #[test]

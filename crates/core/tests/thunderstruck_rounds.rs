@@ -7,7 +7,7 @@
 mod support;
 
 use duel_core::thunderstruck::{
-    Act, Event, Facing, Intent, Outcome, Phase, Refusal, Shield, Shot, Slot, Space, Steer,
+    Act, Event, Facing, Intent, Outcome, Phase, Shield, Shot, Slot, Space, Steer, ThunderRuleError,
 };
 use support::thunder::*;
 
@@ -44,7 +44,7 @@ fn t5_a_manoeuvre_tie_means_nobody_manoeuvres_and_only_one_per_round() {
     plain(&mut g, BLUE, Slot::FireA);
     assert_eq!(
         g.validate(RED, &Intent::Act(Act { to: Some(Slot::ManoeuvreA), ..Act::plain(Slot::FireB) })),
-        Err(Refusal::ManoeuvreDone)
+        Err(ThunderRuleError::ManoeuvreDone)
     );
 }
 
@@ -87,7 +87,7 @@ fn d33_warp_needs_two_manoeuvre_dice_and_a_free_spot_across_the_battlefield() {
     );
     assert_eq!(
         g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(10), facing: Facing::Up })),
-        Err(Refusal::NotAWarpSpot)
+        Err(ThunderRuleError::NotAWarpSpot)
     );
     g.play(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })).unwrap();
     assert_eq!((at(&g, RED), g.ship(RED).unwrap().facing), (7, Facing::Up));
@@ -105,7 +105,7 @@ fn warp_is_refused_with_one_manoeuvre_die() {
     plain(&mut g, RED, Slot::ManoeuvreA);
     assert_eq!(
         g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })),
-        Err(Refusal::CannotWarp)
+        Err(ThunderRuleError::CannotWarp)
     );
 }
 
@@ -120,7 +120,7 @@ fn t7_players_alternate_and_one_without_dice_passes() {
     );
     assert_eq!(
         g.validate(BLUE, &Intent::Act(Act::plain(Slot::PowerA))),
-        Err(Refusal::NotYourTurn { turn: RED })
+        Err(ThunderRuleError::NotYourTurn { turn: RED })
     );
     plain(&mut g, RED, Slot::PowerA);
     plain(&mut g, BLUE, Slot::PowerA);
@@ -191,10 +191,10 @@ fn t4_with_three_players_the_shooter_picks_the_target() {
         ],
         RED,
     );
-    assert_eq!(g.validate(RED, &Intent::Act(Act::plain(Slot::FireA))), Err(Refusal::Target));
+    assert_eq!(g.validate(RED, &Intent::Act(Act::plain(Slot::FireA))), Err(ThunderRuleError::Target));
     assert_eq!(
         g.validate(RED, &Intent::Act(Act { target: Some(RED), ..Act::plain(Slot::FireA) })),
-        Err(Refusal::Target)
+        Err(ThunderRuleError::Target)
     );
     let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
     // Green is 3 spaces behind Red round the ring, and faces Red: frontal.
@@ -225,7 +225,7 @@ fn a_destroyed_ship_retires_and_three_players_play_on_then_d34_closes_a_sector()
     let e = plain(&mut g, BLUE, Slot::PowerA);
     assert!(e.contains(&Event::RoundEnded { reflex: None, closed: None }), "{e:?}");
     assert!(!e.iter().any(|e| matches!(e, Event::SectorClosed { .. })), "closed once: {e:?}");
-    assert_eq!(g.validate(GREEN, &Intent::Act(Act::plain(Slot::PowerA))), Err(Refusal::Retired));
+    assert_eq!(g.validate(GREEN, &Intent::Act(Act::plain(Slot::PowerA))), Err(ThunderRuleError::Retired));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! [`DiceSource`](crate::dice::DiceSource), the stable hash, and the
 //! validate / play / apply shape.
 //!
-//! - [`Game::validate`] says yes or gives a [`Refusal`]; [`Game::play`] and
+//! - [`Game::validate`] says yes or gives a [`ThunderRuleError`]; [`Game::play`] and
 //!   [`Game::host`] return the events that follow (the host's side);
 //!   [`Game::apply`] is the only way state changes (every replica).
 //! - Each round: every player commits a seed ([`Intent::CommitSeed`]), the
@@ -33,7 +33,7 @@ pub use console::{Console, Shield, Slot, System};
 pub use event::{Event, Outcome, Shot};
 pub use intent::{Act, HostAction, Intent, Steer};
 pub use plan::Placement;
-pub use refusal::{Misplaced, Refusal};
+pub use refusal::{Misplaced, ThunderRuleError};
 pub use seal::{Digest, Secret};
 
 use serde::{Deserialize, Serialize};
