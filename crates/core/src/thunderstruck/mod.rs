@@ -29,7 +29,7 @@ pub mod seal;
 
 pub use arrange::{Arrangement, ShipSetup};
 pub use board::{Board, Facing, Space};
-pub use console::{Console, Shield, Slot, System};
+pub use console::{Console, ConsoleSpace, Shield, System};
 pub use event::{Event, Outcome, Shot};
 pub use intent::{Act, HostAction, Intent, Steer};
 pub use plan::Placement;

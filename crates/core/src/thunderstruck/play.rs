@@ -2,7 +2,7 @@
 //! and turned into the events that follow. Nothing here mutates the game
 //! except through `apply`.
 
-use super::console::{Shield, Slot, System, MAX_CUBES};
+use super::console::{ConsoleSpace, Shield, System, MAX_CUBES};
 use super::event::{Event, Outcome, Shot};
 use super::intent::{Act, HostAction, Intent, Steer};
 use super::refusal::ThunderRuleError;
@@ -201,7 +201,7 @@ impl Game {
                 System::Manoeuvre => manoeuvred,
                 _ => true,
             };
-            let last = Slot::of(from).iter().all(|s| *s == act.die || c.die(*s).is_none());
+            let last = ConsoleSpace::of(from).iter().all(|s| *s == act.die || c.die(*s).is_none());
             if !done && last && to.system() != from {
                 return Err(ThunderRuleError::WouldEmpty(from));
             }
@@ -280,7 +280,7 @@ impl Game {
     }
 
     /// Where the damage of a hit on `shield` could go (empty: that shield cannot take it).
-    pub fn hit_spaces(&self, target: Player, shield: Shield, frontal: bool) -> Vec<Slot> {
+    pub fn hit_spaces(&self, target: Player, shield: Shield, frontal: bool) -> Vec<ConsoleSpace> {
         let Some(ship) = self.ship(target) else { return vec![] };
         if !ship.console.shield_up(shield) || !shield.guards(frontal) {
             return vec![];
@@ -295,7 +295,7 @@ impl Game {
             .living()
             .map(|p| {
                 let c = &self.ships[usize::from(p.0)].console;
-                let pips = Slot::of(System::Manoeuvre)
+                let pips = ConsoleSpace::of(System::Manoeuvre)
                     .iter()
                     .filter_map(|s| match (p == player, *s == at, *s == act.die) {
                         (true, true, _) => Some(value),
@@ -322,7 +322,12 @@ impl Game {
         Outcome::Manoeuvred { dice, winners }
     }
 
-    fn take_hit(&self, player: Player, shield: Shield, damage: Slot) -> Result<Vec<Event>, ThunderRuleError> {
+    fn take_hit(
+        &self,
+        player: Player,
+        shield: Shield,
+        damage: ConsoleSpace,
+    ) -> Result<Vec<Event>, ThunderRuleError> {
         let Phase::Action { pending: Some(Pending::Hit { target, frontal }), .. } = self.phase else {
             return Err(ThunderRuleError::NothingToAnswer);
         };

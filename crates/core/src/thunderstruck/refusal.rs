@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::console::{Shield, Slot, System};
+use super::console::{ConsoleSpace, Shield, System};
 use super::Player;
 use crate::dice::Pip;
 
@@ -12,9 +12,9 @@ use crate::dice::Pip;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Misplaced {
     Count { dice: u8, placed: u8 },
-    Damaged(Slot),
-    Twice(Slot),
-    DoesNotFit { slot: Slot, pip: Pip },
+    Damaged(ConsoleSpace),
+    Twice(ConsoleSpace),
+    DoesNotFit { slot: ConsoleSpace, pip: Pip },
     Needs(System),
     LeftOff(Pip),
 }
@@ -41,11 +41,11 @@ pub enum ThunderRuleError {
     Misplaced(Misplaced),
     NotYourTurn { turn: Player },
     AwaitingAnswer,
-    NoDie(Slot),
+    NoDie(ConsoleSpace),
     NotEnoughCubes { need: u8, have: u8 },
     OffTheDie,
-    SpaceTaken(Slot),
-    WouldNotFit { slot: Slot, pip: Pip },
+    SpaceTaken(ConsoleSpace),
+    WouldNotFit { slot: ConsoleSpace, pip: Pip },
     WouldEmpty(System),
     ManoeuvreDone,
     NotABoost,
@@ -53,42 +53,42 @@ pub enum ThunderRuleError {
     NothingToAnswer,
     ShieldDown(Shield),
     ShieldFacesAway(Shield),
-    NoDamageThere(Slot),
+    NoDamageThere(ConsoleSpace),
     CannotWarp,
     NotAWarpSpot,
 }
 
-impl Slot {
+impl ConsoleSpace {
     /// The space's name as its console prints it ("Boost A", "Front 1–2"):
     /// the one table of slot names, for the app's labels and these messages.
     pub fn label(self) -> &'static str {
         match self {
-            Slot::BoostA => "Boost A",
-            Slot::BoostB => "Boost B",
-            Slot::ManoeuvreA => "Manoeuvre A",
-            Slot::ManoeuvreB => "Manoeuvre B",
-            Slot::FireA => "Fire A",
-            Slot::FireB => "Fire B",
-            Slot::PowerA => "Power A",
-            Slot::PowerB => "Power B",
-            Slot::ShieldFront => "Front 1–2",
-            Slot::ShieldRear => "Rear 3–4",
-            Slot::ShieldMid => "Mid 5–6",
+            ConsoleSpace::BoostA => "Boost A",
+            ConsoleSpace::BoostB => "Boost B",
+            ConsoleSpace::ManoeuvreA => "Manoeuvre A",
+            ConsoleSpace::ManoeuvreB => "Manoeuvre B",
+            ConsoleSpace::FireA => "Fire A",
+            ConsoleSpace::FireB => "Fire B",
+            ConsoleSpace::PowerA => "Power A",
+            ConsoleSpace::PowerB => "Power B",
+            ConsoleSpace::ShieldFront => "Front 1–2",
+            ConsoleSpace::ShieldRear => "Rear 3–4",
+            ConsoleSpace::ShieldMid => "Mid 5–6",
         }
     }
 }
 
 /// A slot in a sentence: a shield is "the front shield (1–2)".
-fn slot_name(slot: Slot) -> &'static str {
+fn slot_name(slot: ConsoleSpace) -> &'static str {
     match slot {
-        Slot::ShieldFront => "the front shield (1–2)",
-        Slot::ShieldRear => "the rear shield (3–4)",
-        Slot::ShieldMid => "the mid shield (5–6)",
+        ConsoleSpace::ShieldFront => "the front shield (1–2)",
+        ConsoleSpace::ShieldRear => "the rear shield (3–4)",
+        ConsoleSpace::ShieldMid => "the mid shield (5–6)",
         other => other.label(),
     }
 }
 
-impl fmt::Display for Slot {
+impl fmt::Display for ConsoleSpace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(slot_name(*self))
     }
