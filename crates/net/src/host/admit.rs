@@ -24,7 +24,7 @@
 //! Every refusal changes nothing.
 
 use super::book::Book;
-use super::roster::{clean_name, Player, Roster};
+use super::roster::{clean_name, Roster, RosterEntry};
 use crate::fair::token_proof;
 use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
@@ -137,7 +137,7 @@ impl Roster {
             }
         }
         let no = self.number().ok_or(HostRefusal::RoomFull { capacity })?;
-        let player = Player {
+        let player = RosterEntry {
             proof,
             name: String::new(),
             key,
