@@ -14,6 +14,7 @@
 //!   see [`seal`] for why this is fair. Then players action one die each
 //!   in turn ([`Intent::Act`]), answering hits and Manoeuvre wins.
 
+mod answer;
 mod apply;
 mod arrange;
 pub mod board;
