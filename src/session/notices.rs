@@ -2,7 +2,7 @@
 //! refusals, tampering, a new host) and the seats the owner's bots now cover,
 //! turned into what the UI shows, each at its weight (see [`trust_words`]).
 
-use duel_net::{Command, Finding, Notice, PlayerNo, Refusal};
+use duel_net::{Command, Finding, HostRefusal, Notice, PlayerNo};
 
 use super::api::Pumped;
 use super::trust_words::{self, Told};
@@ -90,7 +90,7 @@ impl<T: RoomLink> Session<T> {
             match notice {
                 Notice::Joined { .. } | Notice::Room => p.room_changed = true,
                 Notice::Refused(reason) => {
-                    p.outdated |= matches!(reason, Refusal::Build { .. } | Refusal::Version { .. });
+                    p.outdated |= matches!(reason, HostRefusal::Build { .. } | HostRefusal::Version { .. });
                     p.refused = Some(reason.to_string());
                 }
                 // A snapshot's events happened before we looked: show the state, narrate nothing.
@@ -101,7 +101,7 @@ impl<T: RoomLink> Session<T> {
                 }
                 Notice::Rejected { command, reason, .. } => {
                     let bot = matches!(&command, Some(Command::Intent { seat, .. }) if bots.contains(seat));
-                    if let (Some(Command::Claim { seat }), Refusal::SeatTaken(_)) = (&command, &reason) {
+                    if let (Some(Command::Claim { seat }), HostRefusal::SeatTaken(_)) = (&command, &reason) {
                         p.rejections.push(self.seat_race_lost(*seat));
                     } else if !bot {
                         p.rejections.push(reason.to_string());

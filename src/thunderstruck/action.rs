@@ -4,7 +4,7 @@
 //! rules say whether it may go ([`Game::validate`]); their refusal is
 //! shown as the reason while it may not.
 
-use duel_core::thunderstruck::{Act, Game, Intent, Player, Slot, System};
+use duel_core::thunderstruck::{Act, ConsoleSpace, Game, Intent, Player, System};
 use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
@@ -19,7 +19,10 @@ fn act_of(ui: &ActUi, game: &Game, me: Player) -> Option<Act> {
     let c = &game.ship(me)?.console;
     let with = (ui.with.get() && at.system() == System::Boost)
         .then(|| {
-            Slot::of(System::Boost).iter().copied().find(|s| *s != at && *s != die && c.die(*s).is_some())
+            ConsoleSpace::of(System::Boost)
+                .iter()
+                .copied()
+                .find(|s| *s != at && *s != die && c.die(*s).is_some())
         })
         .flatten();
     let target = (at.system() == System::Fire).then(|| ui.target.get()).flatten();
@@ -87,7 +90,7 @@ pub fn Turn() -> impl IntoView {
                 .collect()
         })
     });
-    let tap = Callback::new(move |slot: Slot| {
+    let tap = Callback::new(move |slot: ConsoleSpace| {
         let free = duel
             .game
             .with_untracked(|g| g.as_ref().and_then(|g| g.ship(me)).is_some_and(|s| s.console.is_free(slot)));
@@ -129,7 +132,9 @@ pub fn Turn() -> impl IntoView {
         let (die, at) = key.get()?;
         let other_boost = duel.game.with_untracked(|g| {
             g.as_ref().and_then(|g| g.ship(me)).is_some_and(|s| {
-                Slot::of(System::Boost).iter().any(|b| *b != at && *b != die && s.console.die(*b).is_some())
+                ConsoleSpace::of(System::Boost)
+                    .iter()
+                    .any(|b| *b != at && *b != die && s.console.die(*b).is_some())
             })
         });
         let rivals = duel.game.with_untracked(|g| {

@@ -4,7 +4,7 @@
 //! does; the buttons stay in the page while their looks change, so the
 //! keyboard focus stays where it was.
 
-use duel_core::thunderstruck::{Console, Shield, Slot, System};
+use duel_core::thunderstruck::{Console, ConsoleSpace, Shield, System};
 use duel_core::Pip;
 use leptos::prelude::*;
 
@@ -14,7 +14,7 @@ use crate::ui::die::plain_die_svg;
 /// How one space looks now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpaceView {
-    pub slot: Slot,
+    pub slot: ConsoleSpace,
     pub die: Option<Pip>,
     pub damaged: bool,
     /// Shield spaces: the shield token is raised.
@@ -28,7 +28,7 @@ pub struct SpaceView {
 impl SpaceView {
     /// The spaces of `console` as they stand (no picks, nothing open).
     pub fn of(console: &Console) -> Vec<SpaceView> {
-        Slot::ALL
+        ConsoleSpace::ALL
             .into_iter()
             .map(|slot| SpaceView {
                 slot,
@@ -48,7 +48,7 @@ const ROWS: [System; 5] = [System::Boost, System::Manoeuvre, System::Fire, Syste
 #[component]
 pub fn ConsoleGrid(
     #[prop(into)] spaces: Signal<Vec<SpaceView>>,
-    on_tap: Callback<Slot>,
+    on_tap: Callback<ConsoleSpace>,
     #[prop(into, optional)] hints: Option<Signal<Vec<(System, String, bool)>>>,
     /// `data-testid` prefix of the space buttons (`ts-space` → `ts-space-boost-a`).
     testid: &'static str,
@@ -65,7 +65,7 @@ pub fn ConsoleGrid(
                 })
             })
         };
-        let slots = Slot::of(system).iter().map(|slot| space(*slot, spaces, on_tap, testid, compact)).collect_view();
+        let slots = ConsoleSpace::of(system).iter().map(|slot| space(*slot, spaces, on_tap, testid, compact)).collect_view();
         view! {
             <div class=format!("ts-row ts-row--{}", words::system_key(system))>
                 <div class="ts-row__head">
@@ -81,9 +81,9 @@ pub fn ConsoleGrid(
 }
 
 fn space(
-    slot: Slot,
+    slot: ConsoleSpace,
     spaces: Signal<Vec<SpaceView>>,
-    on_tap: Callback<Slot>,
+    on_tap: Callback<ConsoleSpace>,
     testid: &'static str,
     compact: bool,
 ) -> impl IntoView {

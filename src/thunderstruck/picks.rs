@@ -2,7 +2,7 @@
 //! laid out and the die in hand with what is spent on it. Never part of
 //! the game: a refusal or someone else's move clears it.
 
-use duel_core::thunderstruck::{Player, Shield, Slot, Space};
+use duel_core::thunderstruck::{ConsoleSpace, Player, Shield, Space};
 use leptos::prelude::*;
 
 /// The planning screen's picks: rerolls paid for, where each die goes, the die in hand.
@@ -10,16 +10,16 @@ use leptos::prelude::*;
 pub struct PlanUi {
     pub rerolls: RwSignal<u8>,
     /// By die index, like a [`Placement`].
-    pub draft: RwSignal<Vec<Option<Slot>>>,
+    pub draft: RwSignal<Vec<Option<ConsoleSpace>>>,
     pub picked: RwSignal<Option<usize>>,
 }
 
 /// The action screen's picks: the die, the cubes spent on it, a target, a prompt's half-answer.
 #[derive(Clone, Copy)]
 pub struct ActUi {
-    pub die: RwSignal<Option<Slot>>,
+    pub die: RwSignal<Option<ConsoleSpace>>,
     pub pips: RwSignal<i8>,
-    pub to: RwSignal<Option<Slot>>,
+    pub to: RwSignal<Option<ConsoleSpace>>,
     /// Waiting for a tap on the space to move the die to.
     pub moving: RwSignal<bool>,
     pub with: RwSignal<bool>,

@@ -3,7 +3,7 @@
 //! cube, and "Ready" once [`Placement::check`] passes (its reason shown
 //! while it does not). Then "Waiting for others…" until every plan is in.
 
-use duel_core::thunderstruck::{Placement, Planning, Slot, System};
+use duel_core::thunderstruck::{ConsoleSpace, Placement, Planning, System};
 use duel_core::Pip;
 use leptos::prelude::*;
 
@@ -13,7 +13,7 @@ use super::words;
 use crate::ui::die::plain_die_svg;
 
 /// The draft, one entry per die (a draft from before a reroll is empty).
-fn draft_for(duel: Duel, n: usize) -> Vec<Option<Slot>> {
+fn draft_for(duel: Duel, n: usize) -> Vec<Option<ConsoleSpace>> {
     let d = duel.plan.draft.get();
     if d.len() == n {
         d
@@ -23,7 +23,7 @@ fn draft_for(duel: Duel, n: usize) -> Vec<Option<Slot>> {
 }
 
 /// Puts the picked die (index `i`) on `slot`; a die already there goes back to the tray.
-fn place(duel: Duel, dice: &[Pip], i: usize, slot: Slot) {
+fn place(duel: Duel, dice: &[Pip], i: usize, slot: ConsoleSpace) {
     let Some(pip) = dice.get(i) else { return };
     if !slot.takes(*pip) {
         duel.notice.set(Some(format!("A {} does not fit {slot}.", pip.value())));
@@ -102,7 +102,8 @@ fn Plan() -> impl IntoView {
         let draft = draft.get();
         let broken = console.with(|c| {
             c.as_ref().map(|c| {
-                [System::Boost, System::Manoeuvre].map(|s| Slot::of(s).iter().all(|slot| c.is_damaged(*slot)))
+                [System::Boost, System::Manoeuvre]
+                    .map(|s| ConsoleSpace::of(s).iter().all(|slot| c.is_damaged(*slot)))
             })
         });
         [System::Boost, System::Manoeuvre]
@@ -121,7 +122,7 @@ fn Plan() -> impl IntoView {
             })
             .collect::<Vec<_>>()
     });
-    let tap_space = Callback::new(move |slot: Slot| {
+    let tap_space = Callback::new(move |slot: ConsoleSpace| {
         let d = dice.get_untracked();
         match duel.plan.picked.get_untracked() {
             Some(i) => place(duel, &d, i, slot),
@@ -233,12 +234,12 @@ fn Plan() -> impl IntoView {
 }
 
 /// The console space under a point (the end of a drag), if any.
-fn slot_under(x: i32, y: i32) -> Option<Slot> {
+fn slot_under(x: i32, y: i32) -> Option<ConsoleSpace> {
     let doc = web_sys::window()?.document()?;
     let el = doc.element_from_point(x as f32, y as f32)?;
     let space = el.closest("[data-slot]").ok()??;
     let key = space.get_attribute("data-slot")?;
-    Slot::ALL.into_iter().find(|s| words::slot_key(*s) == key)
+    ConsoleSpace::ALL.into_iter().find(|s| words::slot_key(*s) == key)
 }
 
 /// The person's plan is in: the locked console and who is still planning.

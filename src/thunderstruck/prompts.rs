@@ -2,7 +2,7 @@
 //! where its damage goes (`004_…` Fire 3, D32), and what a Manoeuvre
 //! winner does (flip, hold, or warp with two dice: `004_…` Manoeuvre 2).
 
-use duel_core::thunderstruck::{Facing, Intent, Pending, Phase, Shield, Slot, Space, Steer};
+use duel_core::thunderstruck::{ConsoleSpace, Facing, Intent, Pending, Phase, Shield, Space, Steer};
 use leptos::html;
 use leptos::prelude::*;
 
@@ -60,7 +60,8 @@ pub fn HitPrompt() -> impl IntoView {
     };
     let spaces = move || {
         let shield = duel.act.shield.get()?;
-        let list: Vec<Slot> = answers.with(|a| a.iter().filter(|x| x.0 == shield).map(|x| x.1).collect());
+        let list: Vec<ConsoleSpace> =
+            answers.with(|a| a.iter().filter(|x| x.0 == shield).map(|x| x.1).collect());
         Some(view! {
             <p class="hint">"Where does the damage token go? A die waiting there is lost."</p>
             <div class="ts-choices">

@@ -61,7 +61,7 @@ impl RoomSeat {
         duel: &Game,
         rerolls: u8,
         placement: duel_core::thunderstruck::Placement,
-    ) -> Result<Intent, duel_core::thunderstruck::Refusal> {
+    ) -> Result<Intent, duel_core::thunderstruck::ThunderRuleError> {
         let intent = self.desk.seal(duel, rerolls, placement)?;
         self.keep();
         Ok(intent)

@@ -192,14 +192,14 @@ fn acted(player: Player, act: &Act, value: u8, outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duel_core::thunderstruck::{Shield, Slot};
+    use duel_core::thunderstruck::{ConsoleSpace, Shield};
     use duel_core::Pip;
 
     #[test]
     fn a_shielded_hit_is_one_line_once_answered() {
         let board = Board::for_players(2);
         let mut story = Story::default();
-        let act = Act::plain(Slot::FireA);
+        let act = Act::plain(ConsoleSpace::FireA);
         story.record(
             &board,
             &[
@@ -213,7 +213,7 @@ mod tests {
                         shot: Shot::Shielded { frontal: true },
                     },
                 },
-                Event::HitTaken { player: Player(0), shield: Shield::Front, damage: Slot::FireA },
+                Event::HitTaken { player: Player(0), shield: Shield::Front, damage: ConsoleSpace::FireA },
             ],
         );
         assert_eq!(story.lines().len(), 1);

@@ -2,27 +2,27 @@
 //! facings, track spaces. One place, so the console, the battlefield and
 //! the log agree.
 
-use duel_core::thunderstruck::{Board, Facing, Shield, Slot, Space, System};
+use duel_core::thunderstruck::{Board, ConsoleSpace, Facing, Shield, Space, System};
 
 /// A console space's label on its button ("Boost A", "Front 1–2"): the core's one table.
-pub fn slot_label(slot: Slot) -> &'static str {
+pub fn slot_label(slot: ConsoleSpace) -> &'static str {
     slot.label()
 }
 
 /// A stable key for test ids and CSS (`boost-a`, `shield-front`).
-pub fn slot_key(slot: Slot) -> &'static str {
+pub fn slot_key(slot: ConsoleSpace) -> &'static str {
     match slot {
-        Slot::BoostA => "boost-a",
-        Slot::BoostB => "boost-b",
-        Slot::ManoeuvreA => "manoeuvre-a",
-        Slot::ManoeuvreB => "manoeuvre-b",
-        Slot::FireA => "fire-a",
-        Slot::FireB => "fire-b",
-        Slot::PowerA => "power-a",
-        Slot::PowerB => "power-b",
-        Slot::ShieldFront => "shield-front",
-        Slot::ShieldRear => "shield-rear",
-        Slot::ShieldMid => "shield-mid",
+        ConsoleSpace::BoostA => "boost-a",
+        ConsoleSpace::BoostB => "boost-b",
+        ConsoleSpace::ManoeuvreA => "manoeuvre-a",
+        ConsoleSpace::ManoeuvreB => "manoeuvre-b",
+        ConsoleSpace::FireA => "fire-a",
+        ConsoleSpace::FireB => "fire-b",
+        ConsoleSpace::PowerA => "power-a",
+        ConsoleSpace::PowerB => "power-b",
+        ConsoleSpace::ShieldFront => "shield-front",
+        ConsoleSpace::ShieldRear => "shield-rear",
+        ConsoleSpace::ShieldMid => "shield-mid",
     }
 }
 

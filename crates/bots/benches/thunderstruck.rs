@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use duel_bots::thunderstruck::{play_game, Level, Pilot};
 use duel_core::thunderstruck::{
-    Arrangement, Config, Facing, Game, HostAction, Intent, Player, Secret, ShipSetup, Slot,
+    Arrangement, Config, ConsoleSpace, Facing, Game, HostAction, Intent, Player, Secret, ShipSetup,
 };
 use duel_core::FixedDice;
 
@@ -29,7 +29,12 @@ fn rolled(players: u8) -> (Game, Secret) {
 
 /// Mid-round: every ship with four dice and two cubes, Red to act.
 fn mid_round(players: u8) -> Game {
-    let dice = [(Slot::BoostA, 3), (Slot::ManoeuvreA, 4), (Slot::FireA, 5), (Slot::PowerA, 2)];
+    let dice = [
+        (ConsoleSpace::BoostA, 3),
+        (ConsoleSpace::ManoeuvreA, 4),
+        (ConsoleSpace::FireA, 5),
+        (ConsoleSpace::PowerA, 2),
+    ];
     let ship = |at: u8, facing| ShipSetup { dice: dice.to_vec(), cubes: 2, ..ShipSetup::at(at, facing) };
     let ships = if players == 3 {
         vec![ship(0, Facing::Up), ship(6, Facing::Up), ship(12, Facing::Up)]

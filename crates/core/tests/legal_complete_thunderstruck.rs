@@ -33,7 +33,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use duel_core::thunderstruck::console::MAX_CUBES;
 use duel_core::thunderstruck::{
-    self as ts, Act, Digest, Facing, Placement, Planning, Player, Secret, Shield, Slot, Space, Steer, System,
+    self as ts, Act, ConsoleSpace, Digest, Facing, Placement, Planning, Player, Secret, Shield, Space, Steer,
+    System,
 };
 use duel_core::{HostAction, Intent, SeatId};
 use support::thunder_walk::{seed, step, Duel};
@@ -74,17 +75,19 @@ fn candidates(d: &Duel, p: Player, every_act: bool) -> Vec<ts::Intent> {
     out.push(ts::Intent::Reveal { seed: mine, rerolls, placement: sealed, next: NOTHING });
     let limit = MAX_CUBES as i8 + 1;
     let pips: Vec<i8> = (-limit..=limit).chain([i8::MIN, i8::MAX]).collect();
-    let spaces: Vec<Option<Slot>> = std::iter::once(None).chain(Slot::ALL.map(Some)).collect();
+    let spaces: Vec<Option<ConsoleSpace>> =
+        std::iter::once(None).chain(ConsoleSpace::ALL.map(Some)).collect();
     // The second Boost die and the target: each alone, and both at once.
-    let mut extras: Vec<(Option<Slot>, Option<Player>)> = spaces.iter().map(|with| (*with, None)).collect();
+    let mut extras: Vec<(Option<ConsoleSpace>, Option<Player>)> =
+        spaces.iter().map(|with| (*with, None)).collect();
     for target in (0..=duel.config().players).map(|i| Some(Player(i))) {
         extras.push((None, target));
-        extras.extend(Slot::of(System::Boost).iter().map(|with| (Some(*with), target)));
+        extras.extend(ConsoleSpace::of(System::Boost).iter().map(|with| (Some(*with), target)));
     }
     if !every_act {
         extras = vec![(None, None)];
     }
-    for die in Slot::ALL {
+    for die in ConsoleSpace::ALL {
         for &pips in &pips {
             for &to in &spaces {
                 for &(with, target) in &extras {
@@ -94,7 +97,7 @@ fn candidates(d: &Duel, p: Player, every_act: bool) -> Vec<ts::Intent> {
         }
     }
     for shield in Shield::ALL {
-        out.extend(Slot::ALL.map(|damage| ts::Intent::TakeHit { shield, damage }));
+        out.extend(ConsoleSpace::ALL.map(|damage| ts::Intent::TakeHit { shield, damage }));
     }
     out.extend([Steer::Flip, Steer::Hold].map(ts::Intent::Steer));
     for n in (0..=duel.board().spaces()).chain([u8::MAX]) {

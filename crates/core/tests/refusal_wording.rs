@@ -196,7 +196,7 @@ fn table() -> Vec<(RuleError, &'static str)> {
         (NoCrystalOnCard { card: Card::NeuroNav }, "there is no crystal on NeuroNav Interface"),
         (NoCrystalToPut, "your ship has no available crystal to put on a card"),
         (
-            Thunderstruck(duel_core::thunderstruck::Refusal::ManoeuvreDone),
+            Thunderstruck(duel_core::thunderstruck::ThunderRuleError::ManoeuvreDone),
             "A Manoeuvre has already taken place this round.",
         ),
         (OtherMode, "that belongs to the other game mode"),

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use duel_core::thunderstruck::{
-    Config, Event, Game, HostAction, Intent, Phase, Placement, Planning, Player, Refusal, Secret,
+    Config, Event, Game, HostAction, Intent, Phase, Placement, Planning, Player, Secret, ThunderRuleError,
 };
 use duel_core::FixedDice;
 use proptest::prelude::*;
@@ -45,21 +45,21 @@ fn t10_nothing_is_revealed_before_every_plan_is_sealed_and_reveals_must_match() 
     let (red_seed, red_plan) = first_plan(&g, Player(0), 1);
     let next = seed(Player(0), 2, 1).digest();
     let reveal = Intent::Reveal { seed: red_seed, rerolls: 0, placement: red_plan.clone(), next };
-    assert_eq!(g.validate(Player(0), &reveal), Err(Refusal::NotSealed));
+    assert_eq!(g.validate(Player(0), &reveal), Err(ThunderRuleError::NotSealed));
     g.play(Player(0), &Intent::SealPlan { plan: red_seed.seal(0, &red_plan) }).unwrap();
-    assert_eq!(g.validate(Player(0), &reveal), Err(Refusal::OthersStillPlanning));
+    assert_eq!(g.validate(Player(0), &reveal), Err(ThunderRuleError::OthersStillPlanning));
     let (blue_seed, blue_plan) = first_plan(&g, Player(1), 1);
     g.play(Player(1), &Intent::SealPlan { plan: blue_seed.seal(0, &blue_plan) }).unwrap();
     // A reveal of another seed, or another plan, is refused.
     let wrong_seed =
         Intent::Reveal { seed: seed(Player(0), 1, 99), rerolls: 0, placement: red_plan.clone(), next };
-    assert_eq!(g.validate(Player(0), &wrong_seed), Err(Refusal::SeedMismatch));
+    assert_eq!(g.validate(Player(0), &wrong_seed), Err(ThunderRuleError::SeedMismatch));
     let mut other = red_plan.slots().to_vec();
     other.swap(0, 1);
     let wrong_plan = Intent::Reveal { seed: red_seed, rerolls: 0, placement: Placement::new(other), next };
-    assert_eq!(g.validate(Player(0), &wrong_plan), Err(Refusal::SealMismatch));
+    assert_eq!(g.validate(Player(0), &wrong_plan), Err(ThunderRuleError::SealMismatch));
     let rerolled = Intent::Reveal { seed: red_seed, rerolls: 1, placement: red_plan, next };
-    assert_eq!(g.validate(Player(0), &rerolled), Err(Refusal::SealMismatch));
+    assert_eq!(g.validate(Player(0), &rerolled), Err(ThunderRuleError::SealMismatch));
     g.play(Player(0), &reveal).unwrap();
     assert!(matches!(g.phase(), Phase::Planning { .. }), "the action waits for Blue's reveal");
     g.play(Player(1), &Intent::Reveal { seed: blue_seed, rerolls: 0, placement: blue_plan, next }).unwrap();
@@ -91,7 +91,7 @@ fn d36_a_player_without_a_seed_at_the_beacon_or_a_reveal_at_the_deadline_sits_th
     assert_eq!(g.ship(Player(1)).unwrap().planning, Planning::Forfeit);
     assert_eq!(
         g.validate(Player(1), &Intent::CommitSeed { seed: seed(Player(1), 1, 2).digest() }),
-        Err(Refusal::Forfeited)
+        Err(ThunderRuleError::Forfeited)
     );
     let (s, plan) = first_plan(&g, Player(0), 2);
     g.play(Player(0), &Intent::SealPlan { plan: s.seal(0, &plan) }).unwrap();
@@ -222,10 +222,10 @@ fn t10_every_replica_checks_a_reveal_against_its_commitments() {
     };
     dice[0] = duel_core::Pip::new(dice[0].value() % 6 + 1);
     let forged = Event::Revealed { player, seed: sd, rerolls, dice, placement, next };
-    assert_eq!(replica.verify(&forged), Err(Refusal::DiceMismatch));
+    assert_eq!(replica.verify(&forged), Err(ThunderRuleError::DiceMismatch));
     let Event::Revealed { player, seed: sd, rerolls, dice, placement, next } = honest else { panic!() };
     let mut other = placement.slots().to_vec();
     other.rotate_left(1);
     let forged = Event::Revealed { player, seed: sd, rerolls, dice, placement: Placement::new(other), next };
-    assert_eq!(replica.verify(&forged), Err(Refusal::SealMismatch));
+    assert_eq!(replica.verify(&forged), Err(ThunderRuleError::SealMismatch));
 }

@@ -7,7 +7,7 @@
 mod support;
 
 use duel_core::thunderstruck::{
-    Act, Event, Facing, Intent, Outcome, Phase, Refusal, Shield, Shot, Slot, Space, Steer,
+    Act, ConsoleSpace, Event, Facing, Intent, Outcome, Phase, Shield, Shot, Space, Steer, ThunderRuleError,
 };
 use support::thunder::*;
 
@@ -15,16 +15,16 @@ use support::thunder::*;
 fn t5_the_highest_manoeuvre_total_in_a_sector_wins_and_all_manoeuvre_dice_go() {
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 5), (Slot::FireA, 1)]),
-            ship(4, Facing::Down, &[(Slot::ManoeuvreA, 3), (Slot::FireA, 1)]),
+            ship(2, Facing::Up, &[(ConsoleSpace::ManoeuvreA, 5), (ConsoleSpace::FireA, 1)]),
+            ship(4, Facing::Down, &[(ConsoleSpace::ManoeuvreA, 3), (ConsoleSpace::FireA, 1)]),
         ],
         RED,
     );
-    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     assert!(
         matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners == &vec![(RED, false)])
     );
-    assert!(g.ship(BLUE).unwrap().console.die(Slot::ManoeuvreA).is_none());
+    assert!(g.ship(BLUE).unwrap().console.die(ConsoleSpace::ManoeuvreA).is_none());
     assert_eq!(g.steers(RED), vec![Steer::Flip, Steer::Hold]);
     g.play(RED, &Intent::Steer(Steer::Flip)).unwrap();
     assert_eq!(g.ship(RED).unwrap().facing, Facing::Down);
@@ -33,18 +33,28 @@ fn t5_the_highest_manoeuvre_total_in_a_sector_wins_and_all_manoeuvre_dice_go() {
 
 #[test]
 fn t5_a_manoeuvre_tie_means_nobody_manoeuvres_and_only_one_per_round() {
-    let mut red = ship(2, Facing::Up, &[(Slot::ManoeuvreA, 4), (Slot::FireA, 1), (Slot::FireB, 2)]);
+    let mut red = ship(
+        2,
+        Facing::Up,
+        &[(ConsoleSpace::ManoeuvreA, 4), (ConsoleSpace::FireA, 1), (ConsoleSpace::FireB, 2)],
+    );
     red.cubes = 1;
-    let mut g = duel(vec![red, ship(4, Facing::Down, &[(Slot::ManoeuvreA, 4), (Slot::FireA, 1)])], RED);
-    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    let mut g = duel(
+        vec![red, ship(4, Facing::Down, &[(ConsoleSpace::ManoeuvreA, 4), (ConsoleSpace::FireA, 1)])],
+        RED,
+    );
+    let e = plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     assert!(
         matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners.is_empty())
     );
     assert_eq!(g.turn(), Some(BLUE));
-    plain(&mut g, BLUE, Slot::FireA);
+    plain(&mut g, BLUE, ConsoleSpace::FireA);
     assert_eq!(
-        g.validate(RED, &Intent::Act(Act { to: Some(Slot::ManoeuvreA), ..Act::plain(Slot::FireB) })),
-        Err(Refusal::ManoeuvreDone)
+        g.validate(
+            RED,
+            &Intent::Act(Act { to: Some(ConsoleSpace::ManoeuvreA), ..Act::plain(ConsoleSpace::FireB) })
+        ),
+        Err(ThunderRuleError::ManoeuvreDone)
     );
 }
 
@@ -52,12 +62,12 @@ fn t5_a_manoeuvre_tie_means_nobody_manoeuvres_and_only_one_per_round() {
 fn t5_each_sector_has_its_own_winner() {
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 1), (Slot::FireA, 1)]),
-            ship(9, Facing::Down, &[(Slot::ManoeuvreA, 2), (Slot::FireA, 1)]),
+            ship(2, Facing::Up, &[(ConsoleSpace::ManoeuvreA, 1), (ConsoleSpace::FireA, 1)]),
+            ship(9, Facing::Down, &[(ConsoleSpace::ManoeuvreA, 2), (ConsoleSpace::FireA, 1)]),
         ],
         RED,
     );
-    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     assert!(
         matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners.len() == 2)
     );
@@ -71,12 +81,16 @@ fn t5_each_sector_has_its_own_winner() {
 fn d33_warp_needs_two_manoeuvre_dice_and_a_free_spot_across_the_battlefield() {
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 3), (Slot::ManoeuvreB, 2), (Slot::FireA, 1)]),
-            ship(10, Facing::Down, &[(Slot::FireA, 1)]),
+            ship(
+                2,
+                Facing::Up,
+                &[(ConsoleSpace::ManoeuvreA, 3), (ConsoleSpace::ManoeuvreB, 2), (ConsoleSpace::FireA, 1)],
+            ),
+            ship(10, Facing::Down, &[(ConsoleSpace::FireA, 1)]),
         ],
         RED,
     );
-    plain(&mut g, RED, Slot::ManoeuvreA);
+    plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     let warps: Vec<Steer> = g.steers(RED).into_iter().filter(|s| matches!(s, Steer::Warp { .. })).collect();
     assert_eq!(
         warps,
@@ -87,7 +101,7 @@ fn d33_warp_needs_two_manoeuvre_dice_and_a_free_spot_across_the_battlefield() {
     );
     assert_eq!(
         g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(10), facing: Facing::Up })),
-        Err(Refusal::NotAWarpSpot)
+        Err(ThunderRuleError::NotAWarpSpot)
     );
     g.play(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })).unwrap();
     assert_eq!((at(&g, RED), g.ship(RED).unwrap().facing), (7, Facing::Up));
@@ -97,15 +111,15 @@ fn d33_warp_needs_two_manoeuvre_dice_and_a_free_spot_across_the_battlefield() {
 fn warp_is_refused_with_one_manoeuvre_die() {
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 3), (Slot::FireA, 1)]),
-            ship(10, Facing::Down, &[(Slot::FireA, 1)]),
+            ship(2, Facing::Up, &[(ConsoleSpace::ManoeuvreA, 3), (ConsoleSpace::FireA, 1)]),
+            ship(10, Facing::Down, &[(ConsoleSpace::FireA, 1)]),
         ],
         RED,
     );
-    plain(&mut g, RED, Slot::ManoeuvreA);
+    plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     assert_eq!(
         g.validate(RED, &Intent::Steer(Steer::Warp { to: Space(7), facing: Facing::Up })),
-        Err(Refusal::CannotWarp)
+        Err(ThunderRuleError::CannotWarp)
     );
 }
 
@@ -113,18 +127,22 @@ fn warp_is_refused_with_one_manoeuvre_die() {
 fn t7_players_alternate_and_one_without_dice_passes() {
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::PowerA, 1), (Slot::PowerB, 1), (Slot::FireA, 1)]),
-            ship(11, Facing::Down, &[(Slot::PowerA, 1)]),
+            ship(
+                0,
+                Facing::Up,
+                &[(ConsoleSpace::PowerA, 1), (ConsoleSpace::PowerB, 1), (ConsoleSpace::FireA, 1)],
+            ),
+            ship(11, Facing::Down, &[(ConsoleSpace::PowerA, 1)]),
         ],
         RED,
     );
     assert_eq!(
-        g.validate(BLUE, &Intent::Act(Act::plain(Slot::PowerA))),
-        Err(Refusal::NotYourTurn { turn: RED })
+        g.validate(BLUE, &Intent::Act(Act::plain(ConsoleSpace::PowerA))),
+        Err(ThunderRuleError::NotYourTurn { turn: RED })
     );
-    plain(&mut g, RED, Slot::PowerA);
-    plain(&mut g, BLUE, Slot::PowerA);
-    plain(&mut g, RED, Slot::PowerB);
+    plain(&mut g, RED, ConsoleSpace::PowerA);
+    plain(&mut g, BLUE, ConsoleSpace::PowerA);
+    plain(&mut g, RED, ConsoleSpace::PowerB);
     assert_eq!(g.turn(), Some(RED), "Blue has no dice left and passes");
 }
 
@@ -132,14 +150,14 @@ fn t7_players_alternate_and_one_without_dice_passes() {
 fn t8_the_opponent_of_the_slowest_takes_the_reflex_die() {
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 1)]),
-            ship(11, Facing::Down, &[(Slot::BoostA, 5), (Slot::ManoeuvreA, 4)]),
+            ship(0, Facing::Up, &[(ConsoleSpace::BoostA, 2), (ConsoleSpace::ManoeuvreA, 1)]),
+            ship(11, Facing::Down, &[(ConsoleSpace::BoostA, 5), (ConsoleSpace::ManoeuvreA, 4)]),
         ],
         RED,
     );
-    plain(&mut g, RED, Slot::BoostA);
-    plain(&mut g, BLUE, Slot::BoostA);
-    plain(&mut g, RED, Slot::ManoeuvreA);
+    plain(&mut g, RED, ConsoleSpace::BoostA);
+    plain(&mut g, BLUE, ConsoleSpace::BoostA);
+    plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     let e = hold_all(&mut g);
     assert!(e.contains(&Event::RoundEnded { reflex: Some(BLUE), closed: None }), "{e:?}");
     assert_eq!((g.round(), g.dice_count(BLUE), g.dice_count(RED)), (2, 5, 4));
@@ -150,34 +168,37 @@ fn t8_the_opponent_of_the_slowest_takes_the_reflex_die() {
 fn t8_a_tie_on_both_tokens_gives_nobody_the_reflex_die() {
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 3)]),
-            ship(11, Facing::Down, &[(Slot::BoostA, 2), (Slot::ManoeuvreA, 3)]),
+            ship(0, Facing::Up, &[(ConsoleSpace::BoostA, 2), (ConsoleSpace::ManoeuvreA, 3)]),
+            ship(11, Facing::Down, &[(ConsoleSpace::BoostA, 2), (ConsoleSpace::ManoeuvreA, 3)]),
         ],
         RED,
     );
-    plain(&mut g, RED, Slot::BoostA);
-    plain(&mut g, BLUE, Slot::BoostA);
-    plain(&mut g, RED, Slot::ManoeuvreA);
+    plain(&mut g, RED, ConsoleSpace::BoostA);
+    plain(&mut g, BLUE, ConsoleSpace::BoostA);
+    plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     let e = hold_all(&mut g);
     assert!(e.contains(&Event::RoundEnded { reflex: None, closed: None }), "{e:?}");
 }
 
 #[test]
 fn t9_least_damage_wins_at_the_round_limit_and_equal_is_a_draw() {
-    let mut blue = ship(11, Facing::Down, &[(Slot::PowerA, 1)]);
-    blue.damaged = vec![Slot::BoostB];
-    let mut g = duel_of(vec![ship(0, Facing::Up, &[(Slot::PowerA, 1)]), blue], RED, 6, 6);
-    plain(&mut g, RED, Slot::PowerA);
-    let e = plain(&mut g, BLUE, Slot::PowerA);
+    let mut blue = ship(11, Facing::Down, &[(ConsoleSpace::PowerA, 1)]);
+    blue.damaged = vec![ConsoleSpace::BoostB];
+    let mut g = duel_of(vec![ship(0, Facing::Up, &[(ConsoleSpace::PowerA, 1)]), blue], RED, 6, 6);
+    plain(&mut g, RED, ConsoleSpace::PowerA);
+    let e = plain(&mut g, BLUE, ConsoleSpace::PowerA);
     assert_eq!(e.last(), Some(&Event::Over { winner: Some(RED) }));
     let mut g = duel_of(
-        vec![ship(0, Facing::Up, &[(Slot::PowerA, 1)]), ship(11, Facing::Down, &[(Slot::PowerA, 1)])],
+        vec![
+            ship(0, Facing::Up, &[(ConsoleSpace::PowerA, 1)]),
+            ship(11, Facing::Down, &[(ConsoleSpace::PowerA, 1)]),
+        ],
         RED,
         12,
         12,
     );
-    plain(&mut g, RED, Slot::PowerA);
-    plain(&mut g, BLUE, Slot::PowerA);
+    plain(&mut g, RED, ConsoleSpace::PowerA);
+    plain(&mut g, BLUE, ConsoleSpace::PowerA);
     assert_eq!(g.phase(), &Phase::Over { winner: None });
 }
 
@@ -185,18 +206,18 @@ fn t9_least_damage_wins_at_the_round_limit_and_equal_is_a_draw() {
 fn t4_with_three_players_the_shooter_picks_the_target() {
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::FireA, 6)]),
-            ship(6, Facing::Up, &[(Slot::PowerA, 1)]),
-            ship(15, Facing::Up, &[(Slot::PowerA, 1)]),
+            ship(0, Facing::Up, &[(ConsoleSpace::FireA, 6)]),
+            ship(6, Facing::Up, &[(ConsoleSpace::PowerA, 1)]),
+            ship(15, Facing::Up, &[(ConsoleSpace::PowerA, 1)]),
         ],
         RED,
     );
-    assert_eq!(g.validate(RED, &Intent::Act(Act::plain(Slot::FireA))), Err(Refusal::Target));
+    assert_eq!(g.validate(RED, &Intent::Act(Act::plain(ConsoleSpace::FireA))), Err(ThunderRuleError::Target));
     assert_eq!(
-        g.validate(RED, &Intent::Act(Act { target: Some(RED), ..Act::plain(Slot::FireA) })),
-        Err(Refusal::Target)
+        g.validate(RED, &Intent::Act(Act { target: Some(RED), ..Act::plain(ConsoleSpace::FireA) })),
+        Err(ThunderRuleError::Target)
     );
-    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
+    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(ConsoleSpace::FireA) });
     // Green is 3 spaces behind Red round the ring, and faces Red: frontal.
     assert!(matches!(
         e[0],
@@ -209,23 +230,30 @@ fn t4_with_three_players_the_shooter_picks_the_target() {
 
 #[test]
 fn a_destroyed_ship_retires_and_three_players_play_on_then_d34_closes_a_sector() {
-    let mut green = ship(15, Facing::Up, &[(Slot::PowerA, 1)]);
+    let mut green = ship(15, Facing::Up, &[(ConsoleSpace::PowerA, 1)]);
     green.shields = vec![];
     let mut g = duel(
-        vec![ship(2, Facing::Up, &[(Slot::FireA, 6)]), ship(4, Facing::Down, &[(Slot::PowerA, 1)]), green],
+        vec![
+            ship(2, Facing::Up, &[(ConsoleSpace::FireA, 6)]),
+            ship(4, Facing::Down, &[(ConsoleSpace::PowerA, 1)]),
+            green,
+        ],
         RED,
     );
-    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(Slot::FireA) });
+    let e = act(&mut g, RED, Act { target: Some(GREEN), ..Act::plain(ConsoleSpace::FireA) });
     assert!(g.ship(GREEN).unwrap().destroyed && !g.is_over());
     // Red and Blue already share sector 0: sector 2 (behind it) closes as
     // Green retires, not at the round's end.
     assert_eq!(e.last(), Some(&Event::SectorClosed { sector: 2 }), "{e:?}");
     assert_eq!(g.board().closed(), Some(2));
     assert_eq!(g.turn(), Some(BLUE));
-    let e = plain(&mut g, BLUE, Slot::PowerA);
+    let e = plain(&mut g, BLUE, ConsoleSpace::PowerA);
     assert!(e.contains(&Event::RoundEnded { reflex: None, closed: None }), "{e:?}");
     assert!(!e.iter().any(|e| matches!(e, Event::SectorClosed { .. })), "closed once: {e:?}");
-    assert_eq!(g.validate(GREEN, &Intent::Act(Act::plain(Slot::PowerA))), Err(Refusal::Retired));
+    assert_eq!(
+        g.validate(GREEN, &Intent::Act(Act::plain(ConsoleSpace::PowerA))),
+        Err(ThunderRuleError::Retired)
+    );
 }
 
 #[test]
@@ -233,14 +261,17 @@ fn d34_sector_closes_the_moment_the_two_ships_meet() {
     // Green has retired; Red (sector 0) and Blue (sector 1) play on.
     let mut green = ship(15, Facing::Up, &[]);
     green.destroyed = true;
-    let ships =
-        vec![ship(2, Facing::Up, &[(Slot::BoostA, 5)]), ship(9, Facing::Up, &[(Slot::BoostA, 4)]), green];
+    let ships = vec![
+        ship(2, Facing::Up, &[(ConsoleSpace::BoostA, 5)]),
+        ship(9, Facing::Up, &[(ConsoleSpace::BoostA, 4)]),
+        green,
+    ];
     let mut g = duel(ships.clone(), RED);
-    let mut log = plain(&mut g, RED, Slot::BoostA);
+    let mut log = plain(&mut g, RED, ConsoleSpace::BoostA);
     // Red boosts to space 7, into Blue's sector 1: sector 0, behind it, closes now.
     assert_eq!(at(&g, RED), 7);
     assert_eq!(log.last(), Some(&Event::SectorClosed { sector: 0 }), "{log:?}");
-    log.extend(plain(&mut g, BLUE, Slot::BoostA));
+    log.extend(plain(&mut g, BLUE, ConsoleSpace::BoostA));
     // Blue leaves for sector 2 in the same round; the sector stays closed.
     assert_eq!(at(&g, BLUE), 13);
     assert!(log.iter().any(|e| matches!(e, Event::RoundEnded { .. })), "{log:?}");
@@ -256,17 +287,17 @@ fn d34_sector_closes_the_moment_the_two_ships_meet() {
 
 #[test]
 fn a_ship_destroyed_before_its_turn_is_skipped() {
-    let mut blue = ship(4, Facing::Down, &[(Slot::PowerA, 1)]);
+    let mut blue = ship(4, Facing::Down, &[(ConsoleSpace::PowerA, 1)]);
     blue.shields = vec![];
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::FireA, 6)]),
+            ship(2, Facing::Up, &[(ConsoleSpace::FireA, 6)]),
             blue,
-            ship(12, Facing::Up, &[(Slot::PowerA, 1), (Slot::PowerB, 1)]),
+            ship(12, Facing::Up, &[(ConsoleSpace::PowerA, 1), (ConsoleSpace::PowerB, 1)]),
         ],
         RED,
     );
-    act(&mut g, RED, Act { target: Some(BLUE), ..Act::plain(Slot::FireA) });
+    act(&mut g, RED, Act { target: Some(BLUE), ..Act::plain(ConsoleSpace::FireA) });
     assert_eq!(g.turn(), Some(GREEN));
 }
 
@@ -275,7 +306,12 @@ fn d37_a_die_is_left_off_only_when_no_free_space_takes_it() {
     use duel_core::thunderstruck::{Console, Misplaced, Placement};
     let console = Console::default();
     let dice: Vec<duel_core::Pip> = [1, 2, 3, 4].iter().map(|p| duel_core::Pip::new(*p)).collect();
-    let left_off = Placement::new(vec![Some(Slot::BoostA), Some(Slot::ManoeuvreA), Some(Slot::FireA), None]);
+    let left_off = Placement::new(vec![
+        Some(ConsoleSpace::BoostA),
+        Some(ConsoleSpace::ManoeuvreA),
+        Some(ConsoleSpace::FireA),
+        None,
+    ]);
     assert_eq!(left_off.check(&dice, &console), Err(Misplaced::LeftOff(duel_core::Pip::new(4))));
 }
 
@@ -284,8 +320,8 @@ fn d38_a_deadline_takes_the_stated_default() {
     // A turn: the first die in console order, no cubes, at the nearest ship.
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::FireA, 6), (Slot::PowerA, 1)]),
-            ship(5, Facing::Down, &[(Slot::PowerA, 1)]),
+            ship(0, Facing::Up, &[(ConsoleSpace::FireA, 6), (ConsoleSpace::PowerA, 1)]),
+            ship(5, Facing::Down, &[(ConsoleSpace::PowerA, 1)]),
         ],
         RED,
     );
@@ -293,28 +329,28 @@ fn d38_a_deadline_takes_the_stated_default() {
         g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
     assert!(matches!(
         e[0],
-        Event::Acted { player: RED, act: Act { die: Slot::FireA, pips: 0, to: None, .. }, .. }
+        Event::Acted { player: RED, act: Act { die: ConsoleSpace::FireA, pips: 0, to: None, .. }, .. }
     ));
     // A hit: the first shield that can take it and its first damage space.
     let e =
         g.host(duel_core::thunderstruck::HostAction::Default, &mut duel_core::FixedDice::new(&[])).unwrap();
-    assert_eq!(e[0], Event::HitTaken { player: BLUE, shield: Shield::Mid, damage: Slot::BoostA });
+    assert_eq!(e[0], Event::HitTaken { player: BLUE, shield: Shield::Mid, damage: ConsoleSpace::BoostA });
 }
 
 #[test]
 fn d39_with_three_players_the_fastest_rival_takes_the_reflex_die() {
     let mut g = duel(
         vec![
-            ship(0, Facing::Up, &[(Slot::BoostA, 1), (Slot::ManoeuvreA, 1)]),
-            ship(6, Facing::Up, &[(Slot::BoostA, 4), (Slot::ManoeuvreA, 2)]),
-            ship(12, Facing::Up, &[(Slot::BoostA, 3), (Slot::ManoeuvreA, 6)]),
+            ship(0, Facing::Up, &[(ConsoleSpace::BoostA, 1), (ConsoleSpace::ManoeuvreA, 1)]),
+            ship(6, Facing::Up, &[(ConsoleSpace::BoostA, 4), (ConsoleSpace::ManoeuvreA, 2)]),
+            ship(12, Facing::Up, &[(ConsoleSpace::BoostA, 3), (ConsoleSpace::ManoeuvreA, 6)]),
         ],
         RED,
     );
-    plain(&mut g, RED, Slot::BoostA);
-    plain(&mut g, BLUE, Slot::BoostA);
-    plain(&mut g, GREEN, Slot::BoostA);
-    plain(&mut g, RED, Slot::ManoeuvreA);
+    plain(&mut g, RED, ConsoleSpace::BoostA);
+    plain(&mut g, BLUE, ConsoleSpace::BoostA);
+    plain(&mut g, GREEN, ConsoleSpace::BoostA);
+    plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     let e = hold_all(&mut g);
     // Red is lowest on both tokens; Green (3 + 6) outpaces Blue (4 + 2).
     assert!(e.contains(&Event::RoundEnded { reflex: Some(GREEN), closed: None }), "{e:?}");
@@ -324,12 +360,12 @@ fn d39_with_three_players_the_fastest_rival_takes_the_reflex_die() {
 fn d41_a_ship_alone_in_its_sector_wins_there_with_any_manoeuvre_die() {
     let mut g = duel(
         vec![
-            ship(2, Facing::Up, &[(Slot::ManoeuvreA, 1), (Slot::FireA, 1)]),
-            ship(9, Facing::Down, &[(Slot::FireA, 1)]),
+            ship(2, Facing::Up, &[(ConsoleSpace::ManoeuvreA, 1), (ConsoleSpace::FireA, 1)]),
+            ship(9, Facing::Down, &[(ConsoleSpace::FireA, 1)]),
         ],
         RED,
     );
-    let e = plain(&mut g, RED, Slot::ManoeuvreA);
+    let e = plain(&mut g, RED, ConsoleSpace::ManoeuvreA);
     assert!(
         matches!(&e[0], Event::Acted { outcome: Outcome::Manoeuvred { winners, .. }, .. } if winners == &vec![(RED, false)])
     );

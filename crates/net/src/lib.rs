@@ -71,6 +71,6 @@ pub use seat_key::{SeatKey, SeatPublic, SeatSig};
 pub use succession::{Decision, Forgery, Rival, Standing, Succession, SuccessionTiming};
 pub use transport::{Conditions, ConnectionEvent, MemoryEndpoint, MemoryNet, Transport, WithLocal};
 pub use wire::{
-    BotLevel, BotPlan, Command, HostMsg, LobbyEdit, MeshMsg, PeerMsg, Refusal, RoomView, SeatHolder, Timing,
-    WireError,
+    BotLevel, BotPlan, Command, HostMsg, HostRefusal, LobbyEdit, MeshMsg, PeerMsg, RoomView, SeatHolder,
+    Timing, WireError,
 };

@@ -12,9 +12,9 @@ use replies::refusals;
 use duel_core::{Event, Game, GameConfig, SeatId};
 use duel_net::wire::{encode_host, encode_peer, HostDecoder};
 use duel_net::{
-    AuditReport, Command, CommandId, Epoch, GameRecord, Host, HostConfig, HostMsg, MeshMsg, Outbound, PeerId,
-    PeerMsg, PlayerNo, PlayerToken, RecordError, RecordInfo, Refusal, Replica, ReplicaConfig, SeatHolder,
-    SeatSig, Seq, Standing, Succession, SuccessionTiming,
+    AuditReport, Command, CommandId, Epoch, GameRecord, Host, HostConfig, HostMsg, HostRefusal, MeshMsg,
+    Outbound, PeerId, PeerMsg, PlayerNo, PlayerToken, RecordError, RecordInfo, Replica, ReplicaConfig,
+    SeatHolder, SeatSig, Seq, Standing, Succession, SuccessionTiming,
 };
 
 const BUILD: &str = "b1";
@@ -276,7 +276,7 @@ fn a_successor_gives_no_newcomer_a_listed_number_or_a_command_id_at_the_end() {
         let expected = CommandId(u32::MAX);
         assert_eq!(
             refusals(&replies(&out, WATCHER)),
-            vec![Refusal::OutOfSequence { got: expected, expected }]
+            vec![HostRefusal::OutOfSequence { got: expected, expected }]
         );
         assert_eq!(host.room().player(watcher).unwrap().name, "P3");
     }

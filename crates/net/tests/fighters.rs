@@ -7,7 +7,7 @@ mod common;
 
 use common::Sim;
 use duel_core::{Event, GameConfig, Intent, Mission, SeatId, SeatSpec, ShipId, Station};
-use duel_net::{Command, Conditions, Refusal};
+use duel_net::{Command, Conditions, HostRefusal};
 
 const MISSIONS: [Mission; 3] = [Mission::CarrierStrike, Mission::FighterAssault, Mission::FighterDuel];
 
@@ -91,6 +91,6 @@ fn a_team_reseats_through_the_host_after_its_fighter_is_lost() {
     }
     // The other team's attempt came back to it with the host's reason.
     let refused = sim.stats.reasons.keys().cloned().collect::<Vec<_>>();
-    let theirs = Refusal::NotYourSeat(SeatId(capital_seat as u8)).to_string();
+    let theirs = HostRefusal::NotYourSeat(SeatId(capital_seat as u8)).to_string();
     assert!(refused.contains(&theirs), "{refused:?}");
 }

@@ -42,7 +42,7 @@ fn corpus() -> Vec<Vec<u8>> {
         },
         HostMsg::Pong { nonce: 1, head: Seq(4), hash: Some(game.state_hash()), room: 3, signed: None },
         HostMsg::Probe { nonce: 2 },
-        HostMsg::Rejected { id: CommandId(2), reason: duel_net::Refusal::NotOwner },
+        HostMsg::Rejected { id: CommandId(2), reason: duel_net::HostRefusal::NotOwner },
         HostMsg::Events {
             from: Seq(1),
             events: host.log().to_vec(),

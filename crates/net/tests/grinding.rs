@@ -12,7 +12,7 @@ use duel_core::{GameConfig, Intent, SeatId};
 use duel_net::fuzz::{command_of, started_host};
 use duel_net::host::Cheat;
 use duel_net::wire::{encode_peer, HostDecoder};
-use duel_net::{Command, CommandId, Conditions, Host, HostMsg, PeerId, PeerMsg, PlayerToken, Refusal};
+use duel_net::{Command, CommandId, Conditions, Host, HostMsg, HostRefusal, PeerId, PeerMsg, PlayerToken};
 
 /// The face the grinding host wants.
 const WANTED: u8 = 6;
@@ -97,11 +97,14 @@ fn a_nonce_the_device_never_committed_to_is_refused_and_changes_nothing() {
     let out = host.handle(0, PeerId(1), &encode_peer(&forged).unwrap());
     let refused = replies(&out, PeerId(1));
     assert!(
-        refused.contains(&HostMsg::Rejected { id: CommandId(2), reason: Refusal::ForgedNonce(CommandId(2)) }),
+        refused.contains(&HostMsg::Rejected {
+            id: CommandId(2),
+            reason: HostRefusal::ForgedNonce(CommandId(2))
+        }),
         "{refused:?}"
     );
     assert_eq!((host.head(), host.game().unwrap().state_hash()), (head, hash), "nothing changed");
-    assert!(Refusal::ForgedNonce(CommandId(2)).to_string().contains("nonce"));
+    assert!(HostRefusal::ForgedNonce(CommandId(2)).to_string().contains("nonce"));
     // Another player's link is not this player's either.
     let theirs = command_of(PlayerToken(2), duel_net::PlayerNo(1), CommandId(3), roll.clone());
     let PeerMsg::Command { nonce, .. } = theirs else { unreachable!() };

@@ -22,8 +22,8 @@ use duel_net::fair::room_digest;
 use duel_net::fuzz::{command_of, commit_of, hello_of, seat_key_of, BUILD};
 use duel_net::wire::{encode_peer, Ballot, CopyState, HostDecoder, Vote};
 use duel_net::{
-    Command, CommandId, Conditions, Epoch, Host, HostConfig, HostMsg, Outbound, PeerId, PeerMsg, PlayerNo,
-    PlayerToken, Refusal, Replica, ReplicaConfig, SeatKey, Seq,
+    Command, CommandId, Conditions, Epoch, Host, HostConfig, HostMsg, HostRefusal, Outbound, PeerId, PeerMsg,
+    PlayerNo, PlayerToken, Replica, ReplicaConfig, SeatKey, Seq,
 };
 
 const OWNER: PeerId = PeerId(1);
@@ -105,15 +105,15 @@ fn attack1_one_connection_cannot_mint_players() {
         let key = if t % 2 == 0 { guest_key.clone() } else { SeatKey::from_seed([t; 32]) };
         let reply = send(&mut host, GUEST, &hello(PlayerToken(t.into()), &key));
         assert_eq!(welcomed(&reply), None, "token {t} was admitted on the guest's connection");
-        assert_eq!(refusals(&reply), vec![Refusal::OtherPlayer], "{reply:?}");
+        assert_eq!(refusals(&reply), vec![HostRefusal::OtherPlayer], "{reply:?}");
     }
     // On connections of its own, new tokens signed with its key: one key, one player.
     for t in 200u8..205 {
         let reply = send(&mut host, PeerId(t.into()), &hello(PlayerToken(t.into()), &guest_key));
         assert_eq!(welcomed(&reply), None, "token {t} was admitted with the guest's key");
-        assert_eq!(refusals(&reply), vec![Refusal::SeatKeyInUse], "{reply:?}");
+        assert_eq!(refusals(&reply), vec![HostRefusal::SeatKeyInUse], "{reply:?}");
     }
-    for said in [Refusal::OtherPlayer.to_string(), Refusal::SeatKeyInUse.to_string()] {
+    for said in [HostRefusal::OtherPlayer.to_string(), HostRefusal::SeatKeyInUse.to_string()] {
         assert!(said.contains("one device plays as one player"), "{said}");
     }
     assert_eq!(host.room().players, before, "nobody was minted, nothing else changed");
@@ -214,7 +214,7 @@ fn attack7_a_token_alone_never_rebinds_a_key() {
     let out = send_all(&mut host, PeerId(66), &hello(PlayerToken(2), &thief));
     let reply = decode(&out, PeerId(66));
     assert_eq!(welcomed(&reply), None, "the thief was admitted as the guest");
-    assert_eq!(refusals(&reply), vec![Refusal::SeatKeyChanged], "{reply:?}");
+    assert_eq!(refusals(&reply), vec![HostRefusal::SeatKeyChanged], "{reply:?}");
     assert!(decode(&out, GUEST).is_empty(), "the real player heard nothing (no `Replaced`)");
     assert_eq!(host.room(), before, "nothing changed");
     assert_eq!(host.refused_hellos(), refused + 1, "counted");
@@ -257,8 +257,8 @@ fn a_device_that_lost_its_key_is_told_why_and_joins_as_a_new_player() {
     let new_key = SeatKey::from_seed([42; 32]);
     let reply = send(&mut host, PeerId(22), &hello(PlayerToken(2), &new_key));
     assert_eq!(welcomed(&reply), None);
-    assert_eq!(refusals(&reply), vec![Refusal::SeatKeyChanged]);
-    assert!(Refusal::SeatKeyChanged.to_string().contains("join only as a new player"));
+    assert_eq!(refusals(&reply), vec![HostRefusal::SeatKeyChanged]);
+    assert!(HostRefusal::SeatKeyChanged.to_string().contains("join only as a new player"));
     // A new token with the new key: a new player, who takes its old seat once it shows as gone.
     let reply = send(&mut host, PeerId(23), &hello(PlayerToken(222), &new_key));
     assert!(welcomed(&reply).is_some(), "{reply:?}");

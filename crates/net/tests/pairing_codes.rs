@@ -7,8 +7,8 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use duel_net::pairing::{
-    base45, packing::MAX_CANDIDATES, Address, Candidate, CandidateType, Description, Kind, PairingCode,
-    Protocol, Setup,
+    base45, packing::MAX_CANDIDATES, Address, Candidate, CandidateType, Description, DtlsRole, Kind,
+    PairingCode, Protocol,
 };
 use duel_net::PeerId;
 use proptest::prelude::*;
@@ -49,19 +49,29 @@ fn candidate() -> impl Strategy<Value = Candidate> {
 }
 
 fn code() -> impl Strategy<Value = PairingCode> {
-    let setup = prop_oneof![Just(Setup::ActPass), Just(Setup::Active), Just(Setup::Passive)];
+    let dtls_role = prop_oneof![Just(DtlsRole::ActPass), Just(DtlsRole::Active), Just(DtlsRole::Passive)];
     let description = (
         "[A-Za-z0-9+/]{4,40}",
         "[A-Za-z0-9+/]{22,60}",
         any::<[u8; 32]>(),
-        setup,
+        dtls_role,
         prop_oneof![Just(5000u16), any::<u16>()],
         prop_oneof![Just(262_144u32), any::<u32>()],
         prop::collection::vec(candidate(), 1..=MAX_CANDIDATES),
     )
-        .prop_map(|(ice_ufrag, ice_pwd, fingerprint, setup, sctp_port, max_message_size, candidates)| {
-            Description { ice_ufrag, ice_pwd, fingerprint, setup, sctp_port, max_message_size, candidates }
-        });
+        .prop_map(
+            |(ice_ufrag, ice_pwd, fingerprint, dtls_role, sctp_port, max_message_size, candidates)| {
+                Description {
+                    ice_ufrag,
+                    ice_pwd,
+                    fingerprint,
+                    dtls_role,
+                    sctp_port,
+                    max_message_size,
+                    candidates,
+                }
+            },
+        );
     let room = prop_oneof!["[0-9abcdefghjkmnpqrstvwxyz]{0,64}", "[A-Za-z0-9_-]{0,64}"];
     (any::<bool>(), any::<u128>(), 1..=u8::MAX, room, description).prop_map(
         |(answer, peer, invite, room, description)| PairingCode {

@@ -10,8 +10,8 @@ use replies::refusals;
 use duel_core::{GameConfig, Intent, Layout, RuleError, SeatId};
 use duel_net::wire::{encode_peer, HostDecoder, MAX_DATAGRAM, PROTOCOL_VERSION};
 use duel_net::{
-    Command, CommandId, Host, HostConfig, HostMsg, LobbyEdit, Notice, Outbound, PeerId, PeerMsg, PlayerToken,
-    Refusal, Replica, ReplicaConfig,
+    Command, CommandId, Host, HostConfig, HostMsg, HostRefusal, LobbyEdit, Notice, Outbound, PeerId, PeerMsg,
+    PlayerToken, Replica, ReplicaConfig,
 };
 
 const BUILD: &str = "b1";
@@ -71,9 +71,9 @@ fn intents_for_seats_the_sender_does_not_hold_are_refused() {
     let legal = host.game().unwrap().legal_intents(SeatId(0));
     let intent = legal.first().unwrap().clone();
     let cases = [
-        (GUEST, 1, SeatId(0), Refusal::NotYourSeat(SeatId(0))),
-        (WATCHER, 0, SeatId(0), Refusal::NotYourSeat(SeatId(0))),
-        (GUEST, 2, SeatId(9), Refusal::NoSuchSeat(SeatId(9))),
+        (GUEST, 1, SeatId(0), HostRefusal::NotYourSeat(SeatId(0))),
+        (WATCHER, 0, SeatId(0), HostRefusal::NotYourSeat(SeatId(0))),
+        (GUEST, 2, SeatId(9), HostRefusal::NoSuchSeat(SeatId(9))),
     ];
     for (from, id, seat, why) in cases {
         let reply = send(&mut host, from, cmd(id, Command::Intent { seat, intent: intent.clone() }));
@@ -94,7 +94,7 @@ fn rule_breaking_intents_come_back_with_the_rules_reason() {
     let reply = send(&mut host, OWNER, cmd(2, Command::Intent { seat: SeatId(0), intent: Intent::WarpJump }));
     let reasons = refusals(&reply);
     assert_eq!(reasons.len(), 1);
-    assert!(matches!(&reasons[0], Refusal::Rule(RuleError::WarpNeedsCrystal)), "{reasons:?}");
+    assert!(matches!(&reasons[0], HostRefusal::Rule(RuleError::WarpNeedsCrystal)), "{reasons:?}");
     assert_eq!(state(&host), before);
     // A duplicate gets the same answer and still changes nothing.
     let again = send(&mut host, OWNER, cmd(2, Command::Intent { seat: SeatId(0), intent: Intent::WarpJump }));
@@ -123,11 +123,11 @@ fn malformed_oversized_chunked_and_foreign_datagrams_are_refused() {
     for (bytes, why) in cases {
         let reply = decode(&host.handle(0, GUEST, &bytes), GUEST);
         let reasons = refusals(&reply);
-        assert!(matches!(&reasons[..], [Refusal::Malformed(m)] if m.contains(why)), "{why}: {reasons:?}");
+        assert!(matches!(&reasons[..], [HostRefusal::Malformed(m)] if m.contains(why)), "{why}: {reasons:?}");
     }
     let huge = vec![0u8; MAX_DATAGRAM + 1];
     let reply = decode(&host.handle(0, GUEST, &huge), GUEST);
-    assert!(matches!(&refusals(&reply)[..], [Refusal::Oversized { .. }]), "{reply:?}");
+    assert!(matches!(&refusals(&reply)[..], [HostRefusal::Oversized { .. }]), "{reply:?}");
     assert_eq!((state(&host), host.save()), before, "nothing changed");
 }
 
@@ -139,7 +139,7 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     other[2..4].copy_from_slice(&(PROTOCOL_VERSION + 1).to_le_bytes());
     let reply = decode(&host.handle(0, PeerId(7), &other), PeerId(7));
     let reasons = refusals(&reply);
-    assert_eq!(reasons, vec![Refusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
+    assert_eq!(reasons, vec![HostRefusal::Version { host: PROTOCOL_VERSION, peer: PROTOCOL_VERSION + 1 }]);
     assert!(reasons[0].to_string().contains("reload"));
     let chain = duel_net::fuzz::commit_of(PlayerToken(0), &duel_net::fuzz::seat_key_of(PlayerToken(7)));
     let stale = PeerMsg::Hello {
@@ -150,7 +150,7 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
         chain,
     };
     let reasons = refusals(&send(&mut host, PeerId(7), stale));
-    assert!(matches!(&reasons[..], [Refusal::Build { .. }]) && reasons[0].to_string().contains("reload"));
+    assert!(matches!(&reasons[..], [HostRefusal::Build { .. }]) && reasons[0].to_string().contains("reload"));
     assert_eq!(host.save(), before, "not admitted");
 
     // The other side: a replica hearing a host on another version stops and says why.
@@ -164,8 +164,8 @@ fn a_wrong_protocol_version_or_build_is_told_to_reload() {
     .unwrap();
     msg[0][2..4].copy_from_slice(&(PROTOCOL_VERSION + 1).to_le_bytes());
     replica.handle(0, &msg[0]);
-    assert!(matches!(replica.refused(), Some(Refusal::Version { .. })));
-    assert!(matches!(replica.drain_notices()[..], [Notice::Refused(Refusal::Version { .. })]));
+    assert!(matches!(replica.refused(), Some(HostRefusal::Version { .. })));
+    assert!(matches!(replica.drain_notices()[..], [Notice::Refused(HostRefusal::Version { .. })]));
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn a_full_room_refuses_newcomers_but_readmits_its_players() {
     send(&mut host, GUEST, cmd(0, Command::Claim { seat: SeatId(1) }));
     let before = host.room();
     let reasons = refusals(&send(&mut host, WATCHER, hello(3)));
-    assert_eq!(reasons, vec![Refusal::RoomFull { capacity: 2 }]);
+    assert_eq!(reasons, vec![HostRefusal::RoomFull { capacity: 2 }]);
     assert_eq!(host.room(), before);
     // The guest drops and comes back under a new transport id: still its seat.
     host.disconnected(GUEST);
@@ -191,15 +191,15 @@ fn a_full_room_refuses_newcomers_but_readmits_its_players() {
 fn strangers_and_guests_cannot_steer_the_room() {
     let mut host = Host::new(HostConfig::new(BUILD, PlayerToken(1), 5));
     let reply = send(&mut host, GUEST, PeerMsg::Ping { nonce: 0 });
-    assert_eq!(refusals(&reply), vec![Refusal::NotJoined]);
+    assert_eq!(refusals(&reply), vec![HostRefusal::NotJoined]);
     send(&mut host, OWNER, hello(1));
     send(&mut host, GUEST, hello(2));
     let before = host.room();
     let edit = cmd(0, Command::Edit(LobbyEdit::Layout(Layout::TwoPerSide)));
-    assert_eq!(refusals(&send(&mut host, GUEST, edit)), vec![Refusal::NotOwner]);
-    assert_eq!(refusals(&send(&mut host, GUEST, cmd(1, Command::Start))), vec![Refusal::NotOwner]);
+    assert_eq!(refusals(&send(&mut host, GUEST, edit)), vec![HostRefusal::NotOwner]);
+    assert_eq!(refusals(&send(&mut host, GUEST, cmd(1, Command::Start))), vec![HostRefusal::NotOwner]);
     let intent = Command::Intent { seat: SeatId(0), intent: Intent::WarpJump };
-    assert_eq!(refusals(&send(&mut host, GUEST, cmd(2, intent))), vec![Refusal::NotStarted]);
+    assert_eq!(refusals(&send(&mut host, GUEST, cmd(2, intent))), vec![HostRefusal::NotStarted]);
     // Nothing changed but the guest's command counter (refused commands are answered once too).
     let steered = |r: duel_net::RoomView| (r.config, r.seats, r.owner, r.started);
     assert_eq!(steered(host.room()), steered(before));
@@ -207,10 +207,10 @@ fn strangers_and_guests_cannot_steer_the_room() {
     send(&mut host, GUEST, cmd(3, Command::Claim { seat: SeatId(1) }));
     assert_eq!(
         refusals(&send(&mut host, OWNER, cmd(0, Command::Claim { seat: SeatId(1) }))),
-        vec![Refusal::SeatTaken(SeatId(1))]
+        vec![HostRefusal::SeatTaken(SeatId(1))]
     );
     let bot = Command::Edit(LobbyEdit::Bot { seat: SeatId(1), bot: true });
-    assert_eq!(refusals(&send(&mut host, OWNER, cmd(1, bot))), vec![Refusal::SeatTaken(SeatId(1))]);
+    assert_eq!(refusals(&send(&mut host, OWNER, cmd(1, bot))), vec![HostRefusal::SeatTaken(SeatId(1))]);
     let bot = Command::Edit(LobbyEdit::Bot { seat: SeatId(0), bot: true });
     assert!(send(&mut host, OWNER, cmd(2, bot))
         .iter()
@@ -219,19 +219,19 @@ fn strangers_and_guests_cannot_steer_the_room() {
     // A map that cannot be played is refused as it is chosen, with the reason.
     let map = duel_core::map::MapSpec { cols: 3, ..Default::default() };
     let reasons = refusals(&send(&mut host, OWNER, cmd(3, Command::Edit(LobbyEdit::Map(map)))));
-    assert_eq!(reasons, vec![Refusal::Setup("a map must be 5 to 16 squares each way, not 3×9".into())]);
+    assert_eq!(reasons, vec![HostRefusal::Setup("a map must be 5 to 16 squares each way, not 3×9".into())]);
     // A tile map clears the preplaced tokens (D42) and refuses new ones.
     let rift_field = duel_core::map::builtin("Rift Field").unwrap();
     send(&mut host, OWNER, cmd(4, Command::Edit(LobbyEdit::Map(rift_field))));
     assert_eq!(host.room().config.preplaced, None);
     let tokens = Command::Edit(LobbyEdit::Preplaced(Some(Default::default())));
-    assert!(matches!(&refusals(&send(&mut host, OWNER, cmd(5, tokens)))[..], [Refusal::Setup(_)]));
+    assert!(matches!(&refusals(&send(&mut host, OWNER, cmd(5, tokens)))[..], [HostRefusal::Setup(_)]));
     // A config the core refuses cannot start: four ships on a two-start map (D45).
     send(&mut host, OWNER, cmd(6, Command::Edit(LobbyEdit::Layout(duel_core::Layout::TwoPerSide))));
     let reasons = refusals(&send(&mut host, OWNER, cmd(7, Command::Start)));
     assert_eq!(
         reasons,
-        vec![Refusal::Setup("this map has start squares for 2 ships; this game needs 4".into())],
+        vec![HostRefusal::Setup("this map has start squares for 2 ships; this game needs 4".into())],
         "{reasons:?}"
     );
     assert!(host.game().is_none());

@@ -20,8 +20,8 @@ use duel_net::fuzz::{chain_of, commit_of, seat_key_of};
 use duel_net::host::Cheat;
 use duel_net::wire::{encode_peer, HostDecoder};
 use duel_net::{
-    AuditFinding, Command, CommandId, Conditions, Host, HostMsg, Notice, Outbound, PeerId, PeerMsg,
-    PlayerToken, Refusal,
+    AuditFinding, Command, CommandId, Conditions, Host, HostMsg, HostRefusal, Notice, Outbound, PeerId,
+    PeerMsg, PlayerToken,
 };
 
 fn decode(out: &[Outbound], to: PeerId) -> Vec<HostMsg> {
@@ -48,8 +48,8 @@ fn a_hello_whose_chain_another_key_signed_is_refused_and_changes_nothing() {
         chain: commit_of(token, &thief),
     };
     let reply = send(&mut host, PeerId(5), &hello);
-    assert_eq!(refusals(&reply), vec![Refusal::UnsignedChain]);
-    assert!(Refusal::UnsignedChain.to_string().contains("not signed"), "readable");
+    assert_eq!(refusals(&reply), vec![HostRefusal::UnsignedChain]);
+    assert!(HostRefusal::UnsignedChain.to_string().contains("not signed"), "readable");
     assert_eq!(host.room(), before, "nobody was admitted, nothing changed");
     // The same Hello, signed by its own key, is welcome.
     let hello = duel_net::fuzz::hello_of(token, "E", duel_net::fuzz::BUILD);
@@ -72,7 +72,7 @@ fn a_chain_renewal_not_signed_by_its_players_key_is_rejected_and_changes_nothing
         Command::Chain { tip: next, sig: forged.sig },
     );
     let reply = send(&mut host, PeerId(2), &renewal);
-    assert_eq!(refusals(&reply), vec![Refusal::UnsignedChain], "{reply:?}");
+    assert_eq!(refusals(&reply), vec![HostRefusal::UnsignedChain], "{reply:?}");
     let after = host.room();
     let chains = |r: &duel_net::RoomView| r.players.iter().map(|p| p.chains.clone()).collect::<Vec<_>>();
     assert_eq!(chains(&after), chains(&before), "no chain was committed");

@@ -14,7 +14,7 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 
 /// Connections that may be open at once just to be told why they are refused.
 pub const REFUSING_POOL: usize = 64;
@@ -55,9 +55,9 @@ pub enum Admission {
     /// Serve it.
     Open(ConnPermit),
     /// Serve one request with this refusal, then close.
-    Refuse(ConnPermit, Refusal),
+    Refuse(ConnPermit, SignalRefusal),
     /// Answer with this refusal unread and close.
-    Drop(Refusal),
+    Drop(SignalRefusal),
 }
 
 /// Counts open connections. Cheap to clone.
@@ -98,13 +98,13 @@ impl ConnectionCaps {
             // `open` only changes under this lock, so check-then-add is exact.
             let open = self.inner.open.load(Ordering::Relaxed);
             if held >= self.inner.max_per_address {
-                Refusal::AddressFull { max: self.inner.max_per_address }
+                SignalRefusal::AddressFull { max: self.inner.max_per_address }
             } else if open >= self.inner.max_total {
-                Refusal::ServerFull { max: self.inner.max_total }
+                SignalRefusal::ServerFull { max: self.inner.max_total }
             } else {
                 counts.insert(key, held + 1);
                 self.inner.open.fetch_add(1, Ordering::Relaxed);
-                return Admission::Open(ConnPermit { caps: self.clone(), slot: Slot::Open(key) });
+                return Admission::Open(ConnPermit { caps: self.clone(), place: Place::Open(key) });
             }
         };
         let pool = self
@@ -112,7 +112,7 @@ impl ConnectionCaps {
             .refusing
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < REFUSING_POOL).then_some(n + 1));
         match pool {
-            Ok(_) => Admission::Refuse(ConnPermit { caps: self.clone(), slot: Slot::Refusing }, refusal),
+            Ok(_) => Admission::Refuse(ConnPermit { caps: self.clone(), place: Place::Refusing }, refusal),
             Err(_) => Admission::Drop(refusal),
         }
     }
@@ -129,9 +129,9 @@ impl ConnectionCaps {
         self.open() + self.inner.refusing.load(Ordering::Relaxed)
     }
 
-    fn release(&self, slot: Slot) {
-        match slot {
-            Slot::Open(key) => {
+    fn release(&self, place: Place) {
+        match place {
+            Place::Open(key) => {
                 let mut counts = self.lock();
                 if let Some(held) = counts.get_mut(&key) {
                     *held = held.saturating_sub(1);
@@ -141,7 +141,7 @@ impl ConnectionCaps {
                 }
                 self.inner.open.fetch_sub(1, Ordering::Relaxed);
             }
-            Slot::Refusing => {
+            Place::Refusing => {
                 self.inner.refusing.fetch_sub(1, Ordering::Relaxed);
             }
         }
@@ -153,8 +153,10 @@ impl ConnectionCaps {
     }
 }
 
+/// Where a permit's connection is counted: among its address's open ones, or in the small
+/// pool of connections kept only to be told why they are refused.
 #[derive(Debug, Clone, Copy)]
-enum Slot {
+enum Place {
     Open(AddrKey),
     Refusing,
 }
@@ -163,12 +165,12 @@ enum Slot {
 #[derive(Debug)]
 pub struct ConnPermit {
     caps: ConnectionCaps,
-    slot: Slot,
+    place: Place,
 }
 
 impl Drop for ConnPermit {
     fn drop(&mut self) {
-        self.caps.release(self.slot);
+        self.caps.release(self.place);
     }
 }
 
@@ -193,7 +195,7 @@ mod tests {
         let first = permit(caps.admit(A));
         let _second = permit(caps.admit(A));
         match caps.admit(A) {
-            Admission::Refuse(_, refusal) => assert_eq!(refusal, Refusal::AddressFull { max: 2 }),
+            Admission::Refuse(_, refusal) => assert_eq!(refusal, SignalRefusal::AddressFull { max: 2 }),
             other => panic!("{other:?}"),
         }
         let _other = permit(caps.admit(B));
@@ -210,13 +212,13 @@ mod tests {
         for _ in 0..REFUSING_POOL {
             match caps.admit(B) {
                 Admission::Refuse(permit, refusal) => {
-                    assert_eq!(refusal, Refusal::ServerFull { max: 1 });
+                    assert_eq!(refusal, SignalRefusal::ServerFull { max: 1 });
                     refusing.push(permit);
                 }
                 other => panic!("{other:?}"),
             }
         }
-        assert!(matches!(caps.admit(B), Admission::Drop(Refusal::ServerFull { max: 1 })));
+        assert!(matches!(caps.admit(B), Admission::Drop(SignalRefusal::ServerFull { max: 1 })));
         assert_eq!(caps.held(), 1 + REFUSING_POOL);
         refusing.clear();
         assert_eq!(caps.held(), 1);

@@ -46,7 +46,7 @@ use tracing::warn;
 pub use config::{ConfigError, Limits, ServerConfig, DEFAULT_BIND, DEFAULT_PORT, MIN_MESSAGE_BYTES};
 pub use error::ServerError;
 pub use ice::{IceAnswer, IceServer, Turn, DEFAULT_TTL as DEFAULT_TURN_TTL};
-pub use refusal::Refusal;
+pub use refusal::SignalRefusal;
 pub use room_id::{InvalidRoomId, RoomId, MAX_ROOM_ID_LEN};
 
 /// How long a shutdown waits for websockets to say goodbye.

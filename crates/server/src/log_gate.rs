@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use tracing::warn;
 
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 
 /// At most one line per kind of refusal in this window.
 pub const LOG_WINDOW: Duration = Duration::from_secs(10);
@@ -32,7 +32,7 @@ struct Window {
 impl LogGate {
     /// Logs `refusal` of a client at `origin` (one WARN line), unless one of its
     /// kind was logged within [`LOG_WINDOW`].
-    pub fn refused(&self, refusal: &Refusal, origin: SocketAddr) {
+    pub fn refused(&self, refusal: &SignalRefusal, origin: SocketAddr) {
         self.note(refusal.kind(), || format!("refused {origin}: {refusal}"));
     }
 

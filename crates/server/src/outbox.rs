@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::Notify;
 
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 
 /// Queue slots an emptied queue may keep; a larger one is released.
 const IDLE_QUEUE_SLOTS: usize = 4;
@@ -24,7 +24,7 @@ pub enum Outgoing {
     /// A matchbox event (JSON text).
     Text(Utf8Bytes),
     /// A close frame with this code and reason; nothing follows it.
-    Close(Refusal),
+    Close(SignalRefusal),
 }
 
 /// Why a push was not queued.
@@ -66,7 +66,7 @@ struct State {
     queue: VecDeque<Utf8Bytes>,
     bytes: usize,
     /// Set once: the close frame to send after the queue (or instead of it).
-    close: Option<Refusal>,
+    close: Option<SignalRefusal>,
     fell_behind: bool,
     close_sent: bool,
 }
@@ -87,7 +87,7 @@ impl Outbox {
     ///
     /// # Errors
     /// [`Undelivered::FellBehind`] when this push passes the byte cap (the queue is
-    /// dropped and the peer will be closed with [`Refusal::FellBehind`]);
+    /// dropped and the peer will be closed with [`SignalRefusal::FellBehind`]);
     /// [`Undelivered::Closing`] when the peer is already closing.
     pub fn push(&self, text: Utf8Bytes) -> Result<(), Undelivered> {
         let mut state = self.shared.lock();
@@ -97,7 +97,7 @@ impl Outbox {
         if state.bytes + text.len() > self.shared.max_bytes {
             state.queue = VecDeque::new();
             state.bytes = 0;
-            state.close = Some(Refusal::FellBehind { max_bytes: self.shared.max_bytes });
+            state.close = Some(SignalRefusal::FellBehind { max_bytes: self.shared.max_bytes });
             state.fell_behind = true;
             drop(state);
             self.shared.owner.notify_one();
@@ -113,7 +113,7 @@ impl Outbox {
 
     /// Sends what is queued, then a close frame for `why`; later pushes are refused.
     /// A close already decided (e.g. falling behind) is kept.
-    pub fn close(&self, why: Refusal) {
+    pub fn close(&self, why: SignalRefusal) {
         let mut state = self.shared.lock();
         if state.close.is_none() {
             state.close = Some(why);
@@ -194,11 +194,11 @@ mod tests {
         outbox.push(text("a")).unwrap();
         outbox.push(text("bc")).unwrap();
         assert_eq!(outbox.queued_bytes(), 3);
-        outbox.close(Refusal::ShuttingDown);
+        outbox.close(SignalRefusal::ShuttingDown);
         assert_eq!(outbox.push(text("late")), Err(Undelivered::Closing));
         assert_eq!(reader.try_next(), Some(Some(Outgoing::Text(text("a")))));
         assert_eq!(reader.try_next(), Some(Some(Outgoing::Text(text("bc")))));
-        assert_eq!(reader.try_next(), Some(Some(Outgoing::Close(Refusal::ShuttingDown))));
+        assert_eq!(reader.try_next(), Some(Some(Outgoing::Close(SignalRefusal::ShuttingDown))));
         assert_eq!(reader.try_next(), Some(None));
         assert_eq!(outbox.queued_bytes(), 0);
     }
@@ -212,8 +212,8 @@ mod tests {
         assert_eq!(outbox.queued_bytes(), 0);
         assert_eq!(outbox.push(text("y")), Err(Undelivered::Closing));
         // A later ordinary close does not hide why.
-        outbox.close(Refusal::ShuttingDown);
-        let why = Refusal::FellBehind { max_bytes: 10 };
+        outbox.close(SignalRefusal::ShuttingDown);
+        let why = SignalRefusal::FellBehind { max_bytes: 10 };
         assert_eq!(reader.try_next(), Some(Some(Outgoing::Close(why))));
         assert_eq!(reader.try_next(), Some(None));
     }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::conns::AddrKey;
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 
 /// How many addresses we remember before sweeping out expired windows.
 const SWEEP_AT: usize = 4096;
@@ -39,12 +39,12 @@ impl RateLimiter {
     /// Records one attempt from `ip` now.
     ///
     /// # Errors
-    /// [`Refusal::ConnectRate`] when `ip` has used up its attempts in the current window.
-    pub fn check(&self, ip: IpAddr) -> Result<(), Refusal> {
+    /// [`SignalRefusal::ConnectRate`] when `ip` has used up its attempts in the current window.
+    pub fn check(&self, ip: IpAddr) -> Result<(), SignalRefusal> {
         self.check_at(ip, Instant::now())
     }
 
-    fn check_at(&self, ip: IpAddr, now: Instant) -> Result<(), Refusal> {
+    fn check_at(&self, ip: IpAddr, now: Instant) -> Result<(), SignalRefusal> {
         let mut windows = self.lock();
         if windows.len() >= SWEEP_AT {
             let span = self.window;
@@ -56,7 +56,7 @@ impl RateLimiter {
         }
         entry.attempts = entry.attempts.saturating_add(1);
         if entry.attempts > self.max {
-            Err(Refusal::ConnectRate { max: self.max, window: self.window })
+            Err(SignalRefusal::ConnectRate { max: self.max, window: self.window })
         } else {
             Ok(())
         }

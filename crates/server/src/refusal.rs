@@ -3,9 +3,9 @@
 //! One enum, so the close codes, HTTP statuses and reasons live in one table
 //! (mirrored in `docs/PROTOCOL.md`). A browser cannot read the HTTP status of a
 //! refused websocket upgrade (it only sees close code 1006), so a websocket request
-//! is refused by accepting the upgrade and closing at once with [`Refusal::close_code`]
+//! is refused by accepting the upgrade and closing at once with [`SignalRefusal::close_code`]
 //! and the [`Display`](std::fmt::Display) text as the reason. Plain HTTP requests get
-//! [`Refusal::http_status`] with the same text as the body.
+//! [`SignalRefusal::http_status`] with the same text as the body.
 
 use std::time::Duration;
 
@@ -17,7 +17,7 @@ pub const MAX_REASON_BYTES: usize = 123;
 
 /// Why a client was refused or disconnected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
+pub enum SignalRefusal {
     /// `/signal` or `/signal/` without a room.
     #[error("missing room id: use /signal/<room>")]
     MissingRoom,
@@ -82,7 +82,7 @@ pub enum Refusal {
     ShuttingDown,
 }
 
-impl Refusal {
+impl SignalRefusal {
     /// The websocket close code: 1001 and 1009 are RFC 6455's own; the 4xxx codes
     /// (the application range) are ours, 4000 + the nearest HTTP status where one fits.
     pub fn close_code(&self) -> u16 {
@@ -162,21 +162,21 @@ impl Refusal {
 mod tests {
     use super::*;
 
-    fn every_refusal() -> Vec<Refusal> {
+    fn every_refusal() -> Vec<SignalRefusal> {
         // The largest plausible caps, so the longest texts are checked.
         vec![
-            Refusal::MissingRoom,
-            Refusal::InvalidRoom,
-            Refusal::NotWebsocket,
-            Refusal::RoomFull { max: usize::MAX },
-            Refusal::TooManyRooms { max: usize::MAX },
-            Refusal::ConnectRate { max: u32::MAX, window: Duration::from_secs(u64::MAX) },
-            Refusal::AddressFull { max: usize::MAX },
-            Refusal::ServerFull { max: usize::MAX },
-            Refusal::FellBehind { max_bytes: usize::MAX },
-            Refusal::Idle { after: Duration::from_secs(u64::MAX) },
-            Refusal::MessageTooLong { max: usize::MAX },
-            Refusal::ShuttingDown,
+            SignalRefusal::MissingRoom,
+            SignalRefusal::InvalidRoom,
+            SignalRefusal::NotWebsocket,
+            SignalRefusal::RoomFull { max: usize::MAX },
+            SignalRefusal::TooManyRooms { max: usize::MAX },
+            SignalRefusal::ConnectRate { max: u32::MAX, window: Duration::from_secs(u64::MAX) },
+            SignalRefusal::AddressFull { max: usize::MAX },
+            SignalRefusal::ServerFull { max: usize::MAX },
+            SignalRefusal::FellBehind { max_bytes: usize::MAX },
+            SignalRefusal::Idle { after: Duration::from_secs(u64::MAX) },
+            SignalRefusal::MessageTooLong { max: usize::MAX },
+            SignalRefusal::ShuttingDown,
         ]
     }
 
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn raw_answer_is_a_complete_http_response() {
-        let answer = Refusal::ServerFull { max: 3 }.raw_http_answer();
+        let answer = SignalRefusal::ServerFull { max: 3 }.raw_http_answer();
         assert!(answer.starts_with("HTTP/1.1 503 Service Unavailable\r\n"), "{answer}");
         assert!(answer.ends_with("\r\n\r\nthe server is at its connection limit (3); try again in a minute"));
     }

@@ -28,7 +28,7 @@ use crate::config::Limits;
 use crate::conns::{Admission, ConnPermit, ConnectionCaps};
 use crate::log_gate::LogGate;
 use crate::proxy;
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 
 /// Largest request head we read (hyper's minimum is 8 KiB). Our requests are
 /// small GETs; a bigger head is answered 431.
@@ -44,7 +44,7 @@ pub struct Connection {
     /// place stays taken after hyper hands the socket over.
     pub permit: Arc<ConnPermit>,
     /// `Some` when the connection is over a cap and must be refused.
-    pub refusal: Option<Refusal>,
+    pub refusal: Option<SignalRefusal>,
 }
 
 /// Accepts until `stop` turns true, then lets open HTTP connections finish.

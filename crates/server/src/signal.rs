@@ -5,7 +5,7 @@
 //! two tasks: this one reads its socket (under the relay budget and the idle
 //! timeout) and a writer drains its bounded [`Outbox`]. Every refusal of a
 //! websocket request is delivered as a close frame after the upgrade, because a
-//! browser cannot read the HTTP status of a refused upgrade (see [`Refusal`]).
+//! browser cannot read the HTTP status of a refused upgrade (see [`SignalRefusal`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -28,7 +28,7 @@ use tracing::debug;
 use crate::bucket::RelayBudget;
 use crate::conns::ConnPermit;
 use crate::outbox::{Outbox, OutboxReader, Outgoing};
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 use crate::registry::{event, Membership};
 use crate::room_id::RoomId;
 use crate::serve::Connection;
@@ -48,8 +48,10 @@ pub async fn signal(
     Path(raw_room): Path<String>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    let verdict =
-        app.rate.check(origin.ip()).and_then(|()| RoomId::parse(&raw_room).map_err(|_| Refusal::InvalidRoom));
+    let verdict = app
+        .rate
+        .check(origin.ip())
+        .and_then(|()| RoomId::parse(&raw_room).map_err(|_| SignalRefusal::InvalidRoom));
     answer(app, origin, conn, upgrade, verdict)
 }
 
@@ -61,7 +63,7 @@ pub async fn missing_room(
     Extension(conn): Extension<Connection>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    answer(app, origin, conn, upgrade, Err(Refusal::MissingRoom))
+    answer(app, origin, conn, upgrade, Err(SignalRefusal::MissingRoom))
 }
 
 /// Upgrades a websocket request and either runs the peer or closes with the
@@ -71,12 +73,12 @@ pub fn answer(
     origin: SocketAddr,
     conn: Connection,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-    verdict: Result<RoomId, Refusal>,
+    verdict: Result<RoomId, SignalRefusal>,
 ) -> Response {
     let upgrade = match (upgrade, &verdict) {
         (Ok(upgrade), _) => upgrade,
         (Err(_), Err(refusal)) => return http_refusal(&app, origin, refusal),
-        (Err(_), Ok(_)) => return http_refusal(&app, origin, &Refusal::NotWebsocket),
+        (Err(_), Ok(_)) => return http_refusal(&app, origin, &SignalRefusal::NotWebsocket),
     };
     if let Err(refusal) = &verdict {
         app.log.refused(refusal, origin);
@@ -103,20 +105,20 @@ pub fn answer(
 
 /// A refusal as a plain HTTP answer; the connection closes after it (it may be
 /// one served only to be refused).
-fn http_refusal(app: &AppState, origin: SocketAddr, refusal: &Refusal) -> Response {
+fn http_refusal(app: &AppState, origin: SocketAddr, refusal: &SignalRefusal) -> Response {
     app.log.refused(refusal, origin);
     (refusal.http_status(), [(header::CONNECTION, "close")], refusal.to_string()).into_response()
 }
 
 /// Sends a close frame for `refusal` and waits briefly for the client's reply.
-pub async fn close_now(mut socket: WebSocket, refusal: &Refusal) {
+pub async fn close_now(mut socket: WebSocket, refusal: &SignalRefusal) {
     let frame = Message::Close(Some(close_frame(refusal)));
     if tokio::time::timeout(CLOSE_WAIT, socket.send(frame)).await.is_ok() {
         let _ = tokio::time::timeout(CLOSE_WAIT, async { while socket.next().await.is_some() {} }).await;
     }
 }
 
-fn close_frame(refusal: &Refusal) -> CloseFrame {
+fn close_frame(refusal: &SignalRefusal) -> CloseFrame {
     CloseFrame { code: refusal.close_code(), reason: refusal.close_reason().into() }
 }
 
@@ -160,7 +162,7 @@ impl Peer {
         debug!("peer {id} left room {room} (change #{left_at})");
         match ended {
             Some(why) => {
-                if why != Refusal::ShuttingDown {
+                if why != SignalRefusal::ShuttingDown {
                     self.app.log.refused(&why, self.origin);
                 }
                 outbox.close(why);
@@ -180,7 +182,7 @@ impl Peer {
         mut stream: SplitStream<WebSocket>,
         membership: &Membership,
         outbox: &Outbox,
-    ) -> Option<Refusal> {
+    ) -> Option<SignalRefusal> {
         let limits = &self.app.limits;
         let mut shutdown = self.app.shutdown.clone();
         let mut budget =
@@ -190,16 +192,16 @@ impl Peer {
         loop {
             let next = tokio::select! {
                 biased;
-                () = shutting_down(&mut shutdown) => return Some(Refusal::ShuttingDown),
-                () = outbox.fell_behind() => return Some(Refusal::FellBehind { max_bytes: limits.max_queued_bytes }),
-                () = &mut idle => return Some(Refusal::Idle { after: limits.idle_timeout }),
+                () = shutting_down(&mut shutdown) => return Some(SignalRefusal::ShuttingDown),
+                () = outbox.fell_behind() => return Some(SignalRefusal::FellBehind { max_bytes: limits.max_queued_bytes }),
+                () = &mut idle => return Some(SignalRefusal::Idle { after: limits.idle_timeout }),
                 next = stream.next() => next,
             };
             let message = match next? {
                 Ok(message) => message,
                 Err(e) => {
                     return message_too_long(&e)
-                        .then_some(Refusal::MessageTooLong { max: limits.max_message_bytes })
+                        .then_some(SignalRefusal::MessageTooLong { max: limits.max_message_bytes })
                 }
             };
             let size = match &message {
@@ -213,8 +215,8 @@ impl Peer {
             if !wait.is_zero() {
                 tokio::select! {
                     biased;
-                    () = shutting_down(&mut shutdown) => return Some(Refusal::ShuttingDown),
-                    () = outbox.fell_behind() => return Some(Refusal::FellBehind { max_bytes: limits.max_queued_bytes }),
+                    () = shutting_down(&mut shutdown) => return Some(SignalRefusal::ShuttingDown),
+                    () = outbox.fell_behind() => return Some(SignalRefusal::FellBehind { max_bytes: limits.max_queued_bytes }),
                     () = tokio::time::sleep(wait) => {}
                 }
             }

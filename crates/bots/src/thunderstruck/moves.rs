@@ -3,7 +3,7 @@
 //! the ones a sensible pilot would pay power cubes for. Each is checked
 //! with `Game::validate`.
 
-use duel_core::thunderstruck::{Act, Game, Intent, Player, Slot, System};
+use duel_core::thunderstruck::{Act, ConsoleSpace, Game, Intent, Player, System};
 
 /// How freely a mover spends power cubes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +62,7 @@ fn acts(game: &Game, player: Player, spend: Spend) -> Vec<Act> {
         let value = pip.value() as i8;
         let mut spots = vec![(None, die, cubes)];
         if cubes >= 1 {
-            for to in Slot::ALL.into_iter().filter(|s| c.is_free(*s)) {
+            for to in ConsoleSpace::ALL.into_iter().filter(|s| c.is_free(*s)) {
                 let worth = match to.system() {
                     System::Fire => die.system() != System::Fire,
                     System::Shields => to.shield().is_some_and(|s| !c.shield_up(s)),
@@ -94,7 +94,8 @@ fn acts(game: &Game, player: Player, spend: Spend) -> Vec<Act> {
                 }
                 System::Boost => {
                     let range = if spend == Spend::Full { spare } else { 0 };
-                    let partner = Slot::of(System::Boost).iter().copied().find(|s| *s != die && *s != at);
+                    let partner =
+                        ConsoleSpace::of(System::Boost).iter().copied().find(|s| *s != die && *s != at);
                     for pips in -range..=range {
                         out.push(Act { pips, ..base });
                         if let Some(with) = partner.filter(|w| c.die(*w).is_some()) {
@@ -116,11 +117,11 @@ fn acts(game: &Game, player: Player, spend: Spend) -> Vec<Act> {
 }
 
 /// The pips that make `value` fit a shield space (0 elsewhere).
-fn fit(slot: Slot, value: i8) -> i8 {
+fn fit(slot: ConsoleSpace, value: i8) -> i8 {
     let (lo, hi) = match slot {
-        Slot::ShieldFront => (1, 2),
-        Slot::ShieldRear => (3, 4),
-        Slot::ShieldMid => (5, 6),
+        ConsoleSpace::ShieldFront => (1, 2),
+        ConsoleSpace::ShieldRear => (3, 4),
+        ConsoleSpace::ShieldMid => (5, 6),
         _ => return 0,
     };
     if value < lo {

@@ -10,7 +10,7 @@
 //! in range of a ship without a facing shield, shields raised towards the
 //! rival, Boost closing or opening the distance, Power when cubes run low.
 
-use duel_core::thunderstruck::{Console, Event, Game, Placement, Player, Secret, Slot, System};
+use duel_core::thunderstruck::{Console, ConsoleSpace, Event, Game, Placement, Player, Secret, System};
 use duel_core::Pip;
 
 use super::moves::Spend;
@@ -85,12 +85,12 @@ fn to_slots(
     console: &Console,
     chosen: &[Option<System>],
 ) -> Option<Placement> {
-    let mut slots: Vec<Option<Slot>> = vec![None; dice.len()];
-    let mut used: Vec<Slot> = Vec::new();
+    let mut slots: Vec<Option<ConsoleSpace>> = vec![None; dice.len()];
+    let mut used: Vec<ConsoleSpace> = Vec::new();
     for (k, system) in chosen.iter().enumerate() {
         let die = order[k];
         let Some(system) = system else { continue };
-        let slot = Slot::of(*system)
+        let slot = ConsoleSpace::of(*system)
             .iter()
             .copied()
             .find(|s| console.is_free(*s) && !used.contains(s) && s.takes(dice[die]))?;

@@ -2,7 +2,7 @@
 //! worth [`WIN`], a damage token 1,000, and the rest estimates what the
 //! position threatens. Integers only, so every bot decision replays exactly.
 
-use duel_core::thunderstruck::{Game, Phase, Player, Shield, Ship, Slot, System};
+use duel_core::thunderstruck::{ConsoleSpace, Game, Phase, Player, Shield, Ship, System};
 
 /// A duel won (lost: minus this).
 pub(super) const WIN: i32 = 100_000;
@@ -72,7 +72,7 @@ fn standing(ship: &Ship) -> i32 {
     let c = &ship.console;
     let half = [System::Fire, System::Boost, System::Manoeuvre]
         .into_iter()
-        .filter(|s| Slot::of(*s).iter().any(|slot| c.is_damaged(*slot)))
+        .filter(|s| ConsoleSpace::of(*s).iter().any(|slot| c.is_damaged(*slot)))
         .count() as i32;
     i32::from(c.cubes()) * CUBE + if c.shield_up(Shield::Mid) { MID } else { 0 } - half * HALF_CRIPPLED
 }
@@ -92,13 +92,17 @@ fn exposure(game: &Game, victim: Player, shooter: Player) -> i32 {
         .count() as i32;
     // Boost dice still waiting bring the shooter closer if it faces the victim.
     let closing = if game.board().towards(s.at, v.at) == Some(s.facing) {
-        Slot::of(System::Boost).iter().filter_map(|b| s.console.die(*b)).map(|p| i32::from(p.value())).max()
+        ConsoleSpace::of(System::Boost)
+            .iter()
+            .filter_map(|b| s.console.die(*b))
+            .map(|p| i32::from(p.value()))
+            .max()
     } else {
         None
     };
     let reach = distance - closing.unwrap_or(0);
     let cubes = i32::from(s.console.cubes());
-    let shots = Slot::of(System::Fire)
+    let shots = ConsoleSpace::of(System::Fire)
         .iter()
         .filter_map(|f| s.console.die(*f))
         .filter(|p| i32::from(p.value()) + cubes >= reach)

@@ -314,7 +314,7 @@ pub enum RuleError {
     NoCrystalToPut,
     // ----- the other mode -----
     /// Thunderstruck Duel's own refusal (R23).
-    Thunderstruck(crate::thunderstruck::Refusal),
+    Thunderstruck(crate::thunderstruck::ThunderRuleError),
     /// An intent of the other game mode.
     OtherMode,
     /// A Thunderstruck intent on a build of the app without Thunderstruck's rules (the base

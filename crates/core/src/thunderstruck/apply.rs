@@ -2,7 +2,7 @@
 //! that does not fit the state (which a correct host never sends) changes
 //! as little as it can and never panics.
 
-use super::console::{Slot, System};
+use super::console::{ConsoleSpace, System};
 use super::event::{Event, Outcome, Shot};
 use super::{Game, Pending, Phase, Planning, Player};
 
@@ -133,7 +133,7 @@ impl Game {
             Outcome::Manoeuvred { dice, winners } => {
                 for (p, pips) in dice {
                     if let Some(s) = self.ships.get_mut(usize::from(p.0)) {
-                        for slot in Slot::of(System::Manoeuvre) {
+                        for slot in ConsoleSpace::of(System::Manoeuvre) {
                             s.console.put(*slot, None);
                         }
                         s.manoeuvre_token += pips.iter().map(|x| x.value()).sum::<u8>();

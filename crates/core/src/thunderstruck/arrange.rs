@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Facing, Space};
-use super::console::{Shield, Slot};
+use super::console::{ConsoleSpace, Shield};
 use super::{Config, ConfigError, Game, Phase, Planning, Player};
 use crate::dice::Pip;
 
@@ -14,8 +14,8 @@ pub struct ShipSetup {
     pub at: Space,
     pub facing: Facing,
     /// Dice waiting on the console (value 1–6).
-    pub dice: Vec<(Slot, u8)>,
-    pub damaged: Vec<Slot>,
+    pub dice: Vec<(ConsoleSpace, u8)>,
+    pub damaged: Vec<ConsoleSpace>,
     pub shields: Vec<Shield>,
     pub cubes: u8,
     pub destroyed: bool,

@@ -11,7 +11,7 @@ pub const MAX_CUBES: u8 = 4;
 
 /// A die space of the console.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Slot {
+pub enum ConsoleSpace {
     BoostA,
     BoostB,
     ManoeuvreA,
@@ -50,11 +50,11 @@ impl Shield {
     pub const ALL: [Shield; 3] = [Shield::Front, Shield::Rear, Shield::Mid];
 
     /// The space the shield token lies on.
-    pub fn slot(self) -> Slot {
+    pub fn slot(self) -> ConsoleSpace {
         match self {
-            Shield::Front => Slot::ShieldFront,
-            Shield::Rear => Slot::ShieldRear,
-            Shield::Mid => Slot::ShieldMid,
+            Shield::Front => ConsoleSpace::ShieldFront,
+            Shield::Rear => ConsoleSpace::ShieldRear,
+            Shield::Mid => ConsoleSpace::ShieldMid,
         }
     }
 
@@ -70,11 +70,11 @@ impl Shield {
     /// D32: where the damage of a hit this shield took may go: front
     /// shield, the A spaces and the front shield's; rear, the B spaces and
     /// the rear shield's; mid, anywhere (`004_…` Fire 3).
-    pub fn damage_spaces(self) -> &'static [Slot] {
+    pub fn damage_spaces(self) -> &'static [ConsoleSpace] {
         match self {
             Shield::Front => &FORE,
             Shield::Rear => &AFT,
-            Shield::Mid => &Slot::ALL,
+            Shield::Mid => &ConsoleSpace::ALL,
         }
     }
 
@@ -83,40 +83,52 @@ impl Shield {
     }
 }
 
-const FORE: [Slot; 5] = [Slot::BoostA, Slot::ManoeuvreA, Slot::FireA, Slot::PowerA, Slot::ShieldFront];
-const AFT: [Slot; 5] = [Slot::BoostB, Slot::ManoeuvreB, Slot::FireB, Slot::PowerB, Slot::ShieldRear];
+const FORE: [ConsoleSpace; 5] = [
+    ConsoleSpace::BoostA,
+    ConsoleSpace::ManoeuvreA,
+    ConsoleSpace::FireA,
+    ConsoleSpace::PowerA,
+    ConsoleSpace::ShieldFront,
+];
+const AFT: [ConsoleSpace; 5] = [
+    ConsoleSpace::BoostB,
+    ConsoleSpace::ManoeuvreB,
+    ConsoleSpace::FireB,
+    ConsoleSpace::PowerB,
+    ConsoleSpace::ShieldRear,
+];
 
-impl Slot {
-    pub const ALL: [Slot; 11] = [
-        Slot::BoostA,
-        Slot::BoostB,
-        Slot::ManoeuvreA,
-        Slot::ManoeuvreB,
-        Slot::FireA,
-        Slot::FireB,
-        Slot::PowerA,
-        Slot::PowerB,
-        Slot::ShieldFront,
-        Slot::ShieldRear,
-        Slot::ShieldMid,
+impl ConsoleSpace {
+    pub const ALL: [ConsoleSpace; 11] = [
+        ConsoleSpace::BoostA,
+        ConsoleSpace::BoostB,
+        ConsoleSpace::ManoeuvreA,
+        ConsoleSpace::ManoeuvreB,
+        ConsoleSpace::FireA,
+        ConsoleSpace::FireB,
+        ConsoleSpace::PowerA,
+        ConsoleSpace::PowerB,
+        ConsoleSpace::ShieldFront,
+        ConsoleSpace::ShieldRear,
+        ConsoleSpace::ShieldMid,
     ];
 
     pub fn system(self) -> System {
         match self {
-            Slot::BoostA | Slot::BoostB => System::Boost,
-            Slot::ManoeuvreA | Slot::ManoeuvreB => System::Manoeuvre,
-            Slot::FireA | Slot::FireB => System::Fire,
-            Slot::PowerA | Slot::PowerB => System::Power,
-            Slot::ShieldFront | Slot::ShieldRear | Slot::ShieldMid => System::Shields,
+            ConsoleSpace::BoostA | ConsoleSpace::BoostB => System::Boost,
+            ConsoleSpace::ManoeuvreA | ConsoleSpace::ManoeuvreB => System::Manoeuvre,
+            ConsoleSpace::FireA | ConsoleSpace::FireB => System::Fire,
+            ConsoleSpace::PowerA | ConsoleSpace::PowerB => System::Power,
+            ConsoleSpace::ShieldFront | ConsoleSpace::ShieldRear | ConsoleSpace::ShieldMid => System::Shields,
         }
     }
 
     /// The shield a shield space raises.
     pub fn shield(self) -> Option<Shield> {
         match self {
-            Slot::ShieldFront => Some(Shield::Front),
-            Slot::ShieldRear => Some(Shield::Rear),
-            Slot::ShieldMid => Some(Shield::Mid),
+            ConsoleSpace::ShieldFront => Some(Shield::Front),
+            ConsoleSpace::ShieldRear => Some(Shield::Rear),
+            ConsoleSpace::ShieldMid => Some(Shield::Mid),
             _ => None,
         }
     }
@@ -124,21 +136,23 @@ impl Slot {
     /// T2: only shield spaces restrict the value (Front 1–2, Rear 3–4, Mid 5–6).
     pub fn takes(self, pip: Pip) -> bool {
         match self {
-            Slot::ShieldFront => pip.value() <= 2,
-            Slot::ShieldRear => (3..=4).contains(&pip.value()),
-            Slot::ShieldMid => pip.value() >= 5,
+            ConsoleSpace::ShieldFront => pip.value() <= 2,
+            ConsoleSpace::ShieldRear => (3..=4).contains(&pip.value()),
+            ConsoleSpace::ShieldMid => pip.value() >= 5,
             _ => true,
         }
     }
 
     /// The two spaces of a system (shields have three).
-    pub fn of(system: System) -> &'static [Slot] {
+    pub fn of(system: System) -> &'static [ConsoleSpace] {
         match system {
-            System::Boost => &[Slot::BoostA, Slot::BoostB],
-            System::Manoeuvre => &[Slot::ManoeuvreA, Slot::ManoeuvreB],
-            System::Fire => &[Slot::FireA, Slot::FireB],
-            System::Power => &[Slot::PowerA, Slot::PowerB],
-            System::Shields => &[Slot::ShieldFront, Slot::ShieldRear, Slot::ShieldMid],
+            System::Boost => &[ConsoleSpace::BoostA, ConsoleSpace::BoostB],
+            System::Manoeuvre => &[ConsoleSpace::ManoeuvreA, ConsoleSpace::ManoeuvreB],
+            System::Fire => &[ConsoleSpace::FireA, ConsoleSpace::FireB],
+            System::Power => &[ConsoleSpace::PowerA, ConsoleSpace::PowerB],
+            System::Shields => {
+                &[ConsoleSpace::ShieldFront, ConsoleSpace::ShieldRear, ConsoleSpace::ShieldMid]
+            }
         }
     }
 
@@ -167,20 +181,20 @@ impl Default for Console {
 }
 
 impl Console {
-    pub fn die(&self, slot: Slot) -> Option<Pip> {
+    pub fn die(&self, slot: ConsoleSpace) -> Option<Pip> {
         self.dice[slot.index()]
     }
 
     /// The dice waiting on the console, in space order.
-    pub fn dice(&self) -> impl Iterator<Item = (Slot, Pip)> + '_ {
-        Slot::ALL.into_iter().filter_map(|s| self.die(s).map(|p| (s, p)))
+    pub fn dice(&self) -> impl Iterator<Item = (ConsoleSpace, Pip)> + '_ {
+        ConsoleSpace::ALL.into_iter().filter_map(|s| self.die(s).map(|p| (s, p)))
     }
 
     pub fn has_dice(&self) -> bool {
         self.dice.iter().any(Option::is_some)
     }
 
-    pub fn is_damaged(&self, slot: Slot) -> bool {
+    pub fn is_damaged(&self, slot: ConsoleSpace) -> bool {
         self.damaged[slot.index()]
     }
 
@@ -190,7 +204,7 @@ impl Console {
     }
 
     /// Whether a die may go on `slot`: undamaged and empty.
-    pub fn is_free(&self, slot: Slot) -> bool {
+    pub fn is_free(&self, slot: ConsoleSpace) -> bool {
         !self.is_damaged(slot) && self.die(slot).is_none()
     }
 
@@ -206,10 +220,10 @@ impl Console {
     pub fn is_crippled(&self) -> bool {
         [System::Fire, System::Boost, System::Manoeuvre]
             .into_iter()
-            .any(|s| Slot::of(s).iter().all(|slot| self.is_damaged(*slot)))
+            .any(|s| ConsoleSpace::of(s).iter().all(|slot| self.is_damaged(*slot)))
     }
 
-    pub(crate) fn put(&mut self, slot: Slot, pip: Option<Pip>) {
+    pub(crate) fn put(&mut self, slot: ConsoleSpace, pip: Option<Pip>) {
         self.dice[slot.index()] = pip;
     }
 
@@ -227,7 +241,7 @@ impl Console {
 
     /// `004_…` Fire 4–5: a damage token deactivates a shield on its space and
     /// removes a die waiting there.
-    pub(crate) fn damage_at(&mut self, slot: Slot) {
+    pub(crate) fn damage_at(&mut self, slot: ConsoleSpace) {
         self.damaged[slot.index()] = true;
         self.dice[slot.index()] = None;
         if let Some(shield) = slot.shield() {

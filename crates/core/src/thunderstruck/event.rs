@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Facing, Space};
-use super::console::{Shield, Slot};
+use super::console::{ConsoleSpace, Shield};
 use super::intent::{Act, Steer};
 use super::plan::Placement;
 use super::seal::{Digest, Secret};
@@ -89,7 +89,7 @@ pub enum Event {
     HitTaken {
         player: Player,
         shield: Shield,
-        damage: Slot,
+        damage: ConsoleSpace,
     },
     Steered {
         player: Player,

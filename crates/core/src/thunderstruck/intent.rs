@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{Facing, Space};
-use super::console::{Shield, Slot};
+use super::console::{ConsoleSpace, Shield};
 use super::plan::Placement;
 use super::seal::{Digest, Secret};
 use super::Player;
@@ -13,18 +13,18 @@ use super::Player;
 /// the die to another free space first, one cube, and it is actioned there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Act {
-    pub die: Slot,
+    pub die: ConsoleSpace,
     pub pips: i8,
-    pub to: Option<Slot>,
+    pub to: Option<ConsoleSpace>,
     /// Boost only: the other Boost die, moved together as one move.
-    pub with: Option<Slot>,
+    pub with: Option<ConsoleSpace>,
     /// Fire only: whom to shoot (with two players, always the other one).
     pub target: Option<Player>,
 }
 
 impl Act {
     /// The plain action of the die on `die`, no cubes.
-    pub fn plain(die: Slot) -> Act {
+    pub fn plain(die: ConsoleSpace) -> Act {
         Act { die, pips: 0, to: None, with: None, target: None }
     }
 
@@ -34,7 +34,7 @@ impl Act {
     }
 
     /// The space it is actioned on.
-    pub fn at(&self) -> Slot {
+    pub fn at(&self) -> ConsoleSpace {
         self.to.unwrap_or(self.die)
     }
 }
@@ -59,7 +59,7 @@ pub enum Intent {
     /// Action a die.
     Act(Act),
     /// The hit player's choice: which shield takes it and where the damage goes.
-    TakeHit { shield: Shield, damage: Slot },
+    TakeHit { shield: Shield, damage: ConsoleSpace },
     /// A Manoeuvre winner's choice.
     Steer(Steer),
 }

@@ -3,7 +3,7 @@
 //! player's secret seed; [`Placement::all`](super::Placement::all) lists
 //! the placements instead.
 
-use super::console::{Shield, Slot, System};
+use super::console::{ConsoleSpace, Shield, System};
 use super::intent::{Act, Intent, Steer};
 use super::{Game, Pending, Phase, Player};
 
@@ -25,14 +25,14 @@ impl Game {
         let mut out = Vec::new();
         for (die, _) in c.dice() {
             for pips in -cubes..=cubes {
-                let moves =
-                    std::iter::once(None).chain(Slot::ALL.into_iter().filter(|s| c.is_free(*s)).map(Some));
+                let moves = std::iter::once(None)
+                    .chain(ConsoleSpace::ALL.into_iter().filter(|s| c.is_free(*s)).map(Some));
                 for to in moves {
                     let at = to.unwrap_or(die);
-                    let withs: Vec<Option<Slot>> = if at.system() == System::Boost {
+                    let withs: Vec<Option<ConsoleSpace>> = if at.system() == System::Boost {
                         std::iter::once(None)
                             .chain(
-                                Slot::of(System::Boost)
+                                ConsoleSpace::of(System::Boost)
                                     .iter()
                                     .filter(|s| **s != at && **s != die)
                                     .map(|s| Some(*s)),
@@ -58,7 +58,7 @@ impl Game {
     }
 
     /// The hit player's choices: a shield that faces the shot, and a space its damage may go.
-    pub fn hit_answers(&self, player: Player) -> Vec<(Shield, Slot)> {
+    pub fn hit_answers(&self, player: Player) -> Vec<(Shield, ConsoleSpace)> {
         let Phase::Action { pending: Some(Pending::Hit { target, frontal }), .. } = self.phase else {
             return vec![];
         };

@@ -5,7 +5,7 @@
 //! [`DiceSource`](crate::dice::DiceSource), the stable hash, and the
 //! validate / play / apply shape.
 //!
-//! - [`Game::validate`] says yes or gives a [`Refusal`]; [`Game::play`] and
+//! - [`Game::validate`] says yes or gives a [`ThunderRuleError`]; [`Game::play`] and
 //!   [`Game::host`] return the events that follow (the host's side);
 //!   [`Game::apply`] is the only way state changes (every replica).
 //! - Each round: every player commits a seed ([`Intent::CommitSeed`]), the
@@ -14,6 +14,7 @@
 //!   see [`seal`] for why this is fair. Then players action one die each
 //!   in turn ([`Intent::Act`]), answering hits and Manoeuvre wins.
 
+mod answer;
 mod apply;
 mod arrange;
 pub mod board;
@@ -29,11 +30,11 @@ pub mod seal;
 
 pub use arrange::{Arrangement, ShipSetup};
 pub use board::{Board, Facing, Space};
-pub use console::{Console, Shield, Slot, System};
+pub use console::{Console, ConsoleSpace, Shield, System};
 pub use event::{Event, Outcome, Shot};
 pub use intent::{Act, HostAction, Intent, Steer};
 pub use plan::Placement;
-pub use refusal::{Misplaced, Refusal};
+pub use refusal::{Misplaced, ThunderRuleError};
 pub use seal::{Digest, Secret};
 
 use serde::{Deserialize, Serialize};

@@ -3,21 +3,21 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::console::{Console, Slot, System};
+use super::console::{Console, ConsoleSpace, System};
 use super::refusal::Misplaced;
 use crate::dice::Pip;
 
 /// Where each die of the round's roll goes, by die (`None`: left off,
 /// allowed only when no free space would take it, D37).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Placement(Vec<Option<Slot>>);
+pub struct Placement(Vec<Option<ConsoleSpace>>);
 
 impl Placement {
-    pub fn new(slots: Vec<Option<Slot>>) -> Placement {
+    pub fn new(slots: Vec<Option<ConsoleSpace>>) -> Placement {
         Placement(slots)
     }
 
-    pub fn slots(&self) -> &[Option<Slot>] {
+    pub fn slots(&self) -> &[Option<ConsoleSpace>] {
         &self.0
     }
 
@@ -33,7 +33,7 @@ impl Placement {
         if self.0.len() != dice.len() {
             return Err(Misplaced::Count { dice: dice.len() as u8, placed: self.0.len() as u8 });
         }
-        let mut used: Vec<Slot> = Vec::new();
+        let mut used: Vec<ConsoleSpace> = Vec::new();
         for (slot, pip) in self.0.iter().zip(dice) {
             let Some(slot) = *slot else { continue };
             if console.is_damaged(slot) {
@@ -48,14 +48,14 @@ impl Placement {
             used.push(slot);
         }
         for system in [System::Boost, System::Manoeuvre] {
-            let free = Slot::of(system).iter().any(|s| !console.is_damaged(*s));
+            let free = ConsoleSpace::of(system).iter().any(|s| !console.is_damaged(*s));
             if free && !used.iter().any(|s| s.system() == system) {
                 return Err(Misplaced::Needs(system));
             }
         }
         for (slot, pip) in self.0.iter().zip(dice) {
             if slot.is_none()
-                && Slot::ALL.iter().any(|s| !used.contains(s) && console.is_free(*s) && s.takes(*pip))
+                && ConsoleSpace::ALL.iter().any(|s| !used.contains(s) && console.is_free(*s) && s.takes(*pip))
             {
                 return Err(Misplaced::LeftOff(*pip));
             }
@@ -73,7 +73,12 @@ impl Placement {
     }
 }
 
-fn enumerate(dice: &[Pip], console: &Console, current: &mut Vec<Option<Slot>>, out: &mut Vec<Placement>) {
+fn enumerate(
+    dice: &[Pip],
+    console: &Console,
+    current: &mut Vec<Option<ConsoleSpace>>,
+    out: &mut Vec<Placement>,
+) {
     let Some(pip) = dice.get(current.len()) else {
         let placement = Placement(current.clone());
         if placement.check(dice, console).is_ok() {
@@ -82,7 +87,7 @@ fn enumerate(dice: &[Pip], console: &Console, current: &mut Vec<Option<Slot>>, o
         return;
     };
     let mut fits_somewhere = false;
-    for slot in Slot::ALL {
+    for slot in ConsoleSpace::ALL {
         if console.is_free(slot) && slot.takes(*pip) && !current.contains(&Some(slot)) {
             fits_somewhere = true;
             // Boost and Manoeuvre take two dice at most: they have two spaces.
@@ -113,13 +118,13 @@ mod tests {
         assert!(!all.is_empty());
         for p in &all {
             assert!(p.check(&pips(&[1, 3, 5, 6]), &console).is_ok());
-            assert!(p.slots().iter().any(|s| matches!(s, Some(Slot::BoostA | Slot::BoostB))));
+            assert!(p.slots().iter().any(|s| matches!(s, Some(ConsoleSpace::BoostA | ConsoleSpace::BoostB))));
         }
         let no_boost = Placement::new(vec![
-            Some(Slot::FireA),
-            Some(Slot::ManoeuvreA),
-            Some(Slot::PowerA),
-            Some(Slot::FireB),
+            Some(ConsoleSpace::FireA),
+            Some(ConsoleSpace::ManoeuvreA),
+            Some(ConsoleSpace::PowerA),
+            Some(ConsoleSpace::FireB),
         ]);
         assert_eq!(no_boost.check(&pips(&[1, 3, 5, 6]), &console), Err(Misplaced::Needs(System::Boost)));
     }
@@ -128,14 +133,14 @@ mod tests {
     fn shield_spaces_take_only_their_numbers() {
         let console = Console::default();
         let p = Placement::new(vec![
-            Some(Slot::ShieldFront),
-            Some(Slot::BoostA),
-            Some(Slot::ManoeuvreA),
-            Some(Slot::FireA),
+            Some(ConsoleSpace::ShieldFront),
+            Some(ConsoleSpace::BoostA),
+            Some(ConsoleSpace::ManoeuvreA),
+            Some(ConsoleSpace::FireA),
         ]);
         assert_eq!(
             p.check(&pips(&[3, 1, 1, 1]), &console),
-            Err(Misplaced::DoesNotFit { slot: Slot::ShieldFront, pip: Pip::new(3) })
+            Err(Misplaced::DoesNotFit { slot: ConsoleSpace::ShieldFront, pip: Pip::new(3) })
         );
         assert!(p.check(&pips(&[2, 1, 1, 1]), &console).is_ok());
     }

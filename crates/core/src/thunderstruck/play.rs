@@ -2,10 +2,10 @@
 //! and turned into the events that follow. Nothing here mutates the game
 //! except through `apply`.
 
-use super::console::{Shield, Slot, System, MAX_CUBES};
+use super::console::{ConsoleSpace, Shield, System, MAX_CUBES};
 use super::event::{Event, Outcome, Shot};
 use super::intent::{Act, HostAction, Intent, Steer};
-use super::refusal::Refusal;
+use super::refusal::ThunderRuleError;
 use super::{Game, Pending, Phase, Planning, Player};
 use crate::dice::{DiceSource, Pip};
 
@@ -13,8 +13,8 @@ impl Game {
     /// Whether `player` may do `intent` now.
     ///
     /// # Errors
-    /// The [`Refusal`] a player reads.
-    pub fn validate(&self, player: Player, intent: &Intent) -> Result<(), Refusal> {
+    /// The [`ThunderRuleError`] a player reads.
+    pub fn validate(&self, player: Player, intent: &Intent) -> Result<(), ThunderRuleError> {
         self.events_for(player, intent).map(|_| ())
     }
 
@@ -23,22 +23,22 @@ impl Game {
     /// to, and the dice that seed rolls). Other events pass.
     ///
     /// # Errors
-    /// The [`Refusal`] the reveal would have met.
-    pub fn verify(&self, event: &Event) -> Result<(), Refusal> {
+    /// The [`ThunderRuleError`] the reveal would have met.
+    pub fn verify(&self, event: &Event) -> Result<(), ThunderRuleError> {
         let Event::Revealed { player, seed, rerolls, placement, next, .. } = event else { return Ok(()) };
         let intent =
             Intent::Reveal { seed: *seed, rerolls: *rerolls, placement: placement.clone(), next: *next };
         match self.events_for(*player, &intent)?.first() {
             Some(expected) if expected == event => Ok(()),
-            _ => Err(Refusal::DiceMismatch),
+            _ => Err(ThunderRuleError::DiceMismatch),
         }
     }
 
     /// Carries out `intent`: the events, already applied, in order.
     ///
     /// # Errors
-    /// The [`Refusal`]; nothing changed.
-    pub fn play(&mut self, player: Player, intent: &Intent) -> Result<Vec<Event>, Refusal> {
+    /// The [`ThunderRuleError`]; nothing changed.
+    pub fn play(&mut self, player: Player, intent: &Intent) -> Result<Vec<Event>, ThunderRuleError> {
         let events = self.events_for(player, intent)?;
         Ok(self.run(events))
     }
@@ -46,29 +46,33 @@ impl Game {
     /// Carries out a host action with the host's dice.
     ///
     /// # Errors
-    /// The [`Refusal`] when the action does not apply now; nothing changed.
-    pub fn host(&mut self, action: HostAction, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Refusal> {
+    /// The [`ThunderRuleError`] when the action does not apply now; nothing changed.
+    pub fn host(
+        &mut self,
+        action: HostAction,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, ThunderRuleError> {
         let events = match action {
             HostAction::Beacon => {
                 let Phase::Planning { beacon: None } = self.phase else {
-                    return Err(Refusal::NotPlanning);
+                    return Err(ThunderRuleError::NotPlanning);
                 };
                 // 24 dice: 6^24 ≈ 2^62 values, drawn with the host's committed keys.
                 let value = (0..24).fold(0u64, |v, _| v * 6 + u64::from(dice.roll().value() - 1));
                 vec![Event::Beacon { value }]
             }
             HostAction::Forfeit { player } => {
-                let ship = self.ship(player).ok_or(Refusal::NoSuchPlayer)?;
+                let ship = self.ship(player).ok_or(ThunderRuleError::NoSuchPlayer)?;
                 if !matches!(self.phase, Phase::Planning { .. }) {
-                    return Err(Refusal::NotPlanning);
+                    return Err(ThunderRuleError::NotPlanning);
                 }
                 if ship.destroyed || matches!(ship.planning, Planning::Revealed | Planning::Forfeit) {
-                    return Err(Refusal::Forfeited);
+                    return Err(ThunderRuleError::Forfeited);
                 }
                 vec![Event::Forfeited { player }]
             }
             HostAction::Default => {
-                let (player, intent) = self.default_move().ok_or(Refusal::NothingToAnswer)?;
+                let (player, intent) = self.default_move().ok_or(ThunderRuleError::NothingToAnswer)?;
                 self.events_for(player, &intent)?
             }
         };
@@ -87,42 +91,46 @@ impl Game {
         events
     }
 
-    fn events_for(&self, player: Player, intent: &Intent) -> Result<Vec<Event>, Refusal> {
+    fn events_for(&self, player: Player, intent: &Intent) -> Result<Vec<Event>, ThunderRuleError> {
         if self.is_over() {
-            return Err(Refusal::Over);
+            return Err(ThunderRuleError::Over);
         }
-        let ship = self.ship(player).ok_or(Refusal::NoSuchPlayer)?;
+        let ship = self.ship(player).ok_or(ThunderRuleError::NoSuchPlayer)?;
         if ship.destroyed {
-            return Err(Refusal::Retired);
+            return Err(ThunderRuleError::Retired);
         }
         match intent {
             Intent::CommitSeed { seed } => {
-                let Phase::Planning { beacon } = self.phase else { return Err(Refusal::NotPlanning) };
+                let Phase::Planning { beacon } = self.phase else {
+                    return Err(ThunderRuleError::NotPlanning);
+                };
                 match (ship.planning, beacon) {
                     (Planning::Unseeded, None) => Ok(vec![Event::SeedCommitted { player, seed: *seed }]),
-                    (Planning::Unseeded | Planning::Forfeit, Some(_)) => Err(Refusal::Forfeited),
-                    _ => Err(Refusal::AlreadySeeded),
+                    (Planning::Unseeded | Planning::Forfeit, Some(_)) => Err(ThunderRuleError::Forfeited),
+                    _ => Err(ThunderRuleError::AlreadySeeded),
                 }
             }
             Intent::SealPlan { plan } => {
-                let Phase::Planning { beacon } = self.phase else { return Err(Refusal::NotPlanning) };
+                let Phase::Planning { beacon } = self.phase else {
+                    return Err(ThunderRuleError::NotPlanning);
+                };
                 match ship.planning {
-                    Planning::Seeded { .. } if beacon.is_none() => Err(Refusal::NoBeaconYet),
+                    Planning::Seeded { .. } if beacon.is_none() => Err(ThunderRuleError::NoBeaconYet),
                     Planning::Seeded { .. } => Ok(vec![Event::PlanSealed { player, plan: *plan }]),
-                    Planning::Unseeded => Err(Refusal::NotSeeded),
-                    Planning::Forfeit => Err(Refusal::Forfeited),
-                    Planning::Sealed { .. } | Planning::Revealed => Err(Refusal::AlreadySealed),
+                    Planning::Unseeded => Err(ThunderRuleError::NotSeeded),
+                    Planning::Forfeit => Err(ThunderRuleError::Forfeited),
+                    Planning::Sealed { .. } | Planning::Revealed => Err(ThunderRuleError::AlreadySealed),
                 }
             }
             Intent::Reveal { seed, rerolls, placement, next } => {
                 let Phase::Planning { beacon: Some(_) } = self.phase else {
-                    return Err(Refusal::NotPlanning);
+                    return Err(ThunderRuleError::NotPlanning);
                 };
                 let (seed_digest, plan) = match ship.planning {
                     Planning::Sealed { seed, plan } => (seed, plan),
-                    Planning::Forfeit => return Err(Refusal::Forfeited),
-                    Planning::Revealed => return Err(Refusal::AlreadySealed),
-                    _ => return Err(Refusal::NotSealed),
+                    Planning::Forfeit => return Err(ThunderRuleError::Forfeited),
+                    Planning::Revealed => return Err(ThunderRuleError::AlreadySealed),
+                    _ => return Err(ThunderRuleError::NotSealed),
                 };
                 let all_sealed = self.living().all(|p| {
                     matches!(
@@ -131,19 +139,19 @@ impl Game {
                     )
                 });
                 if !all_sealed {
-                    return Err(Refusal::OthersStillPlanning);
+                    return Err(ThunderRuleError::OthersStillPlanning);
                 }
                 if seed.digest() != seed_digest {
-                    return Err(Refusal::SeedMismatch);
+                    return Err(ThunderRuleError::SeedMismatch);
                 }
                 if seed.seal(*rerolls, placement) != plan {
-                    return Err(Refusal::SealMismatch);
+                    return Err(ThunderRuleError::SealMismatch);
                 }
                 if *rerolls > ship.console.cubes() {
-                    return Err(Refusal::TooManyRerolls { cubes: ship.console.cubes() });
+                    return Err(ThunderRuleError::TooManyRerolls { cubes: ship.console.cubes() });
                 }
-                let dice = self.roll(player, seed, *rerolls).ok_or(Refusal::NoBeaconYet)?;
-                placement.check(&dice, &ship.console).map_err(Refusal::Misplaced)?;
+                let dice = self.roll(player, seed, *rerolls).ok_or(ThunderRuleError::NoBeaconYet)?;
+                placement.check(&dice, &ship.console).map_err(ThunderRuleError::Misplaced)?;
                 Ok(vec![Event::Revealed {
                     player,
                     seed: *seed,
@@ -159,31 +167,31 @@ impl Game {
         }
     }
 
-    fn act(&self, player: Player, act: &Act) -> Result<Vec<Event>, Refusal> {
+    fn act(&self, player: Player, act: &Act) -> Result<Vec<Event>, ThunderRuleError> {
         let Phase::Action { turn, manoeuvred, ref pending } = self.phase else {
-            return Err(Refusal::NotActing);
+            return Err(ThunderRuleError::NotActing);
         };
         if pending.is_some() {
-            return Err(Refusal::AwaitingAnswer);
+            return Err(ThunderRuleError::AwaitingAnswer);
         }
         if turn != player {
-            return Err(Refusal::NotYourTurn { turn });
+            return Err(ThunderRuleError::NotYourTurn { turn });
         }
         let ship = &self.ships[usize::from(player.0)];
         let c = &ship.console;
-        let pip = c.die(act.die).ok_or(Refusal::NoDie(act.die))?;
+        let pip = c.die(act.die).ok_or(ThunderRuleError::NoDie(act.die))?;
         if act.cubes() > c.cubes() {
-            return Err(Refusal::NotEnoughCubes { need: act.cubes(), have: c.cubes() });
+            return Err(ThunderRuleError::NotEnoughCubes { need: act.cubes(), have: c.cubes() });
         }
         let value = i16::from(pip.value()) + i16::from(act.pips);
         if !(1..=6).contains(&value) {
-            return Err(Refusal::OffTheDie); // T6: the die stays within 1–6
+            return Err(ThunderRuleError::OffTheDie); // T6: the die stays within 1–6
         }
         let value = Pip::new(value as u8);
         let at = act.at();
         if let Some(to) = act.to {
             if to == act.die || !c.is_free(to) {
-                return Err(Refusal::SpaceTaken(to));
+                return Err(ThunderRuleError::SpaceTaken(to));
             }
             // `004_…` Power 5, T6: a cube may not empty Boost or Manoeuvre
             // before that action was taken this round.
@@ -193,19 +201,19 @@ impl Game {
                 System::Manoeuvre => manoeuvred,
                 _ => true,
             };
-            let last = Slot::of(from).iter().all(|s| *s == act.die || c.die(*s).is_none());
+            let last = ConsoleSpace::of(from).iter().all(|s| *s == act.die || c.die(*s).is_none());
             if !done && last && to.system() != from {
-                return Err(Refusal::WouldEmpty(from));
+                return Err(ThunderRuleError::WouldEmpty(from));
             }
         }
         if !at.takes(value) {
-            return Err(Refusal::WouldNotFit { slot: at, pip: value });
+            return Err(ThunderRuleError::WouldNotFit { slot: at, pip: value });
         }
         if act.with.is_some() && at.system() != System::Boost {
-            return Err(Refusal::NotABoost);
+            return Err(ThunderRuleError::NotABoost);
         }
         if act.target.is_some() && at.system() != System::Fire {
-            return Err(Refusal::Target);
+            return Err(ThunderRuleError::Target);
         }
         let outcome = match at.system() {
             System::Boost => {
@@ -214,7 +222,7 @@ impl Game {
                     let other = (with.system() == System::Boost && with != at && with != act.die)
                         .then(|| c.die(with))
                         .flatten()
-                        .ok_or(Refusal::NotABoost)?;
+                        .ok_or(ThunderRuleError::NotABoost)?;
                     spaces += other.value();
                 }
                 let to = self.board.boost(ship.at, ship.facing, spaces, &self.occupied_except(player));
@@ -222,7 +230,7 @@ impl Game {
             }
             System::Manoeuvre => {
                 if manoeuvred {
-                    return Err(Refusal::ManoeuvreDone);
+                    return Err(ThunderRuleError::ManoeuvreDone);
                 }
                 self.manoeuvre(player, act, value)
             }
@@ -262,22 +270,13 @@ impl Game {
     }
 
     /// T4: with two players the target is the other; with three it must be named.
-    fn target(&self, player: Player, named: Option<Player>) -> Result<Player, Refusal> {
+    fn target(&self, player: Player, named: Option<Player>) -> Result<Player, ThunderRuleError> {
         let others: Vec<Player> = self.living().filter(|p| *p != player).collect();
         match named {
             Some(t) if others.contains(&t) => Ok(t),
             None if others.len() == 1 => Ok(others[0]),
-            _ => Err(Refusal::Target),
+            _ => Err(ThunderRuleError::Target),
         }
-    }
-
-    /// Where the damage of a hit on `shield` could go (empty: that shield cannot take it).
-    pub fn hit_spaces(&self, target: Player, shield: Shield, frontal: bool) -> Vec<Slot> {
-        let Some(ship) = self.ship(target) else { return vec![] };
-        if !ship.console.shield_up(shield) || !shield.guards(frontal) {
-            return vec![];
-        }
-        shield.damage_spaces().iter().copied().filter(|s| !ship.console.is_damaged(*s)).collect()
     }
 
     /// T5: every ship's Manoeuvre dice at once; the highest total in each sector wins there.
@@ -287,7 +286,7 @@ impl Game {
             .living()
             .map(|p| {
                 let c = &self.ships[usize::from(p.0)].console;
-                let pips = Slot::of(System::Manoeuvre)
+                let pips = ConsoleSpace::of(System::Manoeuvre)
                     .iter()
                     .filter_map(|s| match (p == player, *s == at, *s == act.die) {
                         (true, true, _) => Some(value),
@@ -312,59 +311,6 @@ impl Game {
             }
         }
         Outcome::Manoeuvred { dice, winners }
-    }
-
-    fn take_hit(&self, player: Player, shield: Shield, damage: Slot) -> Result<Vec<Event>, Refusal> {
-        let Phase::Action { pending: Some(Pending::Hit { target, frontal }), .. } = self.phase else {
-            return Err(Refusal::NothingToAnswer);
-        };
-        if target != player {
-            return Err(Refusal::AwaitingAnswer);
-        }
-        let console = &self.ships[usize::from(player.0)].console;
-        if !console.shield_up(shield) {
-            return Err(Refusal::ShieldDown(shield));
-        }
-        if !shield.guards(frontal) {
-            return Err(Refusal::ShieldFacesAway(shield));
-        }
-        if !self.hit_spaces(player, shield, frontal).contains(&damage) {
-            return Err(Refusal::NoDamageThere(damage));
-        }
-        let mut after = console.clone();
-        after.raise(shield, false);
-        after.damage_at(damage);
-        let mut events = vec![Event::HitTaken { player, shield, damage }];
-        if after.is_crippled() {
-            events.push(Event::Destroyed { player });
-        }
-        Ok(events)
-    }
-
-    fn steer(&self, player: Player, steer: Steer) -> Result<Event, Refusal> {
-        let Phase::Action { pending: Some(Pending::Steer { ref winners }), .. } = self.phase else {
-            return Err(Refusal::NothingToAnswer);
-        };
-        let Some(&(_, may_warp)) = winners.iter().find(|(p, _)| *p == player) else {
-            return Err(Refusal::AwaitingAnswer);
-        };
-        let ship = &self.ships[usize::from(player.0)];
-        let (at, facing) = match steer {
-            Steer::Hold => (ship.at, ship.facing),
-            Steer::Flip => (ship.at, ship.facing.flipped()),
-            Steer::Warp { to, facing } => {
-                if !may_warp {
-                    return Err(Refusal::CannotWarp);
-                }
-                if !self.board.warp_targets(ship.at).contains(&to)
-                    || self.occupied_except(player).contains(&to)
-                {
-                    return Err(Refusal::NotAWarpSpot);
-                }
-                (to, facing)
-            }
-        };
-        Ok(Event::Steered { player, steer, facing, at })
     }
 
     /// D38: what a deadline does. A hit takes the first shield that can

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::console::{Shield, Slot, System};
+use super::console::{ConsoleSpace, Shield, System};
 use super::Player;
 use crate::dice::Pip;
 
@@ -12,16 +12,16 @@ use crate::dice::Pip;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Misplaced {
     Count { dice: u8, placed: u8 },
-    Damaged(Slot),
-    Twice(Slot),
-    DoesNotFit { slot: Slot, pip: Pip },
+    Damaged(ConsoleSpace),
+    Twice(ConsoleSpace),
+    DoesNotFit { slot: ConsoleSpace, pip: Pip },
     Needs(System),
     LeftOff(Pip),
 }
 
 /// An intent the rules refuse; nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Refusal {
+pub enum ThunderRuleError {
     NoSuchPlayer,
     Retired,
     Over,
@@ -41,11 +41,11 @@ pub enum Refusal {
     Misplaced(Misplaced),
     NotYourTurn { turn: Player },
     AwaitingAnswer,
-    NoDie(Slot),
+    NoDie(ConsoleSpace),
     NotEnoughCubes { need: u8, have: u8 },
     OffTheDie,
-    SpaceTaken(Slot),
-    WouldNotFit { slot: Slot, pip: Pip },
+    SpaceTaken(ConsoleSpace),
+    WouldNotFit { slot: ConsoleSpace, pip: Pip },
     WouldEmpty(System),
     ManoeuvreDone,
     NotABoost,
@@ -53,42 +53,42 @@ pub enum Refusal {
     NothingToAnswer,
     ShieldDown(Shield),
     ShieldFacesAway(Shield),
-    NoDamageThere(Slot),
+    NoDamageThere(ConsoleSpace),
     CannotWarp,
     NotAWarpSpot,
 }
 
-impl Slot {
+impl ConsoleSpace {
     /// The space's name as its console prints it ("Boost A", "Front 1–2"):
     /// the one table of slot names, for the app's labels and these messages.
     pub fn label(self) -> &'static str {
         match self {
-            Slot::BoostA => "Boost A",
-            Slot::BoostB => "Boost B",
-            Slot::ManoeuvreA => "Manoeuvre A",
-            Slot::ManoeuvreB => "Manoeuvre B",
-            Slot::FireA => "Fire A",
-            Slot::FireB => "Fire B",
-            Slot::PowerA => "Power A",
-            Slot::PowerB => "Power B",
-            Slot::ShieldFront => "Front 1–2",
-            Slot::ShieldRear => "Rear 3–4",
-            Slot::ShieldMid => "Mid 5–6",
+            ConsoleSpace::BoostA => "Boost A",
+            ConsoleSpace::BoostB => "Boost B",
+            ConsoleSpace::ManoeuvreA => "Manoeuvre A",
+            ConsoleSpace::ManoeuvreB => "Manoeuvre B",
+            ConsoleSpace::FireA => "Fire A",
+            ConsoleSpace::FireB => "Fire B",
+            ConsoleSpace::PowerA => "Power A",
+            ConsoleSpace::PowerB => "Power B",
+            ConsoleSpace::ShieldFront => "Front 1–2",
+            ConsoleSpace::ShieldRear => "Rear 3–4",
+            ConsoleSpace::ShieldMid => "Mid 5–6",
         }
     }
 }
 
 /// A slot in a sentence: a shield is "the front shield (1–2)".
-fn slot_name(slot: Slot) -> &'static str {
+fn slot_name(slot: ConsoleSpace) -> &'static str {
     match slot {
-        Slot::ShieldFront => "the front shield (1–2)",
-        Slot::ShieldRear => "the rear shield (3–4)",
-        Slot::ShieldMid => "the mid shield (5–6)",
+        ConsoleSpace::ShieldFront => "the front shield (1–2)",
+        ConsoleSpace::ShieldRear => "the rear shield (3–4)",
+        ConsoleSpace::ShieldMid => "the mid shield (5–6)",
         other => other.label(),
     }
 }
 
-impl fmt::Display for Slot {
+impl fmt::Display for ConsoleSpace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(slot_name(*self))
     }
@@ -137,67 +137,73 @@ impl fmt::Display for Misplaced {
     }
 }
 
-impl fmt::Display for Refusal {
+impl fmt::Display for ThunderRuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::NoSuchPlayer => f.write_str("There is no such player in this duel."),
-            Refusal::Retired => f.write_str("Your ship has been destroyed: you are out of the duel."),
-            Refusal::Over => f.write_str("The duel is over."),
-            Refusal::NotPlanning => f.write_str("That is done in the Planning Phase."),
-            Refusal::NotActing => f.write_str("That is done in the Action Phase."),
-            Refusal::AlreadySeeded => f.write_str("Your dice for this round are already committed."),
-            Refusal::NoBeaconYet => {
+            ThunderRuleError::NoSuchPlayer => f.write_str("There is no such player in this duel."),
+            ThunderRuleError::Retired => {
+                f.write_str("Your ship has been destroyed: you are out of the duel.")
+            }
+            ThunderRuleError::Over => f.write_str("The duel is over."),
+            ThunderRuleError::NotPlanning => f.write_str("That is done in the Planning Phase."),
+            ThunderRuleError::NotActing => f.write_str("That is done in the Action Phase."),
+            ThunderRuleError::AlreadySeeded => f.write_str("Your dice for this round are already committed."),
+            ThunderRuleError::NoBeaconYet => {
                 f.write_str("Waiting for every player's dice to be committed before the roll.")
             }
-            Refusal::NotSeeded => f.write_str("You have no dice committed for this round."),
-            Refusal::AlreadySealed => f.write_str("Your plan is already locked in."),
-            Refusal::NotSealed => f.write_str("Lock in your plan before revealing it."),
-            Refusal::OthersStillPlanning => {
+            ThunderRuleError::NotSeeded => f.write_str("You have no dice committed for this round."),
+            ThunderRuleError::AlreadySealed => f.write_str("Your plan is already locked in."),
+            ThunderRuleError::NotSealed => f.write_str("Lock in your plan before revealing it."),
+            ThunderRuleError::OthersStillPlanning => {
                 f.write_str("Plans are revealed together, once every player has locked in.")
             }
-            Refusal::Forfeited => {
+            ThunderRuleError::Forfeited => {
                 f.write_str("You missed the planning deadline: no dice for you this round.")
             }
-            Refusal::SeedMismatch => f.write_str("That reveal does not match the dice you committed to."),
-            Refusal::SealMismatch => f.write_str("That reveal is not the plan you locked in."),
-            Refusal::DiceMismatch => f.write_str("Those are not the dice your seed rolls."),
-            Refusal::TooManyRerolls { cubes } => {
+            ThunderRuleError::SeedMismatch => {
+                f.write_str("That reveal does not match the dice you committed to.")
+            }
+            ThunderRuleError::SealMismatch => f.write_str("That reveal is not the plan you locked in."),
+            ThunderRuleError::DiceMismatch => f.write_str("Those are not the dice your seed rolls."),
+            ThunderRuleError::TooManyRerolls { cubes } => {
                 write!(f, "Each reroll costs a power cube and you have {cubes}.")
             }
-            Refusal::Misplaced(m) => m.fmt(f),
-            Refusal::NotYourTurn { turn } => write!(f, "It is {turn}'s turn."),
-            Refusal::AwaitingAnswer => f.write_str("Waiting for a player to answer first."),
-            Refusal::NoDie(slot) => write!(f, "There is no die on {slot}."),
-            Refusal::NotEnoughCubes { need, have } => {
+            ThunderRuleError::Misplaced(m) => m.fmt(f),
+            ThunderRuleError::NotYourTurn { turn } => write!(f, "It is {turn}'s turn."),
+            ThunderRuleError::AwaitingAnswer => f.write_str("Waiting for a player to answer first."),
+            ThunderRuleError::NoDie(slot) => write!(f, "There is no die on {slot}."),
+            ThunderRuleError::NotEnoughCubes { need, have } => {
                 write!(f, "That needs {need} power cubes and you have {have}.")
             }
-            Refusal::OffTheDie => f.write_str("A die shows 1 to 6: it cannot go further."),
-            Refusal::SpaceTaken(slot) => {
+            ThunderRuleError::OffTheDie => f.write_str("A die shows 1 to 6: it cannot go further."),
+            ThunderRuleError::SpaceTaken(slot) => {
                 write!(f, "{slot} is not free: a die may only move to an empty, undamaged space.")
             }
-            Refusal::WouldNotFit { slot, pip } => write!(f, "A {} does not fit {slot}.", pip.value()),
-            Refusal::WouldEmpty(system) => write!(
+            ThunderRuleError::WouldNotFit { slot, pip } => {
+                write!(f, "A {} does not fit {slot}.", pip.value())
+            }
+            ThunderRuleError::WouldEmpty(system) => write!(
                 f,
                 "The last die cannot leave {system} before your {system} has been actioned this round."
             ),
-            Refusal::ManoeuvreDone => f.write_str("A Manoeuvre has already taken place this round."),
-            Refusal::NotABoost => f.write_str("Only two Boost dice may be actioned together."),
-            Refusal::Target => f.write_str("Pick a ship still in the duel to fire at."),
-            Refusal::NothingToAnswer => f.write_str("Nothing is waiting for your answer."),
-            Refusal::ShieldDown(shield) => write!(f, "Your {shield} is not raised."),
-            Refusal::ShieldFacesAway(shield) => write!(f, "Your {shield} does not face that shot."),
-            Refusal::NoDamageThere(slot) => {
+            ThunderRuleError::ManoeuvreDone => f.write_str("A Manoeuvre has already taken place this round."),
+            ThunderRuleError::NotABoost => f.write_str("Only two Boost dice may be actioned together."),
+            ThunderRuleError::Target => f.write_str("Pick a ship still in the duel to fire at."),
+            ThunderRuleError::NothingToAnswer => f.write_str("Nothing is waiting for your answer."),
+            ThunderRuleError::ShieldDown(shield) => write!(f, "Your {shield} is not raised."),
+            ThunderRuleError::ShieldFacesAway(shield) => write!(f, "Your {shield} does not face that shot."),
+            ThunderRuleError::NoDamageThere(slot) => {
                 write!(f, "The damage from that shield cannot go on {slot}.")
             }
-            Refusal::CannotWarp => f.write_str("Only a winner with two Manoeuvre dice may warp."),
-            Refusal::NotAWarpSpot => {
+            ThunderRuleError::CannotWarp => f.write_str("Only a winner with two Manoeuvre dice may warp."),
+            ThunderRuleError::NotAWarpSpot => {
                 f.write_str("Warp to a free warp spot on the other side of the battlefield.")
             }
         }
     }
 }
 
-impl std::error::Error for Refusal {}
+impl std::error::Error for ThunderRuleError {}
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

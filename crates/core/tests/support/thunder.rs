@@ -2,14 +2,14 @@
 //! a duel arranged from them, and actions that must be accepted.
 
 use duel_core::thunderstruck::{
-    Act, Arrangement, Config, Event, Facing, Game, Intent, Player, ShipSetup, Slot, Steer,
+    Act, Arrangement, Config, ConsoleSpace, Event, Facing, Game, Intent, Player, ShipSetup, Steer,
 };
 
 pub const RED: Player = Player(0);
 pub const BLUE: Player = Player(1);
 pub const GREEN: Player = Player(2);
 
-pub fn ship(at: u8, facing: Facing, dice: &[(Slot, u8)]) -> ShipSetup {
+pub fn ship(at: u8, facing: Facing, dice: &[(ConsoleSpace, u8)]) -> ShipSetup {
     ShipSetup { dice: dice.to_vec(), ..ShipSetup::at(at, facing) }
 }
 
@@ -26,7 +26,7 @@ pub fn act(g: &mut Game, p: Player, a: Act) -> Vec<Event> {
     g.play(p, &Intent::Act(a)).unwrap_or_else(|e| panic!("{a:?}: {e}"))
 }
 
-pub fn plain(g: &mut Game, p: Player, slot: Slot) -> Vec<Event> {
+pub fn plain(g: &mut Game, p: Player, slot: ConsoleSpace) -> Vec<Event> {
     act(g, p, Act::plain(slot))
 }
 

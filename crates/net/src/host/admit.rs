@@ -24,12 +24,12 @@
 //! Every refusal changes nothing.
 
 use super::book::Book;
-use super::roster::{clean_name, Player, Roster};
+use super::roster::{clean_name, Roster, RosterEntry};
 use crate::fair::token_proof;
 use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::seat_key::SeatPublic;
-use crate::wire::Refusal;
+use crate::wire::HostRefusal;
 
 /// Connections remembered beyond those that speak for a player now (a
 /// transport that never reports closed connections cannot grow the map
@@ -74,26 +74,26 @@ impl Roster {
         (name, key): (&str, SeatPublic),
         now: u64,
         door: &Door<'_>,
-    ) -> Result<Admitted, Refusal> {
+    ) -> Result<Admitted, HostRefusal> {
         let proof = token_proof(token.0);
         if self.bound.get(&peer).is_some_and(|b| *b != proof) {
-            return Err(Refusal::OtherPlayer);
+            return Err(HostRefusal::OtherPlayer);
         }
         let known = self.no_of(proof);
         if let Some(listed) = known.and_then(|no| self.players.get(&no)).map(|p| p.key) {
             if listed != SeatPublic::NONE && listed != key {
-                return Err(Refusal::SeatKeyChanged);
+                return Err(HostRefusal::SeatKeyChanged);
             }
         }
         let taken = self.players.iter().any(|(no, p)| Some(*no) != known && p.key == key);
         if taken && key != SeatPublic::NONE {
-            return Err(Refusal::SeatKeyInUse);
+            return Err(HostRefusal::SeatKeyInUse);
         }
         let no = match known {
             Some(no) => no,
             None => self.enlist(proof, key, door)?,
         };
-        let Some(p) = self.players.get_mut(&no) else { return Err(Refusal::NotJoined) };
+        let Some(p) = self.players.get_mut(&no) else { return Err(HostRefusal::NotJoined) };
         p.name = clean_name(name);
         if p.key != key {
             // A key for a player listed with none: chains it committed before
@@ -121,7 +121,7 @@ impl Roster {
     }
 
     /// Lists a new player under a number, forgetting an idle one if the room is full.
-    fn enlist(&mut self, proof: Hash32, key: SeatPublic, door: &Door<'_>) -> Result<PlayerNo, Refusal> {
+    fn enlist(&mut self, proof: Hash32, key: SeatPublic, door: &Door<'_>) -> Result<PlayerNo, HostRefusal> {
         let capacity = door.capacity;
         if self.players.len() >= usize::from(capacity) && proof != door.owner {
             let idle = self
@@ -133,11 +133,11 @@ impl Roster {
                 Some(gone) => {
                     self.players.remove(&gone);
                 }
-                None => return Err(Refusal::RoomFull { capacity }),
+                None => return Err(HostRefusal::RoomFull { capacity }),
             }
         }
-        let no = self.number().ok_or(Refusal::RoomFull { capacity })?;
-        let player = Player {
+        let no = self.number().ok_or(HostRefusal::RoomFull { capacity })?;
+        let player = RosterEntry {
             proof,
             name: String::new(),
             key,
@@ -188,7 +188,7 @@ mod tests {
         (peer, token): (u128, u128),
         capacity: u16,
         holds_seat: &dyn Fn(PlayerNo) -> bool,
-    ) -> Result<Admitted, Refusal> {
+    ) -> Result<Admitted, HostRefusal> {
         let door =
             Door { capacity, owner: token_proof(OWNER_TOKEN.0), holds_seat, book_from: &|_| CommandId(0) };
         let name = format!("P{token}");
@@ -200,7 +200,7 @@ mod tests {
         let mut r = Roster::default();
         admit(&mut r, (2, 2), 2, &|_| true).ok().unwrap();
         admit(&mut r, (3, 3), 2, &|_| false).ok().unwrap();
-        assert_eq!(admit(&mut r, (4, 4), 2, &|_| false).err(), Some(Refusal::RoomFull { capacity: 2 }));
+        assert_eq!(admit(&mut r, (4, 4), 2, &|_| false).err(), Some(HostRefusal::RoomFull { capacity: 2 }));
         assert!(admit(&mut r, (1, 1), 2, &|_| false).is_ok(), "the owner always gets in");
         r.closed(PeerId(3));
         let newcomer = admit(&mut r, (5, 5), 2, &|no| no == PlayerNo(0));
@@ -242,16 +242,16 @@ mod tests {
             Door { capacity: 8, owner: token_proof(1), holds_seat: &|_| false, book_from: &|_| CommandId(0) };
         // Its phone lost its storage, or a past host knows its token: same token, another key.
         let other = r.admit(PeerId(3), PlayerToken(2), ("Ana", key(9)), 5, &door);
-        assert_eq!(other.err(), Some(Refusal::SeatKeyChanged));
+        assert_eq!(other.err(), Some(HostRefusal::SeatKeyChanged));
         // A new token with a listed key; a second token on an admitted connection.
         let shared = r.admit(PeerId(4), PlayerToken(4), ("Bo", key(2)), 5, &door);
-        assert_eq!(shared.err(), Some(Refusal::SeatKeyInUse));
+        assert_eq!(shared.err(), Some(HostRefusal::SeatKeyInUse));
         let switched = r.admit(PeerId(2), PlayerToken(5), ("Cy", key(5)), 5, &door);
-        assert_eq!(switched.err(), Some(Refusal::OtherPlayer));
+        assert_eq!(switched.err(), Some(HostRefusal::OtherPlayer));
         // Even after a Bye: the connection was Ana's.
         r.leave(PeerId(2));
         let switched = r.admit(PeerId(2), PlayerToken(5), ("Cy", key(5)), 5, &door);
-        assert_eq!(switched.err(), Some(Refusal::OtherPlayer));
+        assert_eq!(switched.err(), Some(HostRefusal::OtherPlayer));
         assert_eq!(r.views().len(), before.len(), "nobody was listed");
         // Its own key on any connection is welcome; a closed connection's id is free again.
         assert!(r.admit(PeerId(3), PlayerToken(2), ("Ana", key(2)), 6, &door).is_ok());

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hash::Hash32;
 use crate::ids::{CommandId, Seq};
-use crate::wire::{Command, Refusal};
+use crate::wire::{Command, HostRefusal};
 
 /// How far ahead of `next` an id may be held.
 const WINDOW: u32 = 64;
@@ -25,7 +25,7 @@ pub(crate) enum Offer {
     /// Run these now, in order (the offered one and held successors), each with its nonce.
     Run(Vec<(CommandId, Command, Hash32)>),
     /// Already run: answer again with this outcome (`None`: forgotten).
-    Duplicate(Option<Result<Seq, Refusal>>),
+    Duplicate(Option<Result<Seq, HostRefusal>>),
     /// Held until the ids before it arrive.
     Held,
     /// Too far ahead to hold.
@@ -35,7 +35,7 @@ pub(crate) enum Offer {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Book {
     next: u32,
-    recent: VecDeque<(u32, Result<Seq, Refusal>)>,
+    recent: VecDeque<(u32, Result<Seq, HostRefusal>)>,
     #[serde(skip)]
     early: BTreeMap<u32, (Command, Hash32)>,
 }
@@ -77,7 +77,7 @@ impl Book {
         Offer::Run(run)
     }
 
-    pub(crate) fn record(&mut self, id: CommandId, outcome: Result<Seq, Refusal>) {
+    pub(crate) fn record(&mut self, id: CommandId, outcome: Result<Seq, HostRefusal>) {
         if self.recent.len() >= REMEMBER {
             self.recent.pop_front();
         }
@@ -117,9 +117,12 @@ mod tests {
             vec![(0, [10; 32]), (1, [11; 32]), (2, [12; 32])]
         );
         for (id, _, _) in run {
-            b.record(id, Err(Refusal::NotOwner));
+            b.record(id, Err(HostRefusal::NotOwner));
         }
-        assert_eq!(b.offer(CommandId(1), cmd(1), [0; 32]), Offer::Duplicate(Some(Err(Refusal::NotOwner))));
+        assert_eq!(
+            b.offer(CommandId(1), cmd(1), [0; 32]),
+            Offer::Duplicate(Some(Err(HostRefusal::NotOwner)))
+        );
         assert_eq!(b.next(), CommandId(3));
         assert_eq!(b.offer(CommandId(500), cmd(0), [0; 32]), Offer::TooFar { expected: CommandId(3) });
     }

@@ -13,7 +13,7 @@ use crate::fair::{room_digest, ChainCommit};
 use crate::hash::Hash32;
 use crate::ids::{CommandId, PeerId, PlayerNo, Seq};
 use crate::seat_key::SeatSig;
-use crate::wire::{decode_peer, Command, HostMsg, PeerMsg, Refusal};
+use crate::wire::{decode_peer, Command, HostMsg, HostRefusal, PeerMsg};
 
 impl Host {
     /// Handles one datagram from `from` at time `now_ms`.
@@ -28,7 +28,7 @@ impl Host {
             // Anyone may knock: a newcomer asks before it says who it is.
             Ok(PeerMsg::Knock { challenge }) => self.knock(from, &challenge),
             Ok(msg) => match self.roster.heard(from, now_ms) {
-                None => self.out.send(from, &HostMsg::Refused { reason: Refusal::NotJoined }),
+                None => self.out.send(from, &HostMsg::Refused { reason: HostRefusal::NotJoined }),
                 Some((player, back)) => {
                     if back {
                         self.presence_changed(now_ms);
@@ -161,11 +161,11 @@ impl Host {
             // A resend of a command the speed bump holds: its answer comes when it runs.
             Offer::Duplicate(None) if self.bump.holds(player, id) => return,
             Offer::Duplicate(outcome) => {
-                let outcome = outcome.unwrap_or(Err(Refusal::AlreadyHandled(id)));
+                let outcome = outcome.unwrap_or(Err(HostRefusal::AlreadyHandled(id)));
                 return self.answer(player, id, outcome);
             }
             Offer::TooFar { expected } => {
-                return self.answer(player, id, Err(Refusal::OutOfSequence { got: id, expected }));
+                return self.answer(player, id, Err(HostRefusal::OutOfSequence { got: id, expected }));
             }
         };
         for (id, command, nonce) in to_run {
@@ -190,7 +190,7 @@ impl Host {
         let outcome = if bound {
             self.run(now, (player, id, nonce), command).map(|()| self.head())
         } else {
-            Err(Refusal::ForgedNonce(id))
+            Err(HostRefusal::ForgedNonce(id))
         };
         if let Some(p) = self.roster.get_mut(player) {
             p.book.record(id, outcome.clone());
@@ -199,7 +199,7 @@ impl Host {
         self.answer(player, id, outcome);
     }
 
-    fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<Seq, Refusal>) {
+    fn answer(&mut self, player: PlayerNo, id: CommandId, outcome: Result<Seq, HostRefusal>) {
         let Some(conn) = self.roster.conn_of(player) else { return };
         let msg = match outcome {
             Ok(at) => HostMsg::Accepted { id, at },
@@ -213,30 +213,31 @@ impl Host {
         now: u64,
         cause: (PlayerNo, CommandId, Hash32),
         command: Command,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), HostRefusal> {
         let player = cause.0;
         let is_owner = self.owner_no() == Some(player);
         match command {
             Command::Intent { seat, intent } => {
                 if !matches!(self.stage, Stage::Playing(_)) {
-                    return Err(Refusal::NotStarted);
+                    return Err(HostRefusal::NotStarted);
                 }
                 let away = |p| self.covers(p);
                 self.seats.may_act(seat, player, is_owner, away)?;
                 let crew = self.crew();
-                let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
-                let batch = m.play(seat, &intent, cause, crew, &mut self.keys, now).map_err(Refusal::Rule)?;
+                let Stage::Playing(m) = &mut self.stage else { return Err(HostRefusal::NotStarted) };
+                let batch =
+                    m.play(seat, &intent, cause, crew, &mut self.keys, now).map_err(HostRefusal::Rule)?;
                 self.broadcast_batches(&[batch]);
             }
             Command::Claim { seat } => self.take_seat(seat, player, now)?,
             Command::Chain { tip, sig } => {
                 let first = cause.1 .0.checked_add(1).map(CommandId);
-                let first = first.ok_or(Refusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
+                let first = first.ok_or(HostRefusal::OutOfSequence { got: cause.1, expected: cause.1 })?;
                 let chain = ChainCommit { first, tip, sig };
                 let room = room_digest(&self.settings.room);
-                let p = self.roster.get_mut(player).ok_or(Refusal::NotJoined)?;
+                let p = self.roster.get_mut(player).ok_or(HostRefusal::NotJoined)?;
                 if !chain.signed_by(&p.key, &room) {
-                    return Err(Refusal::UnsignedChain);
+                    return Err(HostRefusal::UnsignedChain);
                 }
                 self.room_dirty |= p.commit_chain(chain);
                 // Public before any command using it is sequenced: sent now,
@@ -250,19 +251,19 @@ impl Host {
             Command::Release { seat } => self.give_up_seat(seat, player, now)?,
             Command::Edit(edit) => {
                 if !is_owner {
-                    return Err(Refusal::NotOwner);
+                    return Err(HostRefusal::NotOwner);
                 }
                 self.edit(edit, now)?;
             }
             Command::Reseat { seats } => self.reseat(seats, cause, is_owner, now)?,
             Command::Start => {
-                let Stage::Lobby(lobby) = &self.stage else { return Err(Refusal::Started) };
+                let Stage::Lobby(lobby) = &self.stage else { return Err(HostRefusal::Started) };
                 if !is_owner {
-                    return Err(Refusal::NotOwner);
+                    return Err(HostRefusal::NotOwner);
                 }
                 #[allow(unused_mut)]
-                let mut m =
-                    Match::start(lobby, self.settings.timing).map_err(|e| Refusal::Setup(e.to_string()))?;
+                let mut m = Match::start(lobby, self.settings.timing)
+                    .map_err(|e| HostRefusal::Setup(e.to_string()))?;
                 #[cfg(any(test, feature = "test-support"))]
                 {
                     m.cheat = self.cheat;

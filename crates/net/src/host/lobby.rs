@@ -6,7 +6,7 @@ use duel_core::{Game, GameConfig, Mode, SeatSpec, Setup, SetupError, ShipId};
 use serde::{Deserialize, Serialize};
 
 use super::seats::Seats;
-use crate::wire::{LobbyEdit, Refusal, SeatHolder};
+use crate::wire::{HostRefusal, LobbyEdit, SeatHolder};
 
 /// Most seats a config may have (a four-ship game of Captains and officers needs 16).
 pub const MAX_SEATS: usize = 32;
@@ -39,11 +39,11 @@ impl Lobby {
 
     /// Applies one owner edit. Changing the seat shape clears claims and bot
     /// flags: a claim names a seat by index, which no longer means the same.
-    pub(crate) fn edit(&mut self, edit: LobbyEdit, seats: &mut Seats) -> Result<(), Refusal> {
+    pub(crate) fn edit(&mut self, edit: LobbyEdit, seats: &mut Seats) -> Result<(), HostRefusal> {
         match edit {
             LobbyEdit::Ruleset(ruleset) => self.config.ruleset = ruleset,
             LobbyEdit::Map(map) => {
-                map.check().map_err(|e| Refusal::Setup(e.to_string()))?;
+                map.check().map_err(|e| HostRefusal::Setup(e.to_string()))?;
                 // D42: a tile map is its own set-up; there are no tokens to preplace.
                 if map.is_tiled() {
                     self.config.preplaced = None;
@@ -51,7 +51,7 @@ impl Lobby {
                 self.config.map = map;
             }
             LobbyEdit::Preplaced(Some(_)) if self.config.map.is_tiled() => {
-                return Err(Refusal::Setup(duel_core::SetupError::TokensOnTileMap.to_string()));
+                return Err(HostRefusal::Setup(duel_core::SetupError::TokensOnTileMap.to_string()));
             }
             LobbyEdit::Preplaced(preplaced) => self.config.preplaced = preplaced,
             LobbyEdit::Mode(mode) => {
@@ -59,7 +59,7 @@ impl Lobby {
                     Mode::DiceDuel => GameConfig { layout: self.config.layout, ..GameConfig::duel() },
                     Mode::Thunderstruck(duel) => {
                         duel_core::thunderstruck::Game::new(duel)
-                            .map_err(|e| Refusal::Setup(e.to_string()))?;
+                            .map_err(|e| HostRefusal::Setup(e.to_string()))?;
                         GameConfig::thunderstruck(duel)
                     }
                 };
@@ -80,15 +80,15 @@ impl Lobby {
             }
             LobbyEdit::Seats(specs) => {
                 if specs.len() > MAX_SEATS {
-                    return Err(Refusal::Setup(format!("at most {MAX_SEATS} seats")));
+                    return Err(HostRefusal::Setup(format!("at most {MAX_SEATS} seats")));
                 }
                 self.config.seats = specs;
                 seats.reset(self.config.seats.len());
             }
             LobbyEdit::Bot { seat, bot } => {
-                let holder = seats.holder(seat).ok_or(Refusal::NoSuchSeat(seat))?;
+                let holder = seats.holder(seat).ok_or(HostRefusal::NoSuchSeat(seat))?;
                 match (holder, bot) {
-                    (SeatHolder::Player(_), true) => return Err(Refusal::SeatTaken(seat)),
+                    (SeatHolder::Player(_), true) => return Err(HostRefusal::SeatTaken(seat)),
                     (_, true) => seats.set(seat, SeatHolder::Bot),
                     (SeatHolder::Bot, false) => seats.set(seat, SeatHolder::Open),
                     (_, false) => {}
@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Bot));
         assert_eq!(
             lobby.edit(LobbyEdit::Bot { seat: SeatId(9), bot: true }, &mut seats),
-            Err(Refusal::NoSuchSeat(SeatId(9)))
+            Err(HostRefusal::NoSuchSeat(SeatId(9)))
         );
         assert_eq!(lobby.edit(LobbyEdit::Layout(Layout::TwoPerSide), &mut seats), Ok(()));
         assert_eq!(lobby.config.seats.len(), 4);
@@ -132,7 +132,7 @@ mod tests {
         let four = Config { players: 4, ..three };
         assert!(matches!(
             lobby.edit(LobbyEdit::Mode(Mode::Thunderstruck(four)), &mut seats),
-            Err(Refusal::Setup(_))
+            Err(HostRefusal::Setup(_))
         ));
         assert_eq!(lobby.edit(LobbyEdit::Mode(Mode::DiceDuel), &mut seats), Ok(()));
         assert_eq!((lobby.config.mode, lobby.config.seats.len()), (Mode::DiceDuel, 2));

@@ -24,8 +24,10 @@ const KEEP_CHAINS: usize = 4;
 /// Longest player name kept, in characters.
 pub const MAX_NAME: usize = 32;
 
+/// A player as the host's roster keeps it: the name, the token's proof, the seat key, its link
+/// and its nonce chains. The room view shows each as a [`PlayerView`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Player {
+pub(crate) struct RosterEntry {
     /// `SHA-256` of the token: enough to recognise the player, useless to impersonate it.
     pub(crate) proof: Hash32,
     pub(crate) name: String,
@@ -53,7 +55,7 @@ pub(crate) struct Player {
     pub(crate) checked: Option<(u32, Hash32)>,
 }
 
-impl Player {
+impl RosterEntry {
     /// The device committed to a nonce chain (its `Hello` or a `Command::Chain`).
     /// Returns whether the room view changed.
     pub(crate) fn commit_chain(&mut self, chain: ChainCommit) -> bool {
@@ -84,7 +86,7 @@ impl Player {
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Roster {
-    pub(crate) players: BTreeMap<PlayerNo, Player>,
+    pub(crate) players: BTreeMap<PlayerNo, RosterEntry>,
     /// The next number never given (see `admit.rs`: after the last, the
     /// lowest one nobody is listed under).
     pub(super) next_no: u16,
@@ -127,7 +129,7 @@ impl Roster {
         self.conns.get(&peer).copied()
     }
 
-    pub(crate) fn get_mut(&mut self, no: PlayerNo) -> Option<&mut Player> {
+    pub(crate) fn get_mut(&mut self, no: PlayerNo) -> Option<&mut RosterEntry> {
         self.players.get_mut(&no)
     }
 
@@ -154,7 +156,7 @@ impl Roster {
         for v in players {
             let conn = v.peer.filter(|_| Some(v.no) != gone);
             let next = books.get(&v.no).copied().unwrap_or(v.next_command).max(v.next_command);
-            let player = Player {
+            let player = RosterEntry {
                 proof: v.proof,
                 name: v.name.clone(),
                 key: v.key,

@@ -8,24 +8,24 @@ use duel_core::{HostAction, SeatId, SeatSpec};
 use super::{Host, Stage};
 use crate::hash::Hash32;
 use crate::ids::{CommandId, PlayerNo};
-use crate::wire::{LobbyEdit, Refusal, SeatHolder};
+use crate::wire::{HostRefusal, LobbyEdit, SeatHolder};
 
 impl Host {
     /// Takes a seat: an open one in the lobby; mid-game also one a bot plays
     /// (a bot seat, or one it covers for a player whose device is gone), as a
     /// friend slides into an empty chair.
-    pub(super) fn take_seat(&mut self, seat: SeatId, player: PlayerNo, now: u64) -> Result<(), Refusal> {
+    pub(super) fn take_seat(&mut self, seat: SeatId, player: PlayerNo, now: u64) -> Result<(), HostRefusal> {
         if let Stage::Playing(m) = &self.stage {
             // A Thunderstruck ship's plan is sealed by its device: it keeps its player.
             if matches!(m.config.mode, duel_core::Mode::Thunderstruck(_)) {
-                return Err(Refusal::Started);
+                return Err(HostRefusal::Started);
             }
             // One side per player: the seats it holds and the one it takes share a team.
             let team_of = |s: SeatId| m.game.seat_ship(s).and_then(|sh| m.game.ship(sh)).map(|sh| sh.team);
-            let target = team_of(seat).ok_or(Refusal::NoSuchSeat(seat))?;
+            let target = team_of(seat).ok_or(HostRefusal::NoSuchSeat(seat))?;
             let mine = self.seats.iter().filter(|(_, h)| *h == SeatHolder::Player(player));
             if mine.map(|(s, _)| team_of(s)).any(|t| t.is_some_and(|t| t != target)) {
-                return Err(Refusal::OtherSide(seat));
+                return Err(HostRefusal::OtherSide(seat));
             }
             // A departed player's seat may be taken whether or not bots cover it.
             self.seats.take_in_game(seat, player, |p| self.roster.is_away(p))?;
@@ -39,7 +39,12 @@ impl Host {
     /// Gives a seat up: open in the lobby, a bot's mid-game (every station stays crewed).
     /// Mid-game the bot plays at the room's cover level when bots cover: the
     /// same bot that plays a departed player's seats takes one handed over.
-    pub(super) fn give_up_seat(&mut self, seat: SeatId, player: PlayerNo, now: u64) -> Result<(), Refusal> {
+    pub(super) fn give_up_seat(
+        &mut self,
+        seat: SeatId,
+        player: PlayerNo,
+        now: u64,
+    ) -> Result<(), HostRefusal> {
         let playing = matches!(self.stage, Stage::Playing(_));
         let to = if playing { SeatHolder::Bot } else { SeatHolder::Open };
         self.seats.give_up(seat, player, to)?;
@@ -52,11 +57,11 @@ impl Host {
 
     /// One owner edit. The bots' levels and cover change no rule, so they
     /// are allowed mid-game; everything else only in the lobby.
-    pub(super) fn edit(&mut self, edit: LobbyEdit, now: u64) -> Result<(), Refusal> {
+    pub(super) fn edit(&mut self, edit: LobbyEdit, now: u64) -> Result<(), HostRefusal> {
         match edit {
             LobbyEdit::Level { seat, level } => {
                 if self.seats.holder(seat).is_none() {
-                    return Err(Refusal::NoSuchSeat(seat));
+                    return Err(HostRefusal::NoSuchSeat(seat));
                 }
                 self.bots.set_level(seat, level, self.seats.all().len());
             }
@@ -66,7 +71,7 @@ impl Host {
                 self.seats_changed(now);
             }
             edit => {
-                let Stage::Lobby(lobby) = &mut self.stage else { return Err(Refusal::Started) };
+                let Stage::Lobby(lobby) = &mut self.stage else { return Err(HostRefusal::Started) };
                 let before = lobby.config.seats.clone();
                 lobby.edit(edit, &mut self.seats)?;
                 if lobby.config.seats != before {
@@ -86,24 +91,24 @@ impl Host {
         cause: (PlayerNo, CommandId, Hash32),
         is_owner: bool,
         now: u64,
-    ) -> Result<(), Refusal> {
-        let Stage::Playing(m) = &self.stage else { return Err(Refusal::NotStarted) };
+    ) -> Result<(), HostRefusal> {
+        let Stage::Playing(m) = &self.stage else { return Err(HostRefusal::NotStarted) };
         let team_of = |seat: SeatId| m.game.seat_ship(seat).and_then(|s| m.game.ship(s)).map(|s| s.team);
-        let (first, _) = seats.first().ok_or(Refusal::Rule(duel_core::RuleError::NoSeat))?;
-        let team = team_of(*first).ok_or(Refusal::NoSuchSeat(*first))?;
+        let (first, _) = seats.first().ok_or(HostRefusal::Rule(duel_core::RuleError::NoSeat))?;
+        let team = team_of(*first).ok_or(HostRefusal::NoSuchSeat(*first))?;
         // One of the moved seats is the sender's: a team reseats itself.
         let away = |p| self.covers(p);
         if !seats.iter().any(|(seat, _)| self.seats.may_act(*seat, cause.0, is_owner, away).is_ok()) {
-            return Err(Refusal::NotYourSeat(*first));
+            return Err(HostRefusal::NotYourSeat(*first));
         }
         if let Some((other, _)) = seats.iter().find(|(seat, _)| team_of(*seat) != Some(team)) {
-            return Err(Refusal::NotYourSeat(*other));
+            return Err(HostRefusal::NotYourSeat(*other));
         }
         let crew = self.crew();
-        let Stage::Playing(m) = &mut self.stage else { return Err(Refusal::NotStarted) };
+        let Stage::Playing(m) = &mut self.stage else { return Err(HostRefusal::NotStarted) };
         let by = Some(cause);
         let batch =
-            m.act(&HostAction::Reseat { seats }, by, crew, &mut self.keys, now).map_err(Refusal::Rule)?;
+            m.act(&HostAction::Reseat { seats }, by, crew, &mut self.keys, now).map_err(HostRefusal::Rule)?;
         self.broadcast_batches(&[batch]);
         Ok(())
     }

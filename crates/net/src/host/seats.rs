@@ -7,7 +7,7 @@ use duel_core::SeatId;
 use serde::{Deserialize, Serialize};
 
 use crate::ids::PlayerNo;
-use crate::wire::{Refusal, SeatHolder};
+use crate::wire::{HostRefusal, SeatHolder};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Seats(Vec<SeatHolder>);
@@ -53,40 +53,45 @@ impl Seats {
         player: PlayerNo,
         is_owner: bool,
         away: impl Fn(PlayerNo) -> bool,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), HostRefusal> {
         match self.holder(seat) {
-            None => Err(Refusal::NoSuchSeat(seat)),
+            None => Err(HostRefusal::NoSuchSeat(seat)),
             Some(SeatHolder::Player(p)) if p == player => Ok(()),
             Some(SeatHolder::Bot) if is_owner => Ok(()),
             Some(SeatHolder::Player(p)) if is_owner && away(p) => Ok(()),
-            Some(_) => Err(Refusal::NotYourSeat(seat)),
+            Some(_) => Err(HostRefusal::NotYourSeat(seat)),
         }
     }
 
     /// Takes an open seat (claiming one's own seat again is fine).
-    pub(crate) fn claim(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), Refusal> {
+    pub(crate) fn claim(&mut self, seat: SeatId, player: PlayerNo) -> Result<(), HostRefusal> {
         match self.holder(seat) {
-            None => Err(Refusal::NoSuchSeat(seat)),
+            None => Err(HostRefusal::NoSuchSeat(seat)),
             Some(SeatHolder::Open) => {
                 self.set(seat, SeatHolder::Player(player));
                 Ok(())
             }
             Some(SeatHolder::Player(p)) if p == player => Ok(()),
-            Some(SeatHolder::Bot) => Err(Refusal::BotSeat(seat)),
-            Some(SeatHolder::Player(_)) => Err(Refusal::SeatTaken(seat)),
+            Some(SeatHolder::Bot) => Err(HostRefusal::BotSeat(seat)),
+            Some(SeatHolder::Player(_)) => Err(HostRefusal::SeatTaken(seat)),
         }
     }
 
     /// Gives a held seat up to `to`: `Open` in the lobby; mid-game a `Bot`
     /// (issue 30: every station stays crewed).
-    pub(crate) fn give_up(&mut self, seat: SeatId, player: PlayerNo, to: SeatHolder) -> Result<(), Refusal> {
+    pub(crate) fn give_up(
+        &mut self,
+        seat: SeatId,
+        player: PlayerNo,
+        to: SeatHolder,
+    ) -> Result<(), HostRefusal> {
         match self.holder(seat) {
-            None => Err(Refusal::NoSuchSeat(seat)),
+            None => Err(HostRefusal::NoSuchSeat(seat)),
             Some(SeatHolder::Player(p)) if p == player => {
                 self.set(seat, to);
                 Ok(())
             }
-            Some(_) => Err(Refusal::NotYourSeat(seat)),
+            Some(_) => Err(HostRefusal::NotYourSeat(seat)),
         }
     }
 
@@ -98,11 +103,11 @@ impl Seats {
         seat: SeatId,
         player: PlayerNo,
         away: impl Fn(PlayerNo) -> bool,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), HostRefusal> {
         match self.holder(seat) {
-            None => Err(Refusal::NoSuchSeat(seat)),
+            None => Err(HostRefusal::NoSuchSeat(seat)),
             Some(SeatHolder::Player(p)) if p == player => Ok(()),
-            Some(SeatHolder::Player(p)) if !away(p) => Err(Refusal::SeatTaken(seat)),
+            Some(SeatHolder::Player(p)) if !away(p) => Err(HostRefusal::SeatTaken(seat)),
             Some(_) => {
                 self.set(seat, SeatHolder::Player(player));
                 Ok(())
@@ -126,23 +131,23 @@ mod tests {
         assert_eq!(seats.may_act(SeatId(0), ana, false, here), Ok(()));
         assert_eq!(
             seats.may_act(SeatId(0), owner, true, here),
-            Err(Refusal::NotYourSeat(SeatId(0))),
+            Err(HostRefusal::NotYourSeat(SeatId(0))),
             "Ana is here"
         );
         assert_eq!(seats.may_act(SeatId(0), owner, true, ana_away), Ok(()), "a bot covers Ana's seat");
         assert_eq!(
             seats.may_act(SeatId(0), cy, false, ana_away),
-            Err(Refusal::NotYourSeat(SeatId(0))),
+            Err(HostRefusal::NotYourSeat(SeatId(0))),
             "only the owner's bots"
         );
         assert_eq!(seats.may_act(SeatId(1), owner, true, here), Ok(()));
-        assert_eq!(seats.may_act(SeatId(1), cy, false, here), Err(Refusal::NotYourSeat(SeatId(1))));
+        assert_eq!(seats.may_act(SeatId(1), cy, false, here), Err(HostRefusal::NotYourSeat(SeatId(1))));
         assert_eq!(
             seats.may_act(SeatId(2), owner, true, ana_away),
-            Err(Refusal::NotYourSeat(SeatId(2))),
+            Err(HostRefusal::NotYourSeat(SeatId(2))),
             "an open seat"
         );
-        assert_eq!(seats.may_act(SeatId(9), owner, true, here), Err(Refusal::NoSuchSeat(SeatId(9))));
+        assert_eq!(seats.may_act(SeatId(9), owner, true, here), Err(HostRefusal::NoSuchSeat(SeatId(9))));
     }
 
     #[test]
@@ -154,7 +159,7 @@ mod tests {
         let here = |_| false;
         assert_eq!(
             seats.take_in_game(SeatId(0), cy, here),
-            Err(Refusal::SeatTaken(SeatId(0))),
+            Err(HostRefusal::SeatTaken(SeatId(0))),
             "Ana is here"
         );
         assert_eq!(seats.take_in_game(SeatId(1), cy, here), Ok(()), "a bot's seat");
@@ -166,9 +171,9 @@ mod tests {
             "Ana's device is gone: a bot covered it"
         );
         assert_eq!(seats.holder(SeatId(0)), Some(SeatHolder::Player(cy)));
-        assert_eq!(seats.give_up(SeatId(1), ana, SeatHolder::Bot), Err(Refusal::NotYourSeat(SeatId(1))));
+        assert_eq!(seats.give_up(SeatId(1), ana, SeatHolder::Bot), Err(HostRefusal::NotYourSeat(SeatId(1))));
         assert_eq!(seats.give_up(SeatId(1), cy, SeatHolder::Bot), Ok(()));
         assert_eq!(seats.holder(SeatId(1)), Some(SeatHolder::Bot), "handed to a bot, never left empty");
-        assert_eq!(seats.take_in_game(SeatId(7), cy, here), Err(Refusal::NoSuchSeat(SeatId(7))));
+        assert_eq!(seats.take_in_game(SeatId(7), cy, here), Err(HostRefusal::NoSuchSeat(SeatId(7))));
     }
 }

@@ -14,7 +14,7 @@ use crate::command_sig::command_signed_by;
 use crate::fair::room_digest;
 use crate::ids::{CommandId, PeerId, PlayerNo, Seq};
 use crate::seat_key::SeatSig;
-use crate::wire::{Command, HostMsg, Refusal};
+use crate::wire::{Command, HostMsg, HostRefusal};
 
 /// The signatures of commands offered and not yet run, and the count of
 /// commands refused for want of one.
@@ -43,7 +43,7 @@ impl Host {
             return true;
         }
         self.heads.commands.refused = self.heads.commands.refused.saturating_add(1);
-        self.out.send(from, &HostMsg::Refused { reason: Refusal::UnsignedCommand(id) });
+        self.out.send(from, &HostMsg::Refused { reason: HostRefusal::UnsignedCommand(id) });
         false
     }
 

@@ -33,7 +33,7 @@ impl Kind {
 /// Which end of the DTLS handshake a device plays (`a=setup:`, RFC 8842).
 /// An offer says `ActPass`; the answer picks `Active` (Chromium does) or `Passive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setup {
+pub enum DtlsRole {
     /// `actpass`: either; the answerer decides.
     ActPass,
     /// `active`: this device starts the DTLS handshake.
@@ -42,12 +42,12 @@ pub enum Setup {
     Passive,
 }
 
-impl Setup {
+impl DtlsRole {
     fn as_str(self) -> &'static str {
         match self {
-            Setup::ActPass => "actpass",
-            Setup::Active => "active",
-            Setup::Passive => "passive",
+            DtlsRole::ActPass => "actpass",
+            DtlsRole::Active => "active",
+            DtlsRole::Passive => "passive",
         }
     }
 }
@@ -155,7 +155,7 @@ pub struct Description {
     /// what proves the data channel reaches the device that showed the code.
     pub fingerprint: [u8; 32],
     /// `a=setup`: the DTLS role.
-    pub setup: Setup,
+    pub dtls_role: DtlsRole,
     /// `a=sctp-port` (5000 in every browser).
     pub sctp_port: u16,
     /// `a=max-message-size` (Chromium: 262144; absent means 65536, RFC 8841).
@@ -203,7 +203,7 @@ impl Description {
             self.ice_ufrag,
             self.ice_pwd,
             fingerprint.join(":"),
-            self.setup.as_str(),
+            self.dtls_role.as_str(),
             self.sctp_port,
             self.max_message_size,
         );

@@ -30,7 +30,7 @@ mod tests;
 use thiserror::Error;
 
 pub use code::VERSION;
-pub use description::{Address, Candidate, CandidateType, Description, Kind, Protocol, Setup};
+pub use description::{Address, Candidate, CandidateType, Description, DtlsRole, Kind, Protocol};
 pub use sdp::{parse as parse_sdp, SdpError};
 
 use crate::ids::PeerId;

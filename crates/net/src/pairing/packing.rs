@@ -31,7 +31,7 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use super::description::{
-    is_host_name, Address, Candidate, CandidateType, Description, Kind, Protocol, Setup,
+    is_host_name, Address, Candidate, CandidateType, Description, DtlsRole, Kind, Protocol,
     CHROMIUM_MAX_MESSAGE_SIZE, SCTP_PORT,
 };
 use super::{EncodeError, PairingCode};
@@ -57,10 +57,10 @@ const ROOM_CHARS: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 pub fn pack(code: &PairingCode) -> Result<Vec<u8>, EncodeError> {
     let d = &code.description;
     let mut out = Vec::with_capacity(160);
-    let setup = match d.setup {
-        Setup::ActPass => 0,
-        Setup::Active => 1,
-        Setup::Passive => 2,
+    let setup = match d.dtls_role {
+        DtlsRole::ActPass => 0,
+        DtlsRole::Active => 1,
+        DtlsRole::Passive => 2,
     };
     let odd_port = d.sctp_port != SCTP_PORT;
     let odd_size = d.max_message_size != CHROMIUM_MAX_MESSAGE_SIZE;
@@ -169,9 +169,9 @@ pub fn unpack(bytes: &[u8]) -> Option<PairingCode> {
     let flags = r.byte()?;
     let kind = if flags & 1 == 0 { Kind::Offer } else { Kind::Answer };
     let setup = match flags >> 1 & 3 {
-        0 => Setup::ActPass,
-        1 => Setup::Active,
-        2 => Setup::Passive,
+        0 => DtlsRole::ActPass,
+        1 => DtlsRole::Active,
+        2 => DtlsRole::Passive,
         _ => return None,
     };
     if flags >> 5 != 0 {
@@ -205,7 +205,7 @@ pub fn unpack(bytes: &[u8]) -> Option<PairingCode> {
         ice_ufrag: ice_ufrag.to_owned(),
         ice_pwd: ice_pwd.to_owned(),
         fingerprint,
-        setup,
+        dtls_role: setup,
         sctp_port,
         max_message_size,
         candidates,

@@ -9,7 +9,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use thiserror::Error;
 
-use super::description::{is_host_name, Address, Candidate, CandidateType, Description, Protocol, Setup};
+use super::description::{is_host_name, Address, Candidate, CandidateType, Description, DtlsRole, Protocol};
 
 /// Why a browser's SDP cannot become a pairing code.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -63,9 +63,9 @@ pub fn parse(sdp: &str) -> Result<Description, SdpError> {
             "fingerprint" => fingerprint = Some(parse_fingerprint(value, line)?),
             "setup" => {
                 setup = Some(match value {
-                    "actpass" => Setup::ActPass,
-                    "active" => Setup::Active,
-                    "passive" => Setup::Passive,
+                    "actpass" => DtlsRole::ActPass,
+                    "active" => DtlsRole::Active,
+                    "passive" => DtlsRole::Passive,
                     _ => return Err(unreadable()),
                 })
             }
@@ -85,7 +85,7 @@ pub fn parse(sdp: &str) -> Result<Description, SdpError> {
         ice_ufrag: ufrag.ok_or(SdpError::Missing("ice-ufrag"))?,
         ice_pwd: pwd.ok_or(SdpError::Missing("ice-pwd"))?,
         fingerprint: fingerprint.ok_or(SdpError::Missing("fingerprint"))?,
-        setup: setup.ok_or(SdpError::Missing("setup"))?,
+        dtls_role: setup.ok_or(SdpError::Missing("setup"))?,
         sctp_port,
         max_message_size,
         candidates,

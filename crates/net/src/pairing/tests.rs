@@ -56,7 +56,7 @@ fn qr_version(text: &str, level: EcLevel) -> i16 {
 #[test]
 fn chromium_sdps_parse_to_what_they_say() {
     let offer = parse_sdp(MDNS_OFFER).expect("parses");
-    assert_eq!(offer.setup, Setup::ActPass);
+    assert_eq!(offer.dtls_role, DtlsRole::ActPass);
     assert_eq!((offer.ice_ufrag.len(), offer.ice_pwd.len()), (4, 24));
     assert_eq!(offer.fingerprint[..2], [0xF6, 0x22]);
     assert_eq!((offer.sctp_port, offer.max_message_size), (5000, 262_144));
@@ -66,7 +66,7 @@ fn chromium_sdps_parse_to_what_they_say() {
         && c.kind == CandidateType::Host));
     assert_eq!(offer.candidates[0].address.to_string(), "fc33cf28-1fe1-4f99-b5a8-6ea2b9877040.local");
     assert_eq!(offer.candidates[0].priority, 2_113_937_151);
-    assert_eq!(parse_sdp(MDNS_ANSWER).expect("parses").setup, Setup::Active);
+    assert_eq!(parse_sdp(MDNS_ANSWER).expect("parses").dtls_role, DtlsRole::Active);
 
     let ip = parse_sdp(IP_OFFER).expect("parses");
     assert_eq!(ip.candidates[0].address, Address::V4(Ipv4Addr::new(192, 0, 2, 2)));
@@ -196,7 +196,7 @@ fn a_device_with_no_network_makes_no_code() {
 fn every_kind_of_candidate_round_trips() {
     let mut code = code(Kind::Answer, IP_ANSWER);
     code.room = "Old_Room-Name".into();
-    code.description.setup = Setup::Passive;
+    code.description.dtls_role = DtlsRole::Passive;
     code.description.sctp_port = 5001;
     code.description.max_message_size = 65_536;
     code.description.candidates = vec![

@@ -3,7 +3,7 @@
 use super::sync::GameSync;
 use super::{Link, Notice, Replica};
 use crate::ids::{CommandId, PlayerNo, Seq};
-use crate::wire::{HostMsg, PeerMsg, Refusal, RoomView, Snapshot};
+use crate::wire::{HostMsg, HostRefusal, PeerMsg, RoomView, Snapshot};
 
 impl Replica {
     /// Handles one datagram from the host. Bytes that do not decode are
@@ -15,7 +15,7 @@ impl Replica {
             Ok(None) => return Vec::new(),
             Err(crate::wire::WireError::Version { ours, theirs }) => {
                 // The host speaks another protocol: it can't understand us either.
-                let reason = Refusal::Version { host: theirs, peer: ours };
+                let reason = HostRefusal::Version { host: theirs, peer: ours };
                 self.link = Link::Refused(reason.clone());
                 self.notice(Notice::Refused(reason));
                 return Vec::new();
@@ -99,7 +99,7 @@ impl Replica {
             }
             // A successor host knows a command ran but not how it went: the
             // old host answered it already, so there is nothing to tell.
-            HostMsg::Rejected { id, reason: Refusal::AlreadyHandled(_) } => {
+            HostMsg::Rejected { id, reason: HostRefusal::AlreadyHandled(_) } => {
                 self.pending.answered(id);
             }
             HostMsg::Rejected { id, reason } => {
@@ -228,28 +228,28 @@ impl Replica {
         }
     }
 
-    fn refused_by_host(&mut self, now: u64, reason: Refusal, out: &mut Vec<PeerMsg>) {
+    fn refused_by_host(&mut self, now: u64, reason: HostRefusal, out: &mut Vec<PeerMsg>) {
         match reason {
             // The host does not know this connection (it restarted): join again.
-            Refusal::NotJoined => {
+            HostRefusal::NotJoined => {
                 if !matches!(self.link, Link::Refused(_)) {
                     self.link = Link::Joining { hello_at: Some(now) };
                     out.push(self.hello());
                 }
             }
-            Refusal::Version { .. }
-            | Refusal::Build { .. }
-            | Refusal::RoomFull { .. }
-            | Refusal::Replaced
+            HostRefusal::Version { .. }
+            | HostRefusal::Build { .. }
+            | HostRefusal::RoomFull { .. }
+            | HostRefusal::Replaced
             // Saying it again changes nothing (issue 43): the player reads why.
-            | Refusal::OtherPlayer
-            | Refusal::SeatKeyChanged
-            | Refusal::SeatKeyInUse => {
+            | HostRefusal::OtherPlayer
+            | HostRefusal::SeatKeyChanged
+            | HostRefusal::SeatKeyInUse => {
                 self.link = Link::Refused(reason.clone());
                 self.notice(Notice::Refused(reason));
             }
             // Not ours: the command was altered or made up on the way (issue 43, point 10).
-            Refusal::UnsignedCommand(id) => self.notice(Notice::Tampered(super::Tampered::CommandRefused(id))),
+            HostRefusal::UnsignedCommand(id) => self.notice(Notice::Tampered(super::Tampered::CommandRefused(id))),
             other => self.notice(Notice::Refused(other)),
         }
     }

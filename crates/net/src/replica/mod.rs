@@ -33,7 +33,7 @@ use crate::fair::room_digest;
 use crate::hash::Hash32;
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
 use crate::seat_key::{SeatKey, SeatPublic};
-use crate::wire::{encode_peer, Command, HostDecoder, PeerMsg, Refusal, RoomView, SeatHolder, Snapshot};
+use crate::wire::{encode_peer, Command, HostDecoder, HostRefusal, PeerMsg, RoomView, SeatHolder, Snapshot};
 use audit::Audit;
 use nonces::Nonces;
 use pending::Pending;
@@ -54,7 +54,7 @@ enum Link {
     Joined {
         you: PlayerNo,
     },
-    Refused(Refusal),
+    Refused(HostRefusal),
 }
 
 /// A command's id and the datagrams to send to the host.
@@ -246,7 +246,7 @@ impl Replica {
     }
 
     /// Why the host refused us, if it did.
-    pub fn refused(&self) -> Option<&Refusal> {
+    pub fn refused(&self) -> Option<&HostRefusal> {
         match &self.link {
             Link::Refused(r) => Some(r),
             _ => None,

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::Finding;
 use crate::ids::{CommandId, Epoch, PlayerNo, Seq};
-use crate::wire::{Command, Refusal};
+use crate::wire::{Command, HostRefusal};
 
 /// Something the UI may want to show or react to. Drained with [`Replica::drain_notices`].
 #[derive(Clone, Debug, PartialEq)]
@@ -14,7 +14,7 @@ pub enum Notice {
     /// Admitted to the room as player `you`.
     Joined { you: PlayerNo },
     /// The host refused the connection; see the reason (reload, room full, …).
-    Refused(Refusal),
+    Refused(HostRefusal),
     /// The room view changed.
     Room,
     /// A game copy was (re)built from a snapshot.
@@ -24,7 +24,7 @@ pub enum Notice {
     /// A command was carried out.
     Accepted { id: CommandId },
     /// A command was refused; nothing changed.
-    Rejected { id: CommandId, command: Option<Command>, reason: Refusal },
+    Rejected { id: CommandId, command: Option<Command>, reason: HostRefusal },
     /// The copy disagreed with the host's hash; a snapshot was requested.
     Desync { head: Seq },
     /// Re-deriving the dice of the batch at `at` did not give the host's

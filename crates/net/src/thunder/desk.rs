@@ -3,7 +3,7 @@
 //! them; `to_bytes` lets the app keep them across a reload, so a sealed plan
 //! can still be revealed after the tab comes back.
 
-use duel_core::thunderstruck::{Game, Intent, Phase, Placement, Planning, Player, Refusal, Secret};
+use duel_core::thunderstruck::{Game, Intent, Phase, Placement, Planning, Player, Secret, ThunderRuleError};
 use duel_core::Pip;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
@@ -74,20 +74,25 @@ impl Desk {
     /// Checks a plan, remembers it, and returns the `SealPlan` to send.
     ///
     /// # Errors
-    /// The [`Refusal`] the rules would give (no dice yet, too many rerolls, a misplaced die).
-    pub fn seal(&mut self, game: &Game, rerolls: u8, placement: Placement) -> Result<Intent, Refusal> {
-        let ship = game.ship(self.player).ok_or(Refusal::NoSuchPlayer)?;
+    /// The [`ThunderRuleError`] the rules would give (no dice yet, too many rerolls, a misplaced die).
+    pub fn seal(
+        &mut self,
+        game: &Game,
+        rerolls: u8,
+        placement: Placement,
+    ) -> Result<Intent, ThunderRuleError> {
+        let ship = game.ship(self.player).ok_or(ThunderRuleError::NoSuchPlayer)?;
         match ship.planning {
             Planning::Seeded { .. } => {}
-            Planning::Sealed { .. } | Planning::Revealed => return Err(Refusal::AlreadySealed),
-            Planning::Forfeit => return Err(Refusal::Forfeited),
-            Planning::Unseeded => return Err(Refusal::NotSeeded),
+            Planning::Sealed { .. } | Planning::Revealed => return Err(ThunderRuleError::AlreadySealed),
+            Planning::Forfeit => return Err(ThunderRuleError::Forfeited),
+            Planning::Unseeded => return Err(ThunderRuleError::NotSeeded),
         }
         if rerolls > ship.console.cubes() {
-            return Err(Refusal::TooManyRerolls { cubes: ship.console.cubes() });
+            return Err(ThunderRuleError::TooManyRerolls { cubes: ship.console.cubes() });
         }
-        let dice = self.dice(game, rerolls).ok_or(Refusal::NoBeaconYet)?;
-        placement.check(&dice, &ship.console).map_err(Refusal::Misplaced)?;
+        let dice = self.dice(game, rerolls).ok_or(ThunderRuleError::NoBeaconYet)?;
+        placement.check(&dice, &ship.console).map_err(ThunderRuleError::Misplaced)?;
         let plan = self.seed(game.round()).seal(rerolls, &placement);
         self.sealed = Some(Sealed { round: game.round(), rerolls, placement });
         Ok(Intent::SealPlan { plan })

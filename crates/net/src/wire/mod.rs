@@ -31,7 +31,7 @@ pub use bots::{BotLevel, BotPlan};
 pub use chunk::Reassembler;
 pub use lineage::{Certificate, Lineage, SignedRoom, Step};
 pub use msg::{Act, Command, CopyState, HostMsg, LobbyEdit, Mark, MeshMsg, PeerMsg, Seal, Snapshot, Stamped};
-pub use refusal::Refusal;
+pub use refusal::HostRefusal;
 pub use room::{PlayerView, RoomView, SeatHolder};
 pub use sanitize::{check_event, check_game};
 pub use timing::Timing;
@@ -146,14 +146,14 @@ pub enum WireError {
 
 impl WireError {
     /// The refusal the host sends back for a datagram it could not use.
-    pub fn refusal(&self) -> crate::wire::Refusal {
+    pub fn refusal(&self) -> crate::wire::HostRefusal {
         match self {
-            WireError::Version { ours, theirs } => Refusal::Version { host: *ours, peer: *theirs },
-            WireError::Oversized { len, max } => Refusal::Oversized {
+            WireError::Version { ours, theirs } => HostRefusal::Version { host: *ours, peer: *theirs },
+            WireError::Oversized { len, max } => HostRefusal::Oversized {
                 len: u32::try_from(*len).unwrap_or(u32::MAX),
                 max: u32::try_from(*max).unwrap_or(u32::MAX),
             },
-            other => Refusal::Malformed(other.to_string()),
+            other => HostRefusal::Malformed(other.to_string()),
         }
     }
 }

@@ -7,7 +7,7 @@ use duel_core::map::MapSpec;
 use duel_core::{Event, Game, HostAction, Intent, Layout, Mode, Ruleset, SeatId, SeatSpec};
 use serde::{Deserialize, Serialize};
 
-use super::{Ballot, BotLevel, Refusal, RoomView};
+use super::{Ballot, BotLevel, HostRefusal, RoomView};
 use crate::chain::SignedHead;
 use crate::fair::{Cause, ChainCommit, KeyId, Secret};
 use crate::hash::Hash32;
@@ -124,7 +124,7 @@ pub enum HostMsg {
     /// (see [`crate::fair`]), known before this player sends any nonce.
     Welcome { build: String, you: PlayerNo, next_command: CommandId, commits: Vec<(KeyId, Hash32)> },
     /// The connection is refused (version, build, full room, not joined, malformed).
-    Refused { reason: Refusal },
+    Refused { reason: HostRefusal },
     /// The room: who is here, who holds which seat, the config.
     Room(Box<RoomView>),
     /// A checkpoint of the game plus the events after it.
@@ -141,7 +141,7 @@ pub enum HostMsg {
     /// unless some copy kept its events (so an accepted intent is never lost).
     Accepted { id: CommandId, at: Seq },
     /// The command was refused; nothing changed.
-    Rejected { id: CommandId, reason: Refusal },
+    Rejected { id: CommandId, reason: HostRefusal },
     /// Heartbeat answer with the host's head, its hash and the room version,
     /// so a replica that lost the last message notices it; `signed`, the
     /// host's signed chain head at `head`.

@@ -10,7 +10,7 @@ use crate::ids::CommandId;
 
 /// A reason the host refused a connection or rejected a command.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
-pub enum Refusal {
+pub enum HostRefusal {
     /// The datagram header names another protocol version.
     #[error("this room runs protocol version {host} but your app speaks {peer}: reload the page")]
     Version { host: u16, peer: u16 },

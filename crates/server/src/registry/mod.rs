@@ -25,7 +25,7 @@ use matchbox_protocol::{JsonPeerEvent, PeerEvent, PeerId};
 use serde_json::value::RawValue;
 
 use crate::outbox::{Outbox, Undelivered};
-use crate::refusal::Refusal;
+use crate::refusal::SignalRefusal;
 use crate::room_id::RoomId;
 
 #[cfg(test)]
@@ -97,15 +97,15 @@ impl Registry {
     /// in one lock scope. `outbox` should already hold the peer's `IdAssigned`.
     ///
     /// # Errors
-    /// [`Refusal::RoomFull`] or [`Refusal::TooManyRooms`] under the caps.
-    pub fn join(&self, room: RoomId, peer: PeerId, outbox: Outbox) -> Result<Membership, Refusal> {
+    /// [`SignalRefusal::RoomFull`] or [`SignalRefusal::TooManyRooms`] under the caps.
+    pub fn join(&self, room: RoomId, peer: PeerId, outbox: Outbox) -> Result<Membership, SignalRefusal> {
         let new_peer = event(&JsonPeerEvent::NewPeer(peer));
         let mut shard = self.shard(&room);
         let members = match shard.entry(room.clone()) {
             Entry::Occupied(open) => {
                 let members = &mut open.into_mut().members;
                 if members.len() >= self.inner.max_peers_per_room {
-                    return Err(Refusal::RoomFull { max: self.inner.max_peers_per_room });
+                    return Err(SignalRefusal::RoomFull { max: self.inner.max_peers_per_room });
                 }
                 members
             }
@@ -116,7 +116,7 @@ impl Registry {
                     .rooms
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| (n < max).then_some(n + 1));
                 if opened.is_err() {
-                    return Err(Refusal::TooManyRooms { max });
+                    return Err(SignalRefusal::TooManyRooms { max });
                 }
                 &mut vacant.insert(Room::default()).members
             }

@@ -77,9 +77,9 @@ fn caps_refuse_and_free_with_the_last_peer() {
     let a_seat = registry.join(room("r"), a, a_out).unwrap();
     let b_seat = registry.join(room("r"), b, b_out).unwrap();
     let full = registry.join(room("r"), c, c_out.clone()).unwrap_err();
-    assert_eq!(full, Refusal::RoomFull { max: 2 });
+    assert_eq!(full, SignalRefusal::RoomFull { max: 2 });
     let too_many = registry.join(room("other"), c, c_out.clone()).unwrap_err();
-    assert_eq!(too_many, Refusal::TooManyRooms { max: 1 });
+    assert_eq!(too_many, SignalRefusal::TooManyRooms { max: 1 });
     drop(a_seat);
     drop(b_seat);
     assert_eq!(registry.counts(), (0, 0));

@@ -7,7 +7,7 @@ use crate::host::admit::{Admitted, Door};
 use crate::host::{Host, Stage};
 use crate::ids::{CommandId, PeerId, PlayerNo, PlayerToken};
 use crate::seat_key::SeatPublic;
-use crate::wire::{HostMsg, Mark, Refusal};
+use crate::wire::{HostMsg, HostRefusal, Mark};
 
 /// The first command id a player given number `no` may use: one past every
 /// command of that number in the log (a successor host, or a room past
@@ -44,7 +44,7 @@ impl Host {
             self.room_dirty = true;
         }
         if let Some(old) = admitted.replaced {
-            self.out.send(old, &HostMsg::Refused { reason: Refusal::Replaced });
+            self.out.send(old, &HostMsg::Refused { reason: HostRefusal::Replaced });
         }
         let next_command = self.roster.get_mut(admitted.no).map(|p| p.book.next()).unwrap_or(CommandId(0));
         let build = self.settings.build.clone();
@@ -68,13 +68,13 @@ impl Host {
         (token, chain): (PlayerToken, ChainCommit),
         named: (&str, SeatPublic),
         build: String,
-    ) -> Result<Admitted, Refusal> {
+    ) -> Result<Admitted, HostRefusal> {
         if build != self.settings.build {
-            return Err(Refusal::Build { host: self.settings.build.clone(), peer: build });
+            return Err(HostRefusal::Build { host: self.settings.build.clone(), peer: build });
         }
         // Its nonces, signed by the key it joins with: refused whole otherwise.
         if !chain.signed_by(&named.1, &room_digest(&self.settings.room)) {
-            return Err(Refusal::UnsignedChain);
+            return Err(HostRefusal::UnsignedChain);
         }
         let seats = &self.seats;
         let marks: &[Mark] = match &self.stage {

@@ -15,7 +15,7 @@
 //! reported as withheld with its reason ([`AuditFinding`]). A batch whose key
 //! can never be revealed (its host died before the seal) is applied
 //! unchecked, counted, and said in words too, so the audit never stalls
-//! behind a migration.
+//! behind a succession.
 
 mod blame;
 mod finding;

@@ -21,7 +21,7 @@ let session;
 let alice; // creates and hosts the room, sits nowhere
 let bob; // White
 let carol; // watches
-const room = `e2e-migration-${crypto.randomBytes(6).toString('base64url')}`;
+const room = `e2e-succession-${crypto.randomBytes(6).toString('base64url')}`;
 const QUERY = '?speed=40&fast=1';
 const HOST_QUERY = '?speed=4&fast=1';
 
@@ -81,8 +81,8 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
     const both = await Promise.all([bob, carol].map(async (p) => `${p.label}: ${JSON.stringify(await p.state())}`));
     throw new Error(`${e.message}\n${both.join('\n')}`);
   });
-  const migrationMs = Date.now() - closedAt;
-  console.log(`# migration in the browser: ${migrationMs} ms from the host's tab closing to the new host's first event on both survivors`);
+  const successionMs = Date.now() - closedAt;
+  console.log(`# succession in the browser: ${successionMs} ms from the host's tab closing to the new host's first event on both survivors`);
   const newHost = b.hosting ? bob : carol;
   const follower = b.hosting ? carol : bob;
   assert.equal([b.hosting, c.hosting].filter(Boolean).length, 1, 'exactly one new host');
@@ -90,15 +90,15 @@ test('the host tab closes mid-freeze: the others elect a host and finish; the ho
   await told.first().waitFor({ timeout: 10000 });
   assert.match(await told.first().textContent(), new RegExp(`${newHost.label} is now hosting`, 'i'));
   await newHost.page.getByTestId('toast').filter({ hasText: /This device hosts the game now/ }).first().waitFor();
-  await screenshot(follower.page, 'migration-told');
-  await screenshot(newHost.page, 'migration-hosting');
+  await screenshot(follower.page, 'succession-told');
+  await screenshot(newHost.page, 'succession-hosting');
 
   // The game goes on: Bob keeps firing, the bot (run by the new host now) fights back, to the end.
   await fireUntilOver(bob, 0, 70000);
   const [eb, ec] = await waitConverged([bob, carol], 'the finished game', 20000, (s) => s.over);
   assert.equal(eb.hash, ec.hash);
   await bob.page.getByTestId('result').waitFor({ timeout: 20000 }).catch(() => {});
-  await screenshot(bob.page, 'migration-finished');
+  await screenshot(bob.page, 'succession-finished');
 
   // Alice opens the room again: her tab holds the old save, hears who hosts, and rejoins as a guest.
   alice = new RoomHooks(await session.players[0].newPage(), 'alice');

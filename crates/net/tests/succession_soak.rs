@@ -1,12 +1,12 @@
-//! The migration soak: chaotic games whose host dies at a random moment
+//! The succession soak: chaotic games whose host dies at a random moment
 //! (sometimes twice, sometimes silently, sometimes with the transport
 //! noticing). Every replica must end on one host's hash, no accepted
 //! intent may be missing from its log, and no honest roll may fail the
 //! audit. Also times elections on 20 ms links.
 //!
 //! CI runs a few; the figures in docs/PERFORMANCE.md come from
-//! `cargo test -p duel-net --release --test migration_soak -- --ignored --nocapture`
-//! (`DUEL_GAMES`, `DUEL_MIGRATIONS` set the counts).
+//! `cargo test -p duel-net --release --test succession_soak -- --ignored --nocapture`
+//! (`DUEL_GAMES`, `DUEL_SUCCESSIONS` set the counts).
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -20,7 +20,7 @@ use rand_core::RngCore;
 #[derive(Default)]
 struct Totals {
     games: u64,
-    migrations: u64,
+    successions: u64,
     divergent: u64,
     lost: u64,
     tampered: u64,
@@ -40,7 +40,7 @@ fn soak_game(seed: u64, t: &mut Totals) {
         } else {
             m.vanish(h);
         }
-        t.migrations += 1;
+        t.successions += 1;
     }
     m.play(5_000, 300);
     let ok = m.settle();
@@ -67,7 +67,7 @@ fn soak(count: u64) {
     println!(
         "{} chaotic games, {} host deaths: {} divergent, {} accepted intents lost of {}, {} audit failures, in {:.1} s",
         t.games,
-        t.migrations,
+        t.successions,
         t.divergent,
         t.lost,
         t.intents,
@@ -79,7 +79,7 @@ fn soak(count: u64) {
 /// Milliseconds from the host's last message (it goes silent: no transport
 /// event; or with `closed`, its tab closes and the transport says so) to
 /// the new host's first event on every survivor, on 20 ms links.
-fn migration_ms(seed: u64, closed: bool) -> u64 {
+fn succession_ms(seed: u64, closed: bool) -> u64 {
     let links = Conditions { min_delay_ms: 20, max_delay_ms: 20, ..Conditions::PERFECT };
     let mut m = room(seed, links);
     let before = 2_000 + u64::from(m.rng.next_u32() % 3_000);
@@ -99,10 +99,10 @@ fn migration_ms(seed: u64, closed: bool) -> u64 {
     m.now - gone
 }
 
-fn time_migrations(count: u64) {
+fn time_successions(count: u64) {
     for (closed, how, target) in [(false, "silent host deaths", 3_000), (true, "closed host tabs", 1_000)] {
         let start = Instant::now();
-        let mut times: Vec<u64> = (0..count).map(|i| migration_ms(5_000 + i, closed)).collect();
+        let mut times: Vec<u64> = (0..count).map(|i| succession_ms(5_000 + i, closed)).collect();
         times.sort_unstable();
         let at = |q: usize| times[(times.len() * q / 100).min(times.len() - 1)];
         println!(
@@ -124,7 +124,7 @@ fn chaotic_games_survive_their_hosts() {
 
 #[test]
 fn elections_finish_within_three_seconds() {
-    time_migrations(20);
+    time_successions(20);
 }
 
 #[test]
@@ -135,6 +135,6 @@ fn two_thousand_chaotic_games_survive_their_hosts() {
 
 #[test]
 #[ignore]
-fn a_thousand_migrations_are_timed() {
-    time_migrations(std::env::var("DUEL_MIGRATIONS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000));
+fn a_thousand_successions_are_timed() {
+    time_successions(std::env::var("DUEL_SUCCESSIONS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000));
 }
