@@ -92,12 +92,12 @@ fi
 # time (E2E_CONCURRENCY). The ones that time a host's death, a relay or a page load, or play
 # several browsers over WebRTC against a clock, or race the bots to a result, run alone after
 # them: a neighbour's load would only test the machine.
-ALONE=(succession.test.js pairing.test.js server_gone.test.js serverless_reload.test.js serverless_drop.test.js serverless_fork.test.js serverless_host_leaves.test.js serverless_eight.test.js quiet_offer.test.js covered_seats.test.js first_practice.test.js room_links.test.js rooms.test.js turn_relay.test.js fighters_room.test.js thunderstruck_room.test.js)
+ALONE=(succession.test.js pairing.test.js server_gone.test.js serverless_reload.test.js serverless_drop.test.js serverless_fork.test.js serverless_host_leaves.test.js serverless_half_introduced.test.js serverless_eight.test.js quiet_offer.test.js covered_seats.test.js first_practice.test.js room_links.test.js rooms.test.js turn_relay.test.js fighters_room.test.js thunderstruck_room.test.js)
 # Specs that show a product bug not yet fixed: they run when named (`run-in-netns.sh SPEC`), not in
 # the whole suite, so that a red landing keeps meaning a new bug. Each names its open issue.
-#  - serverless_half_introduced.test.js (issue 45): the room is left with no host in 3 of 20 runs
-#    under load (the heir never stands; docs/PROTOCOL.md "A host that leaves mid-introduction").
-OPEN_BUGS=(serverless_half_introduced.test.js)
+# (None open: serverless_half_introduced.test.js left in issue 45, see docs/PROTOCOL.md "A host
+# that leaves mid-introduction".)
+OPEN_BUGS=()
 mapfile -t all < <(find . -name node_modules -prune -o -name '*.test.js' -print | sed 's|^\./||' | sort |
   grep -vxF -f <(printf '%s\n' "${OPEN_BUGS[@]}"))
 paired=() alone=() veth=()

@@ -48,7 +48,12 @@ impl Succession {
         let Some(silent) = self.silence(now, replica) else { return (out, None) };
         let Some(rank) = self.rank(room, replica, me) else { return (out, None) };
         let wait = self.turn(rank);
-        let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.stagger_ms);
+        // A candidate this device granted may still be gathering the rest of
+        // its votes for a campaign's length (it polls again only the voters
+        // that have not granted, so a granting voter hears nothing more of it
+        // until it wins or loses): standing sooner would split the vote this
+        // device just gave (issue 45: a stagger is one second, a campaign two).
+        let others_trying = self.poll_seen.is_some_and(|t| now.saturating_sub(t) < self.timing.campaign_ms);
         // After a split, the same order again: the first successor stands first.
         let backing_off =
             self.lost_at.is_some_and(|t| now.saturating_sub(t) < (rank + 1) * self.timing.stagger_ms);
