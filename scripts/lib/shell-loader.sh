@@ -68,4 +68,16 @@ if ! handed_over; then
   echo "shell-loader: index.html still has Trunk's loader or an unfilled name" >&2
   exit 1
 fi
+# The page's scripts (its first script, web/games.js, web/boot.js) without their comment lines:
+# every first screen downloads them before the game (issue 49: about 2 KB of Brotli). Only whole
+# lines go, and only inside <script>: a line that is a `//` comment, or a `/* … */` block that
+# begins a line and ends one with no code after it.
+perl -0777 -i -pe '
+  s{(<script\b[^>]*>)(.*?)(</script>)}{
+    my ($open, $body, $close) = ($1, $2, $3);
+    $body =~ s{^[ \t]*/\*(?:(?!\*/).)*\*/[ \t]*\n}{}gms;
+    $body =~ s{^[ \t]*//[^\n]*\n}{}gm;
+    "$open$body$close"
+  }gse;
+' index.html
 echo "shell loader: $js, $wasm ($bytes B); the full app: $full_wasm ($full_bytes B); practice: $practice_wasm ($practice_bytes B)" >&2
