@@ -14,14 +14,15 @@ dir=${1:-${TRUNK_STAGING_DIR:-}}
 have_brotli=1
 command -v brotli >/dev/null || { have_brotli=0; echo "precompress: brotli not found, writing gzip only" >&2; }
 
+# fresh COPY FILE: COPY is FILE's already, no older than it (gzip and brotli give a copy its
+# file's time, brotli to the second; a build folder compressed again after a change to its page
+# or worker): Brotli 11 on three wasm files takes minutes on a busy 2-core machine
+# (offline.test.js' new build timed out in it).
+fresh() { [ -e "$1" ] && [ "$(stat -c %Y "$1")" -ge "$(stat -c %Y "$2")" ]; }
+
 find "$dir" -type f \( -name '*.wasm' -o -name '*.js' -o -name '*.css' -o -name '*.html' \
   -o -name '*.svg' -o -name '*.json' -o -name '*.webmanifest' \) -print0 |
   while IFS= read -r -d '' file; do
-    # A copy no older than its file is that file's already (gzip and brotli give a copy its
-    # file's time, brotli to the second; a build folder compressed again after a change to its
-    # page or worker): Brotli 11 on three wasm files takes minutes on a busy 2-core machine
-    # (offline.test.js' new build timed out in it).
-    fresh() { [ -e "$1" ] && [ "$(stat -c %Y "$1")" -ge "$(stat -c %Y "$file")" ]; }
-    fresh "$file.gz" || gzip -9 -n -k -f "$file"
-    if [ "$have_brotli" -eq 1 ] && ! fresh "$file.br"; then brotli -q 11 -k -f "$file"; fi
+    fresh "$file.gz" "$file" || gzip -9 -n -k -f "$file"
+    if [ "$have_brotli" -eq 1 ] && ! fresh "$file.br" "$file"; then brotli -q 11 -k -f "$file"; fi
   done
