@@ -108,7 +108,7 @@
     const webrtc = typeof RTCPeerConnection === 'function';
     const full = ['home-create-room', 'home-serverless', 'home-join-camera'];
     if (webrtc && full.includes(asked.id)) return window.__ddFull;
-    if (control && control.tagName === 'A' && /^#\/?(thunderstruck|maps|replay)\b/.test(control.getAttribute('href') || '')) {
+    if (control && control.tagName === 'A' && window.__ddFullRoute.test(control.getAttribute('href') || '')) {
       return window.__ddFull;
     }
     if (webrtc && asked.id === 'home-join-go') return window.__ddRooms;
