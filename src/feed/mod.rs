@@ -2,11 +2,13 @@
 //! happens (the hit test with its numbers, the sector, the damage roll's
 //! faces), a ticker of what happened outside freezes, and the records the
 //! result screen shows (damage timeline, energy flow, shots). Each event's
-//! line is in [`story`].
+//! line is in [`story`]; Thunderstruck's duel is told in its own lines, [`thunder`].
 
 mod story;
+mod thunder;
 
 pub use story::answer_text;
+pub use thunder::ThunderStory;
 
 use std::collections::BTreeMap;
 
@@ -87,6 +89,8 @@ pub struct Log {
     pub rolls: BTreeMap<(u8, u8, u8), u32>,
     pub started_at: Option<u64>,
     pub winner: Option<Option<TeamId>>,
+    /// Thunderstruck's story, told whole after a reload (the host's history).
+    pub thunder: ThunderStory,
 }
 
 /// The roll-counter key of an energy die.
@@ -100,7 +104,8 @@ pub fn die_key(ship: ShipId, station: Station, die: u8) -> (u8, u8, u8) {
 }
 
 impl Log {
-    /// The records of a whole event log (a reloaded host: no times, no story).
+    /// The records of a whole event log (a reloaded host: no times, no story
+    /// but Thunderstruck's, whose log is told whole again once its duel is known).
     pub fn from_history(events: &[Event]) -> Log {
         let mut log = Log::told(None, events);
         log.freeze.clear();
@@ -134,6 +139,7 @@ impl Log {
         for (seq, e) in events {
             self.one(game, *seq, e, now);
         }
+        self.tell_duel(game, events);
         if self.ticker.len() > TICKER {
             let cut = self.ticker.len() - TICKER;
             self.ticker.drain(..cut);
@@ -150,6 +156,23 @@ impl Log {
             let cut = self.ticker.len() - TICKER;
             self.ticker.drain(..cut);
         }
+    }
+
+    /// Thunderstruck's events of a batch, told on the duel's battlefield
+    /// (kept until there is one: a history taken before the first game).
+    fn tell_duel(&mut self, game: Option<&duel_core::Game>, events: &[(u64, Event)]) {
+        let duel: Vec<duel_core::thunderstruck::Event> = events
+            .iter()
+            .filter_map(|(_, e)| match e {
+                Event::Thunderstruck(e) => Some(e.clone()),
+                _ => None,
+            })
+            .collect();
+        if duel.is_empty() && !self.thunder.untold() {
+            return;
+        }
+        let board = game.and_then(duel_core::Game::thunderstruck).map(|d| d.board());
+        self.thunder.record(board, game.map_or(0, duel_core::Game::events_applied), &duel);
     }
 
     fn name(&self, ship: ShipId) -> &'static str {

@@ -22,13 +22,12 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
     let store = use_store();
     let done = RwSignal::new(false);
     let open = RwSignal::new(true);
-    // Checked after every event: the game changes with each batch the host applies.
+    // Checked after every event: the game changes with each batch the host applies. The
+    // host's log is read in place, not copied.
     Effect::new(move |_| {
         let met = store.game.with(|g| {
-            g.as_ref().is_some_and(|g| {
-                let events = store.history();
-                lesson.goal.met(g, &events)
-            })
+            g.as_ref()
+                .is_some_and(|g| store.with_history(|events| lesson.goal.met(g, events)).unwrap_or(false))
         });
         if met && done.try_get_untracked() == Some(false) {
             done.set(true);

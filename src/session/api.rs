@@ -2,7 +2,8 @@
 //! the outcome of a pump ([`Pumped`]), and what a remote transport tells
 //! about its link ([`RoomLink`], in the app's one [`ConnState`]).
 
-use duel_core::{Event, Game, Intent, SeatId};
+use duel_core::thunderstruck::{Intent as ThunderIntent, Placement};
+use duel_core::{Event, Game, Intent, Pip, SeatId};
 use duel_net::{Command, PeerId, PlayerNo, PlayerToken, RoomView, SeatKey, Timing, Transport};
 
 use super::{BotDriver, Offline};
@@ -137,7 +138,23 @@ pub trait SessionApi {
     /// The host's save, when this tab hosts.
     fn save(&self) -> Option<Vec<u8>>;
     /// The host's whole event log, when this tab hosts (the result screen after a reload).
-    fn history(&self) -> Vec<Event>;
+    fn history(&self) -> &[Event];
+    /// Thunderstruck: seals the plan of this device's person with its desk,
+    /// `placement` after `rerolls` rerolls; the seat and the `SealPlan` to send.
+    ///
+    /// # Errors
+    /// This device flies no ship in a duel, or the rules' reason in words.
+    fn seal_plan(&mut self, _rerolls: u8, _placement: Placement) -> Result<(SeatId, ThunderIntent), String> {
+        Err(String::from("This device flies no ship in this duel."))
+    }
+    /// Thunderstruck: the person's dice this round after `rerolls` rerolls.
+    fn duel_dice(&self, _rerolls: u8) -> Option<Vec<Pip>> {
+        None
+    }
+    /// Thunderstruck: the plan the person sealed this round (its rerolls, its placement).
+    fn duel_plan(&self) -> Option<(u8, Placement)> {
+        None
+    }
     /// This device's copy of the game: the position it began from (after
     /// that many events) and every event since (what a saved game keeps).
     fn copy(&self) -> Option<(u64, &Game, &[Event])>;

@@ -29,6 +29,9 @@ mod station_tests;
 #[cfg(test)]
 mod tests;
 mod thunder_bots;
+mod thunder_desk;
+#[cfg(test)]
+mod thunder_desk_tests;
 #[cfg(test)]
 mod thunder_tests;
 pub(crate) mod trust_words;
@@ -36,7 +39,8 @@ pub(crate) mod trust_words;
 use std::collections::VecDeque;
 
 use crate::net::ConnState;
-use duel_core::{Event, Game, Intent, SeatId};
+use duel_core::thunderstruck::{Intent as ThunderIntent, Placement};
+use duel_core::{Event, Game, Intent, Pip, SeatId};
 use duel_net::{
     Command, Device, Epoch, Handover, Host, PeerId, PlayerNo, RoomView, Standing, SubmitError, Timing,
     Transport,
@@ -82,6 +86,10 @@ pub struct Session<T: Transport> {
     forged: Vec<duel_net::Forgery>,
     /// Two devices host this room: what the players were told, and chose.
     rival: rival::RivalWatch,
+    /// The room's name (a practice's is empty): where the person's desk is kept.
+    room_name: String,
+    /// Thunderstruck: the person's seat and secrets, once a duel needs them.
+    desk: Option<thunder_desk::ThunderDesk>,
 }
 
 impl<T: RoomLink> Session<T> {
@@ -184,6 +192,7 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.cycle(now_ms, &mut p);
         self.run_script(now_ms, &mut p);
         self.run_bots(now_ms, &mut p);
+        self.run_desk(now_ms, &mut p);
         self.run_offer(now_ms, &mut p);
         if let Some(h) = &self.dev.host {
             let (head, room) = (h.head().0, h.room().version);
@@ -257,8 +266,23 @@ impl<T: RoomLink> SessionApi for Session<T> {
         self.dev.host.as_ref().map(Host::save)
     }
 
-    fn history(&self) -> Vec<Event> {
-        self.dev.host.as_ref().map(|h| h.log().to_vec()).unwrap_or_default()
+    fn history(&self) -> &[Event] {
+        match &self.dev.host {
+            Some(host) => host.log(),
+            None => &[],
+        }
+    }
+
+    fn seal_plan(&mut self, rerolls: u8, placement: Placement) -> Result<(SeatId, ThunderIntent), String> {
+        self.seal_with_desk(rerolls, placement)
+    }
+
+    fn duel_dice(&self, rerolls: u8) -> Option<Vec<Pip>> {
+        self.desk_dice(rerolls)
+    }
+
+    fn duel_plan(&self) -> Option<(u8, Placement)> {
+        self.desk_plan()
     }
 
     fn copy(&self) -> Option<(u64, &Game, &[Event])> {

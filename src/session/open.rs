@@ -50,7 +50,7 @@ impl<T: RoomLink> Session<T> {
         let seed = crate::platform::random::u64();
         let dev = Device::hosting(host, replica, remote, me, SuccessionTiming::default(), seed);
         let dev = if restored { dev.restored() } else { dev };
-        Session::with(dev, bots, timing)
+        Session::with(dev, room, bots, timing)
     }
 
     /// A guest of a room hosted elsewhere, reached through `remote`. `bots`
@@ -64,12 +64,14 @@ impl<T: RoomLink> Session<T> {
         let replica = Replica::new(cfg);
         let seed = crate::platform::random::u64();
         let dev = Device::join(replica, remote, me, host_peer, SuccessionTiming::default(), seed);
-        Session::with(dev, bots, Timing::default())
+        Session::with(dev, room.to_string(), bots, Timing::default())
     }
 
-    fn with(dev: Device<T>, bots: BotDriver, timing: Timing) -> Session<T> {
+    fn with(dev: Device<T>, room_name: String, bots: BotDriver, timing: Timing) -> Session<T> {
         Session {
             dev,
+            room_name,
+            desk: None,
             bots,
             script: VecDeque::new(),
             timing,

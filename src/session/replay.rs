@@ -135,8 +135,8 @@ impl SessionApi for ReplaySession {
         None
     }
 
-    fn history(&self) -> Vec<Event> {
-        Vec::new()
+    fn history(&self) -> &[Event] {
+        &[]
     }
 
     fn copy(&self) -> Option<(u64, &Game, &[Event])> {

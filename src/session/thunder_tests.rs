@@ -46,16 +46,20 @@ fn thunderstruck_practice_runs_on_the_host_with_its_deadlines_and_verifiable_dic
     assert_eq!((duel.config().players, duel.config().rounds, duel.first()), (3, 6, Colour(0)));
     assert!(matches!(duel.phase(), Phase::Planning { .. }));
 
-    // Nobody plays Red: the beacon waits for its seed until the plan deadline, then Red sits out.
+    // Nobody at Red's screen: the session's desk commits Red's seed at once, so the beacon does
+    // not wait; no plan is sealed for Red, so the plan deadline sits Red out (D36).
     let timing = s.timing();
     let beacon = |s: &dyn SessionApi| {
         s.history().iter().any(|e| matches!(e, Event::Thunderstruck(ts::Event::Beacon { .. })))
     };
-    let at = run(&mut s, now, 2 * timing.plan_ms, beacon);
-    assert!(beacon(&s), "no beacon within two plan deadlines");
-    assert!(at - now >= timing.plan_ms, "the beacon came before its deadline: {} ms", at - now);
-    let red = s.game().and_then(|g| g.thunderstruck()).and_then(|d| d.ship(Colour(0)).map(|r| r.planning));
-    assert_eq!(red, Some(Planning::Forfeit), "no seed by the deadline: no dice this round (D36)");
+    let rolled = run(&mut s, now, timing.plan_ms / 2, beacon);
+    assert!(beacon(&s), "the beacon waited for Red's seed: {} ms", rolled - now);
+    let red = |s: &dyn SessionApi| {
+        s.game().and_then(|g| g.thunderstruck()).and_then(|d| d.ship(Colour(0)).map(|r| r.planning))
+    };
+    let at = run(&mut s, rolled, 3 * timing.plan_ms, |s| red(s) == Some(Planning::Forfeit));
+    assert_eq!(red(&s), Some(Planning::Forfeit), "no plan by the deadline: no dice this round (D36)");
+    assert!(at - rolled >= timing.plan_ms, "Red sat out before its deadline: {} ms", at - rolled);
 
     // The bots play on to the end; then the host shows its last key.
     let over = |s: &dyn SessionApi| s.game().is_some_and(|g| g.outcome().is_some());
@@ -81,7 +85,8 @@ fn thunderstruck_practice_runs_on_the_host_with_its_deadlines_and_verifiable_dic
 
 /// A reload between a bot's seal and its reveal: the bot seats' desks are
 /// kept with the room, so the restored tab's bot still reveals the plan it
-/// sealed, well before the deadline would sit it out.
+/// sealed, well before the deadline would sit it out. (Red's plan is sealed
+/// first, by the person through the session's desk: the reveals wait for it.)
 #[test]
 fn a_bot_reveals_its_sealed_plan_after_the_host_tab_reloads() {
     let opts = Options { speed: 50, fast: true, ..Options::default() };
@@ -89,6 +94,8 @@ fn a_bot_reveals_its_sealed_plan_after_the_host_tab_reloads() {
         ThunderPractice { players: 3, rounds: 6, level: duel_bots::Difficulty::Easy, red_first: true };
     let mut s = practice::thunderstruck(&opts, 5, me(), choice);
     let now = run(&mut s, 1_000, 2_000, |s| s.game().is_some());
+    let now = run(&mut s, now, 2_000, super::thunder_desk_tests::rolled);
+    super::thunder_desk_tests::seal_for_red(&mut s, now);
     let sealed = |s: &dyn SessionApi| {
         let Some(d) = s.game().and_then(|g| g.thunderstruck()) else { return 0 };
         d.players()
@@ -96,8 +103,8 @@ fn a_bot_reveals_its_sealed_plan_after_the_host_tab_reloads() {
             .count()
     };
     let timing = s.timing();
-    let at = run(&mut s, now, 2 * timing.plan_ms, |s| sealed(s) == 1);
-    assert_eq!(sealed(&s), 1, "one bot sealed, the other not yet");
+    let at = run(&mut s, now, 2 * timing.plan_ms, |s| sealed(s) == 2);
+    assert_eq!(sealed(&s), 2, "Red and one bot sealed, the other bot not yet");
 
     let mut bots = BotDriver::new(opts.speed, 77, false);
     for (seat, bytes) in s.bots_ref().desks() {

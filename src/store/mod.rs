@@ -39,6 +39,7 @@ mod replay;
 mod route;
 mod save;
 pub mod seats;
+mod thunder;
 pub mod ui;
 
 #[cfg(feature = "test-hooks")]
@@ -83,9 +84,6 @@ pub struct Store {
     pub calls: ReadSignal<Vec<EnergyRequest>>,
     pub timing: ReadSignal<Timing>,
     pub log: ReadSignal<Log>,
-    /// Thunderstruck: the duel's events of the last pump that had any, numbered
-    /// so that every batch is news (the duel screens tell them).
-    pub thunder_events: ReadSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     /// A coarse clock (ms since the epoch) for countdowns, ticked by the pump loop.
     pub now: ReadSignal<u64>,
     /// Each ship, re-read only when it changed (shared by every station screen).
@@ -117,7 +115,6 @@ struct Setters {
     calls: WriteSignal<Vec<EnergyRequest>>,
     timing: WriteSignal<Timing>,
     log: WriteSignal<Log>,
-    thunder_events: WriteSignal<(u64, Vec<duel_core::thunderstruck::Event>)>,
     now: WriteSignal<u64>,
     paused: WriteSignal<Option<PauseReason>>,
     lesson: WriteSignal<Option<&'static Lesson>>,
@@ -139,7 +136,6 @@ impl Store {
         let (calls, set_calls) = signal(Vec::new());
         let (timing, set_timing) = signal(Timing::default());
         let (log, set_log) = signal(Log::default());
-        let (thunder_events, set_thunder_events) = signal((0, Vec::new()));
         let (now, set_now) = signal(now_ms());
         let (paused, set_paused) = signal(None::<PauseReason>);
         let (lesson, set_lesson) = signal(None::<&'static Lesson>);
@@ -173,7 +169,6 @@ impl Store {
                 calls: set_calls,
                 timing: set_timing,
                 log: set_log,
-                thunder_events: set_thunder_events,
                 now: set_now,
                 paused: set_paused,
                 lesson: set_lesson,
@@ -190,7 +185,6 @@ impl Store {
             calls,
             timing,
             log,
-            thunder_events,
             now,
             ships,
             tabs,
@@ -204,7 +198,7 @@ impl Store {
 
     /// Makes `session` the running one (the old one, if any, is dropped).
     pub fn install(&self, session: Box<dyn SessionApi>, mode: Mode) {
-        let history = session.history();
+        let log = Log::from_history(session.history());
         self.set.timing.set(session.timing());
         self.set.bots_paused.set(session.bots_ref().paused());
         let mut session = session;
@@ -214,7 +208,7 @@ impl Store {
         self.set.mode.set(mode.clone());
         self.set.game.set(None);
         self.set.room.set(None);
-        self.set.log.set(Log::from_history(&history));
+        self.set.log.set(log);
         self.keeper.set_value(crate::records::Keeper::default());
         self.clock.set_value(PauseClock::behind(if mode == Mode::Practice {
             crate::pause::practice_behind()

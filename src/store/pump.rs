@@ -50,6 +50,10 @@ impl Store {
         let (me, owner, link, calls) = state;
         if let Some(game) = game {
             self.set.game.set(game);
+            // A reloaded host's duel, told at once now that its battlefield is known.
+            if self.log.with_untracked(|l| l.thunder.untold()) {
+                self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), &[], now)));
+            }
         }
         if let Some(room) = room {
             self.set.room.set(room);
@@ -122,7 +126,7 @@ impl Store {
     }
 
     /// The events a pump applied: their sounds and vibrations, the story's
-    /// log, the replay keeper, and Thunderstruck's batch.
+    /// log (Thunderstruck's story with it), the replay keeper.
     fn publish_events(&self, events: &[(u64, duel_core::Event)], now: u64) {
         let muted = self.ui.muted.get_untracked();
         self.game.with_untracked(|g| {
@@ -142,18 +146,5 @@ impl Store {
         self.set.log.update(|log| self.game.with_untracked(|g| log.record(g.as_deref(), events, now)));
         self.keeper.update_value(|k| k.saw(events[0].0, now));
         self.keep_if_over();
-        let thunder: Vec<duel_core::thunderstruck::Event> = events
-            .iter()
-            .filter_map(|(_, e)| match e {
-                duel_core::Event::Thunderstruck(t) => Some(t.clone()),
-                _ => None,
-            })
-            .collect();
-        if !thunder.is_empty() {
-            self.set.thunder_events.update(|(n, batch)| {
-                *n += 1;
-                *batch = thunder;
-            });
-        }
     }
 }

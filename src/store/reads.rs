@@ -13,10 +13,11 @@ impl Store {
         self.pairing.with_value(|p| p.as_ref().is_some_and(crate::net::Pairing::is_serverless))
     }
 
-    /// Every event this device's copy of the game has applied, oldest first
-    /// (empty with no session). Untracked: read it where `game` is tracked.
-    pub fn history(&self) -> Vec<Event> {
-        self.with_session(|s| s.history()).unwrap_or_default()
+    /// `f` of the host's event log, oldest first, read in place (empty where
+    /// this tab does not host; `None` with no session). Untracked: read it
+    /// where `game` is tracked.
+    pub fn with_history<U>(&self, f: impl FnOnce(&[Event]) -> U) -> Option<U> {
+        self.with_session(|s| f(s.history()))
     }
 
     /// Intents and commands this device sent that the host has not answered

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::{use_duel, ActUi};
-use super::words;
+use crate::ui::thunder_words as words;
 
 /// The act the picks describe, if a die is picked.
 fn act_of(ui: &ActUi, game: &Game, me: Player) -> Option<Act> {
@@ -166,8 +166,8 @@ pub fn Turn() -> impl IntoView {
         Some(view! {
             <div class="ts-options" data-testid="ts-options">
                 <p class="ts-options__what" tabindex="-1" node_ref=what>
-                    <strong>{move || format!("{} · {}", words::slot_label(at), value().unwrap_or(0))}</strong>
-                    {(at != die).then(|| format!(" (moved from {})", words::slot_label(die)))}
+                    <strong>{move || format!("{} · {}", at.label(), value().unwrap_or(0))}</strong>
+                    {(at != die).then(|| format!(" (moved from {})", die.label()))}
                 </p>
                 {move || (cubes.get() > 0).then(|| view! {
                     <div class="ts-options__cubes">

@@ -8,8 +8,8 @@ use duel_core::thunderstruck::{Console, ConsoleSpace, Shield, System};
 use duel_core::Pip;
 use leptos::prelude::*;
 
-use super::words;
 use crate::ui::die::plain_die_svg;
+use crate::ui::thunder_words as words;
 
 /// How one space looks now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,7 +107,7 @@ fn space(
     };
     let label = move || {
         let v = view_of.get();
-        let mut text = words::slot_label(slot).to_string();
+        let mut text = slot.label().to_string();
         match v {
             Some(v) if v.damaged => text += ", damaged",
             Some(v) => {
@@ -132,15 +132,14 @@ fn space(
     // Shield spaces name the numbers they take on a second line (three share a narrow row).
     let name = match slot.shield() {
         Some(s) if compact => view! { {shield_letter(s)} }.into_any(),
-        _ if compact => view! { {words::slot_label(slot).chars().last().map(String::from)} }.into_any(),
+        _ if compact => view! { {slot.label().chars().last().map(String::from)} }.into_any(),
         Some(_) => {
-            let (what, takes) =
-                words::slot_label(slot).split_once(' ').unwrap_or((words::slot_label(slot), ""));
+            let (what, takes) = slot.label().split_once(' ').unwrap_or((slot.label(), ""));
             view! { {what}" "<small class="ts-space__takes">{takes}</small> }.into_any()
         }
-        None => view! { {words::slot_label(slot)} }.into_any(),
+        None => view! { {slot.label()} }.into_any(),
     };
-    let testid = format!("{testid}-{}", words::slot_key(slot));
+    let testid = format!("{testid}-{}", words::console_space_key(slot));
     let pip = move || view_of.get().and_then(|v| v.die).map(|p| p.value().to_string());
     let raised = move || {
         view_of
@@ -156,7 +155,7 @@ fn space(
     if compact {
         // Another ship's console is to look at, not to press: a picture with its words.
         view! {
-            <div class=class role="img" data-slot=words::slot_key(slot) data-testid=testid data-pip=pip aria-label=label>
+            <div class=class role="img" data-slot=words::console_space_key(slot) data-testid=testid data-pip=pip aria-label=label>
                 {inner}
             </div>
         }
@@ -165,7 +164,7 @@ fn space(
         view! {
             <button
                 class=class
-                data-slot=words::slot_key(slot)
+                data-slot=words::console_space_key(slot)
                 data-testid=testid
                 data-pip=pip
                 aria-label=label

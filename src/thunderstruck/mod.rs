@@ -3,8 +3,10 @@
 //! online or this tab's practice against bots (`#/thunderstruck` sets one
 //! up; the session's bots fly the other seats).
 //!
-//! - [`duel`]: the running duel as signals, and the only ways to act on it;
-//! - [`room`]: this device's seat and its secrets;
+//! - [`duel`]: the running duel as the screen reads it (memos of the store),
+//!   and the only ways to act on it; the seat's secrets and their protocol
+//!   steps are the session's (`session/thunder_desk.rs`), the duel's story
+//!   the store's log (`feed::ThunderStory`);
 //! - the screens: [`setup`], then [`play`] ([`planning`], [`action`],
 //!   [`prompts`], [`field`], [`ships`]), then [`result`].
 
@@ -17,11 +19,8 @@ mod planning;
 mod play;
 mod prompts;
 mod result;
-mod room;
 mod setup;
 mod ships;
-mod story;
-mod words;
 
 use leptos::prelude::*;
 
@@ -35,16 +34,13 @@ pub fn ThunderScreen() -> impl IntoView {
 }
 
 /// A Thunderstruck duel on the room's host (R23), seen from this device's
-/// seat: the duel follows the replica, and the seat's secrets stay here.
+/// seat: the duel follows the replica; the seat's secrets stay on this device,
+/// in its session.
 #[component]
 pub fn RoomScreen() -> impl IntoView {
     let store = crate::store::use_store();
-    let room = match store.mode.get_untracked() {
-        crate::session::Mode::Online { room, .. } => room,
-        _ => String::from("practice"),
-    };
     match store.my_seats_untracked().first().copied() {
-        Some(seat) => provide_context(Duel::seat(store, &room, seat)),
+        Some(seat) => provide_context(Duel::seat(store, seat)),
         None => provide_context(Duel::watch(store)),
     }
     view! { <RoomDuel /> }

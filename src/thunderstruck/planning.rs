@@ -9,8 +9,8 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::{use_duel, Duel};
-use super::words;
 use crate::ui::die::plain_die_svg;
+use crate::ui::thunder_words as words;
 
 /// The draft, one entry per die (a draft from before a reroll is empty).
 fn draft_for(duel: Duel, n: usize) -> Vec<Option<ConsoleSpace>> {
@@ -158,7 +158,7 @@ fn Plan() -> impl IntoView {
                 let label = move || {
                     let v = pip().map_or(0, |p| p.value());
                     match on() {
-                        Some(s) => format!("Die {v}, on {}", words::slot_label(s)),
+                        Some(s) => format!("Die {v}, on {}", s.label()),
                         None => format!("Die {v}, not placed"),
                     }
                 };
@@ -190,7 +190,7 @@ fn Plan() -> impl IntoView {
                         on:click=click on:pointerdown=down on:pointerup=up>
                         // The label says the die; the picture is not read twice.
                         <span class="ts-die__face" aria-hidden="true">{move || pip().map(plain_die_svg)}</span>
-                        <span class="ts-die__on">{move || on().map(words::slot_label).unwrap_or("")}</span>
+                        <span class="ts-die__on">{move || on().map(ConsoleSpace::label).unwrap_or("")}</span>
                     </button>
                 }
             })
@@ -239,7 +239,7 @@ fn slot_under(x: i32, y: i32) -> Option<ConsoleSpace> {
     let el = doc.element_from_point(x as f32, y as f32)?;
     let space = el.closest("[data-slot]").ok()??;
     let key = space.get_attribute("data-slot")?;
-    ConsoleSpace::ALL.into_iter().find(|s| words::slot_key(*s) == key)
+    ConsoleSpace::ALL.into_iter().find(|s| words::console_space_key(*s) == key)
 }
 
 /// The person's plan is in: the locked console and who is still planning.

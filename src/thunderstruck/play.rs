@@ -107,7 +107,7 @@ pub fn DuelScreen() -> impl IntoView {
         .into_any(),
     };
     let log = move || {
-        duel.story.with(|s| {
+        duel.story(|s| {
             s.lines()
                 .iter()
                 .rev()
@@ -122,7 +122,7 @@ pub fn DuelScreen() -> impl IntoView {
         })
     };
     let quitting = RwSignal::new(false);
-    let last = move || duel.story.with(|s| s.last().map(|l| l.text.clone()));
+    let last = move || duel.story(|s| s.last().map(|l| l.text.clone()));
     view! {
         <main class="ts" data-testid="ts-duel">
             <header class="ts-head">

@@ -7,7 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::duel::use_duel;
-use super::words;
+use crate::ui::thunder_words as words;
 
 /// Puts the keyboard focus on a prompt's heading when it appears (the
 /// button that brought play here is gone), so Tab goes on to its choices
@@ -66,9 +66,9 @@ pub fn HitPrompt() -> impl IntoView {
             <p class="hint">"Where does the damage token go? A die waiting there is lost."</p>
             <div class="ts-choices">
                 {list.into_iter().map(|slot| view! {
-                    <button class="btn btn--small btn--weapons" data-testid=format!("ts-hit-damage-{}", words::slot_key(slot))
+                    <button class="btn btn--small btn--weapons" data-testid=format!("ts-hit-damage-{}", words::console_space_key(slot))
                         on:click=move |_| duel.send(Intent::TakeHit { shield, damage: slot })>
-                        {words::slot_label(slot)}
+                        {slot.label()}
                     </button>
                 }).collect_view()}
             </div>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use super::console::{ConsoleGrid, SpaceView};
 use super::duel::use_duel;
-use super::words;
+use crate::ui::thunder_words as words;
 
 /// What a card says about one ship (a plain value, so the card redraws only when it changes).
 #[derive(Clone, Debug, PartialEq, Eq)]

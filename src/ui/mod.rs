@@ -10,4 +10,5 @@ pub mod names;
 pub mod shortcuts;
 pub mod sound;
 pub mod tab;
+pub mod thunder_words;
 pub mod toast;

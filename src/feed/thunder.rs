@@ -1,43 +1,66 @@
-//! The duel told in short lines ("Blue fires a 4 at Red: hit, front shield
-//! takes it"): the log under the battlefield, newest first on screen.
+//! Thunderstruck's story (R23): the duel told in short lines ("Blue fires a
+//! 4 at Red: hit, front shield takes it"), the log under the battlefield,
+//! newest first on screen. The store records it from the events it applies,
+//! beside Dice Duel's lines ([`super::Log::thunder`]).
 
 use duel_core::thunderstruck::{Act, Board, Event, Outcome, Player, Shot, Steer};
 
-use super::words;
+use crate::ui::thunder_words as words;
 
 /// Lines kept (older ones scroll away).
 const KEEP: usize = 80;
 
-/// One line of the log, with the player it is about (its colour).
+/// One line of the duel's story, with the player it is about (its colour).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct ThunderLine {
     pub id: u64,
     pub who: Option<Player>,
     pub text: String,
 }
 
-/// The log so far.
+/// The duel's story so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Story {
-    lines: Vec<Line>,
+pub struct ThunderStory {
+    lines: Vec<ThunderLine>,
     next: u64,
     /// The line of a shielded hit still waiting for the target's answer.
     open_hit: Option<u64>,
+    /// Events heard before the battlefield was known (a reloaded host's
+    /// history, taken before its first pump): told with the first game.
+    untold: Vec<Event>,
+    /// The game's events applied as of the last batch: fewer means a new duel
+    /// began in the same session, which starts a new story.
+    seen: u64,
 }
 
-impl Story {
-    pub fn lines(&self) -> &[Line] {
+impl ThunderStory {
+    pub fn lines(&self) -> &[ThunderLine] {
         &self.lines
     }
 
     /// The newest line, if any.
-    pub fn last(&self) -> Option<&Line> {
+    pub fn last(&self) -> Option<&ThunderLine> {
         self.lines.last()
     }
 
-    /// Tells `events` (already applied; `board` is the battlefield now).
-    pub fn record(&mut self, board: &Board, events: &[Event]) {
-        for e in events {
+    /// Whether events wait for the battlefield to be told.
+    pub fn untold(&self) -> bool {
+        !self.untold.is_empty()
+    }
+
+    /// Tells `events`, already applied to the duel on `board` (`applied`:
+    /// the game's events applied now). With no board yet they wait, and are
+    /// told with the first batch that has one.
+    pub fn record(&mut self, board: Option<&Board>, applied: u64, events: &[Event]) {
+        let Some(board) = board else {
+            self.untold.extend_from_slice(events);
+            return;
+        };
+        if applied < self.seen {
+            *self = ThunderStory::default();
+        }
+        self.seen = applied;
+        for e in std::mem::take(&mut self.untold).iter().chain(events) {
             self.tell(board, e);
         }
         let extra = self.lines.len().saturating_sub(KEEP);
@@ -47,7 +70,7 @@ impl Story {
     fn push(&mut self, who: Option<Player>, text: String) -> u64 {
         let id = self.next;
         self.next += 1;
-        self.lines.push(Line { id, who, text });
+        self.lines.push(ThunderLine { id, who, text });
         id
     }
 
@@ -79,7 +102,7 @@ impl Story {
                 }
             }
             Event::HitTaken { player, shield, damage } => {
-                let tail = format!(", {shield} takes it (damage on {}).", words::slot_label(*damage));
+                let tail = format!(", {shield} takes it (damage on {}).", damage.label());
                 match self.open_hit.take().and_then(|id| self.lines.iter_mut().find(|l| l.id == id)) {
                     Some(line) => {
                         line.text = line.text.trim_end_matches('.').to_string() + &tail;
@@ -135,7 +158,7 @@ fn cubes_spent(act: &Act) -> String {
         parts.push(format!("{:+} with cubes", act.pips));
     }
     if let Some(to) = act.to {
-        parts.push(format!("moved to {}", words::slot_label(to)));
+        parts.push(format!("moved to {}", to.label()));
     }
     if parts.is_empty() {
         String::new()
@@ -198,10 +221,11 @@ mod tests {
     #[test]
     fn a_shielded_hit_is_one_line_once_answered() {
         let board = Board::for_players(2);
-        let mut story = Story::default();
+        let mut story = ThunderStory::default();
         let act = Act::plain(ConsoleSpace::FireA);
         story.record(
-            &board,
+            Some(&board),
+            2,
             &[
                 Event::Acted {
                     player: Player(1),
@@ -221,5 +245,25 @@ mod tests {
             story.lines()[0].text,
             "Blue fires a 4 at Red (3 away): hit from the front, front shield takes it (damage on Fire A)."
         );
+    }
+
+    /// A reloaded host's history comes before its battlefield is known: it
+    /// waits, is told whole with the first game, and once only; a new duel
+    /// in the same session (fewer events applied) starts a new story.
+    #[test]
+    fn a_history_waits_for_the_battlefield_and_a_new_duel_starts_afresh() {
+        let board = Board::for_players(2);
+        let ready = |p| Event::PlanSealed { player: Player(p), plan: duel_core::seal::Digest([p; 32]) };
+        let mut story = ThunderStory::default();
+        story.record(None, 0, &[Event::Beacon { value: 1 }, ready(0)]);
+        assert!(story.untold() && story.lines().is_empty(), "no battlefield yet: nothing told");
+        story.record(Some(&board), 9, &[]);
+        assert!(!story.untold());
+        let texts: Vec<&str> = story.lines().iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["Dice rolled: everyone plans in secret.", "Red is ready."]);
+        story.record(Some(&board), 10, &[ready(1)]);
+        assert_eq!(story.lines().len(), 3, "told once, then the news");
+        story.record(Some(&board), 2, &[Event::Beacon { value: 2 }]);
+        assert_eq!(story.lines().len(), 1, "a new duel: {:?}", story.lines());
     }
 }

@@ -1,17 +1,13 @@
-//! Names players read on the Thunderstruck screens: console spaces,
-//! facings, track spaces. One place, so the console, the battlefield and
-//! the log agree.
+//! Names players read of Thunderstruck: facings, track spaces, cubes, and
+//! the console's keys and hints. One place, so the console, the battlefield
+//! and the story (`feed::thunder`) agree. A console space's own name is the
+//! core's one table, `ConsoleSpace::label`.
 
 use duel_core::thunderstruck::{Board, ConsoleSpace, Facing, Shield, Space, System};
 
-/// A console space's label on its button ("Boost A", "Front 1–2"): the core's one table.
-pub fn slot_label(slot: ConsoleSpace) -> &'static str {
-    slot.label()
-}
-
-/// A stable key for test ids and CSS (`boost-a`, `shield-front`).
-pub fn slot_key(slot: ConsoleSpace) -> &'static str {
-    match slot {
+/// A console space's stable key, for test ids and CSS (`boost-a`, `shield-front`).
+pub fn console_space_key(space: ConsoleSpace) -> &'static str {
+    match space {
         ConsoleSpace::BoostA => "boost-a",
         ConsoleSpace::BoostB => "boost-b",
         ConsoleSpace::ManoeuvreA => "manoeuvre-a",
