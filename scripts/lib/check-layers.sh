@@ -3,8 +3,8 @@
 # and a module imports only its own code, the crates and the layers below it:
 #
 #   root        app (and main.rs)   may import anything: it mounts the screens
-#   screens     one folder each     widgets, services, the store, data; never another screen
-#   widgets     board, panels, …    other widgets, services, the store, data
+#   screens     one folder each     widgets, the store, data; never another screen
+#   widgets     board, panels, …    other widgets, the store, data
 #   services    boot, test_hooks    other services, the store, data: what runs sessions and storage
 #   store       store               data only: the state as signals, and the one way to change it
 #   data        session, route, …   only data: no store, no view
@@ -14,7 +14,9 @@
 # skipped. Fails, naming the file, the line and the import, on an import that goes up or
 # sideways between screens, and on a module that is in no layer (add it to the lists below).
 # Above the services, no code holds the session (`with_session`): screens and widgets read it
-# and act on it through the store's reads and actions (STYLE habit 13).
+# and act on it through the store's reads and actions (STYLE habit 13). Nor do they call a
+# service: they act through the store (`Store::act`; what needs a service is an `Errand`, which
+# the store hands to the runner the services gave it).
 #
 # Usage: scripts/lib/check-layers.sh [SRC_DIR]   (default: src/ of this repository)
 #        scripts/lib/check-layers.sh --self-test (plants violations in a scratch tree; they must
@@ -29,6 +31,7 @@ WIDGETS="board pairing panels stations"
 SERVICES="boot test_hooks"
 STORE="store"
 DATA="atlas course feed net pause platform records route session trust ui"
+# Screens' files that still call a service directly (relative to src/): to be converted.
 
 # --ranks: the layers, lowest first, one a line (`scripts/lib/import-graph --ranks` reads them).
 ranks() {
@@ -52,7 +55,7 @@ check() {
       n = split(root, a, " ");     for (i = 1; i <= n; i++) rank[a[i]] = 5
       layer[0] = "data"; layer[1] = "store"; layer[2] = "service"; layer[3] = "widget"
       layer[4] = "screen"; layer[5] = "root"
-      SCREEN = 4; WIDGET = 3
+      SCREEN = 4; WIDGET = 3; SERVICE = 2
       bad = 0
     }
     # report(WHY): one violation, with the file, the line and the line itself.
@@ -69,6 +72,8 @@ check() {
         report(layer[rank[mod]] " `" mod "` imports " layer[rank[target]] " `" target "`: only the layers below may be imported")
       else if (rank[target] == SCREEN && rank[mod] == SCREEN)
         report("screen `" mod "` imports screen `" target "`: what two screens share moves down to the widgets, the services or the data")
+      else if (rank[target] == SERVICE && (rank[mod] == WIDGET || rank[mod] == SCREEN))
+        report(layer[rank[mod]] " `" mod "` imports service `" target "`: screens and widgets act through the store (Store::act; an Errand for a service)")
     }
     # group(S): scans S inside a `crate::{…}` group (depth gdepth); returns what follows it.
     function group(s,   c, id) {
@@ -155,6 +160,7 @@ self_test() {
   printf 'use crate::{\n    records,\n    replay::watch,\n};\n' >>"$dir/src/home/mod.rs" # screen -> screen, in a group
   printf 'use super::super::app::keys;\nmod tests {\n    use super::super::home;\n}\n' >"$dir/src/replay/keys.rs" # screen -> root via super; home is replay::home
   printf 'use crate::home::Home;\n' >>"$dir/src/board/mod.rs"                    # widget -> screen
+  printf 'fn h(s: Store) { crate::boot::leave(s); }\n' >>"$dir/src/board/mod.rs"   # widget -> service
   printf 'pub fn x() {}\n' >"$dir/src/gadgets.rs"                                # a module in no layer
   printf 'fn g(s: Store) { s.with_session(|s| s.pending()); }\n' >>"$dir/src/home/mod.rs" # the session
   out=$(check "$dir/src") && { echo "FAIL: the planted violations pass"; return 1; }
@@ -166,6 +172,7 @@ self_test() {
     "screen \`home\` imports screen \`replay\`" \
     "screen \`replay\` imports root \`app\`" \
     "widget \`board\` imports screen \`home\`" \
+    "widget \`board\` imports service \`boot\`" \
     "module \`gadgets\` is in no layer" \
     "screen \`home\` holds the session"; do
     grep -qF "$want" <<<"$out" || { echo "FAIL: not reported: $want"; rc=1; }

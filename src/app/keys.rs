@@ -12,8 +12,7 @@ use web_sys::KeyboardEvent;
 
 use crate::pause::PauseReason;
 use crate::route::Route;
-use crate::store::actions;
-use crate::store::Store;
+use crate::store::{Act, Store};
 use crate::ui::tab::Tab;
 
 /// Whether the key went to a text field (then it is typing, not a shortcut).
@@ -52,16 +51,20 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
         if matches!(key.as_str(), "p" | "P") || (key == " " && !on_button) {
             ev.prevent_default();
             if store.paused.get_untracked().is_some() {
-                store.resume(PauseReason::Player);
+                store.act(Act::Resume(PauseReason::Player));
             } else {
-                store.pause(PauseReason::Player);
+                store.act(Act::Pause(PauseReason::Player));
             }
             return;
         }
         match key.as_str() {
             "r" | "R" => match tab {
-                Some(Tab::Station { seat, station }) => actions::roll(store, seat, station),
-                Some(Tab::Cockpit { seat }) => actions::roll_cockpit(store, seat),
+                Some(Tab::Station { seat, station }) => {
+                    store.act(Act::Roll { seat, station });
+                }
+                Some(Tab::Cockpit { seat }) => {
+                    store.act(Act::RollCockpit { seat });
+                }
                 _ => {}
             },
             // Tab stays the browser's (focus moves through every control); brackets cycle the tabs.
@@ -72,10 +75,18 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
             }
             "?" => store.ui.help.update(|h| *h = !*h),
             "Escape" => store.ui.help.set(false),
-            "f" => actions::fire(store, 1),
-            "F" => actions::fire(store, 2),
-            "t" | "T" => actions::tractor_ship(store),
-            "w" | "W" => actions::warp(store),
+            "f" => {
+                store.act(Act::Fire { count: 1 });
+            }
+            "F" => {
+                store.act(Act::Fire { count: 2 });
+            }
+            "t" | "T" => {
+                store.act(Act::TractorShip);
+            }
+            "w" | "W" => {
+                store.act(Act::Warp);
+            }
             "b" | "B" => store.ui.show(Tab::Board),
             "m" | "M" => {
                 let muted = !store.ui.muted.get_untracked();
@@ -86,7 +97,7 @@ pub fn install(store: Store, route: ReadSignal<Route>) {
                 let n = digit.as_bytes()[0] - b'0';
                 match tab {
                     Some(Tab::Station { seat, station: Station::Engineering }) if (1..=5).contains(&n) => {
-                        actions::send_number(store, seat, n)
+                        store.act(Act::SendEnergy { seat, face: n });
                     }
                     _ if n >= 1 => show(usize::from(n - 1)),
                     _ => {}

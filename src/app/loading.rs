@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::platform::{self, full_app};
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Errand, Store};
 
 /// Where a switch stands: not asked, loading (0–100 % of the file), or failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn FullAppNeeded(
             // Home gives up the ask to host (if the download still finishes, the reload lands
             // on the home screen, on the full app).
             <a class="btn btn--ghost" href=crate::route::Route::Home.hash()
-                on:click=move |_| crate::boot::forget_host_ask(store)>"Home"</a>
+                on:click=move |_| { store.act(Errand::ForgetHostAsk); }>"Home"</a>
         </main>
     }
 }

@@ -19,7 +19,7 @@ use crate::panels::update;
 use crate::platform::full_app;
 use crate::route::{self, Route};
 use crate::session::Options;
-use crate::store::Store;
+use crate::store::{Errand, Store};
 use crate::ui::{sound, toast::ToastStack};
 use crate::{boot, pause, platform};
 use loading::FullAppNeeded;
@@ -45,7 +45,7 @@ fn enter(store: Store, route: Route) -> Route {
     }
     match route::lesson_id(&platform::hash()) {
         Some(id) => {
-            boot::learn::begin_by_id(store, &id);
+            store.act(Errand::LessonById(id));
             store.route.get_untracked()
         }
         None => Route::Learn,
@@ -56,7 +56,7 @@ fn enter(store: Store, route: Route) -> Route {
 #[component]
 pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
-    let store = Store::new(opts, boot::persist);
+    let store = Store::new(opts, boot::SERVICES);
     provide_context(store);
     // A Thunderstruck practice (none, running or over): the home screen offers to go back to it.
     let thunder_over = Signal::derive(move || {

@@ -9,7 +9,7 @@ use crate::game::screen::GameScreen;
 use crate::lobby::Lobby;
 use crate::platform::full_app;
 use crate::session::Mode;
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -78,7 +78,7 @@ pub fn Play() -> impl IntoView {
 /// Why the base file loads the full app here. A room with no server cannot be
 /// rejoined by a reload alone: its invitation is scanned again.
 fn duel_words(store: crate::store::Store) -> &'static str {
-    if store.pairing.with_value(|p| p.as_ref().is_some_and(|p| p.is_serverless())) {
+    if untrack(|| store.serverless()) {
         "This game is Thunderstruck Duel, which loads with the rest of the game. The page then reloads: scan the \
          host's invitation again to rejoin."
     } else {
@@ -127,7 +127,7 @@ fn Connecting() -> impl IntoView {
                             <button class="btn btn--helm" data-testid="room-missing-host"
                                 on:click=move |_| crate::platform::assign_url(&format!("/?room={}&host=1", host()))>"Host this room"</button>
                             <button class="btn btn--ghost" data-testid="room-missing-home"
-                                on:click=move |_| crate::boot::leave(store)>"Check the code"</button>
+                                on:click=move |_| { store.act(Errand::Leave); }>"Check the code"</button>
                         </div>
                     </section>
                 }

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::store::{actions, use_store};
+use crate::store::{use_store, Act};
 use crate::trust::{lines, Line};
 
 /// The bar, above every screen while there is something to tell. "Got it"
@@ -25,7 +25,7 @@ pub fn TrustBar() -> impl IntoView {
                     let follow = t.follow.map(|words| {
                         view! {
                             <button class="btn btn--small trust-bar__follow" data-testid="two-tables-follow"
-                                on:click=move |_| actions::follow_rival(store)>{words}</button>
+                                on:click=move |_| { store.act(Act::FollowRival); }>{words}</button>
                         }
                     });
                     view! { <li class="trust-bar__choice" data-testid="two-tables">{t.text}" "{follow}</li> }

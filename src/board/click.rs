@@ -7,7 +7,7 @@ use duel_core::event::CrystalAt;
 use duel_core::{Answer, ChoiceKind, Intent, Phase, Square, Station, Target};
 use leptos::prelude::*;
 
-use crate::store::Store;
+use crate::store::{Act, Store};
 use crate::ui::names::{ship_of, square};
 use crate::ui::tab::Tab;
 
@@ -22,7 +22,7 @@ pub fn on_square(store: Store, sq: Square) {
         let seat =
             seats.iter().copied().find(|s| game.validate(*s, &intent).is_ok()).or(seats.first().copied());
         if let Some(seat) = seat {
-            store.send(seat, intent);
+            store.act(Act::Send { seat, intent });
         }
         return;
     }
@@ -34,14 +34,17 @@ pub fn on_square(store: Store, sq: Square) {
             _ => false,
         };
         if let Some(seat) = seats.iter().copied().find(|s| offers && game.may_answer(*s, choice)) {
-            store.send(seat, Intent::Answer { choice: choice.id, answer: Answer::Square(sq) });
+            store.act(Act::Send {
+                seat,
+                intent: Intent::Answer { choice: choice.id, answer: Answer::Square(sq) },
+            });
             return;
         }
     }
     if let Some(Tab::Station { seat, station: Station::Tractor }) = store.ui.tab.get_untracked() {
         let crystal = game.crystals().iter().position(|c| *c == CrystalAt::OnMap(sq));
         if let Some(crystal) = crystal {
-            store.send(seat, Intent::TractorCrystal { crystal: crystal as u8 });
+            store.act(Act::Send { seat, intent: Intent::TractorCrystal { crystal: crystal as u8 } });
             return;
         }
     }

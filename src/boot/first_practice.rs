@@ -1,89 +1,17 @@
-//! How Practice starts on this device (issue 33: a first practice a newcomer
-//! can win). The first time, Practice asks: one station with a bot crew
-//! around you against the slowest bots, or the whole ship against Medium
-//! bots. The answer is remembered; the home screen shows it and can change it.
-
-use duel_core::Station;
+//! Starting Practice as this device chose (issue 33; the choice and its words
+//! are `crate::course::PracticeStart`'s): one station with a bot crew around
+//! you against the slowest bots, or the whole ship against Medium bots.
 
 use super::{player, seed, start_practice};
+use crate::course::{practice_start, remember_practice_start, PracticeStart};
 use crate::pause;
-use crate::platform::storage;
 use crate::session::{practice, BotPace};
 use crate::store::Store;
 
-const KEY: &str = "dice-duel/practice-start";
-
-/// What one tap on Practice starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PracticeStart {
-    /// The player holds this station of White; a Hard bot crew holds the rest
-    /// and Black is a Learning crew.
-    Station(Station),
-    /// The whole of White against a Medium bot crew: the full game.
-    Crew,
-}
-
-impl PracticeStart {
-    /// The choices the first Practice offers, in order: the station of the
-    /// last lesson this device finished (if any), Weapons and Helm, the whole ship.
-    pub fn offered(last_lesson: Option<Station>) -> Vec<PracticeStart> {
-        let mut stations = vec![Station::Weapons, Station::Helm];
-        if let Some(station) = last_lesson {
-            stations.retain(|s| *s != station);
-            stations.insert(0, station);
-        }
-        stations.into_iter().map(PracticeStart::Station).chain([PracticeStart::Crew]).collect()
-    }
-
-    /// Its stored name, also its test id's tail ("weapons", "helm", "crew").
-    pub fn key(self) -> &'static str {
-        match self {
-            PracticeStart::Station(station) => crate::ui::names::station_key(station),
-            PracticeStart::Crew => "crew",
-        }
-    }
-
-    fn from_key(key: &str) -> Option<PracticeStart> {
-        let station = duel_core::station::ALL_STATIONS.into_iter().map(PracticeStart::Station);
-        station.chain([PracticeStart::Crew]).find(|s| s.key() == key)
-    }
-
-    /// The button's words.
-    pub fn label(self) -> &'static str {
-        match self {
-            PracticeStart::Station(Station::Weapons) => "Weapons: load and fire torpedoes",
-            PracticeStart::Station(Station::Helm) => "Helm: fly the ship",
-            PracticeStart::Station(Station::Engineering) => {
-                "Engineering: roll energy and send it to the stations"
-            }
-            PracticeStart::Station(Station::Sensors) => "Sensors: lock on so torpedoes hit",
-            PracticeStart::Station(Station::Shields) => "Shields: guard the ship's sides",
-            PracticeStart::Station(Station::Tractor) => "Tractor Beam: pull ships and lay mines",
-            PracticeStart::Crew => "The whole ship, against Medium bots",
-        }
-    }
-
-    /// One line under Practice once it is chosen.
-    pub fn describe(self) -> String {
-        match self {
-            PracticeStart::Station(station) => format!(
-                "Practice: you at {}, a Hard bot crew on the rest of White, Black's crew at the Learning level.",
-                station.name()
-            ),
-            PracticeStart::Crew => "Practice: you crew the whole of White against a Medium bot crew.".into(),
-        }
-    }
-}
-
-/// This device's choice, if Practice was ever started from the home screen.
-pub fn chosen() -> Option<PracticeStart> {
-    storage::get(KEY).and_then(|k| PracticeStart::from_key(&k))
-}
-
 /// Starts a practice as `start` says, and remembers the choice.
 pub fn practice_as(store: Store, start: PracticeStart) {
-    let first = chosen().is_none();
-    let _ = storage::set(KEY, start.key());
+    let first = practice_start().is_none();
+    remember_practice_start(start);
     match start {
         PracticeStart::Crew => super::quick_practice(store),
         PracticeStart::Station(station) => {
@@ -104,5 +32,5 @@ pub fn practice_as(store: Store, start: PracticeStart) {
 /// "Practice again" after a result: as Practice would start now (the whole
 /// ship when this device never chose).
 pub fn practice_again(store: Store) {
-    practice_as(store, chosen().unwrap_or(PracticeStart::Crew));
+    practice_as(store, practice_start().unwrap_or(PracticeStart::Crew));
 }

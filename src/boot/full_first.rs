@@ -78,13 +78,12 @@ pub fn ask(store: Store, then: Then) -> bool {
     true
 }
 
-/// On the full app's home: whether the tab asked to join by camera before its
-/// reload (once: the ask is removed).
-pub fn take_camera_ask() -> bool {
-    if !full_app::LOADED || storage::session_get(THEN_KEY).as_deref() != Some(Then::JoinCamera.key()) {
-        return false;
+/// On the full app's home: the tab asked to join by camera before its reload,
+/// so the home opens the camera's panel (`Ui::camera_asked`; the ask is removed).
+fn take_camera_ask(store: Store) {
+    if full_app::LOADED && storage::session_take(THEN_KEY).is_some() {
+        store.ui.camera_asked.set(true);
     }
-    storage::session_take(THEN_KEY).is_some()
 }
 
 /// Gives up the ask (the player went home while the full app loaded).
@@ -99,8 +98,9 @@ pub fn forget(store: Store) {
 /// stale (that switch failed, and a later one, to Thunderstruck say, brought
 /// the tab here), so it is dropped.
 pub fn resume(store: Store, route: Route) -> Option<Route> {
-    // The camera's panel is the home's: it takes that ask itself (`take_camera_ask`).
+    // The camera's panel is the home's: the home opens it.
     if route == Route::Home && storage::session_get(THEN_KEY).as_deref() == Some(Then::JoinCamera.key()) {
+        take_camera_ask(store);
         return None;
     }
     let asked = storage::session_take(THEN_KEY)?;

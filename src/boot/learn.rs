@@ -9,7 +9,6 @@ use crate::platform::random;
 use crate::route::Route;
 use crate::session::{practice, Mode};
 use crate::store::Store;
-use crate::ui::tab::Tab;
 
 /// Starts `lesson` afresh as the practice and shows it.
 pub fn begin(store: Store, lesson: &'static Lesson) {
@@ -56,15 +55,6 @@ pub fn restore(store: Store) {
     }
     if let Some(lesson) = course::running() {
         store.set_lesson(Some(lesson));
-    }
-}
-
-/// Shows the lesson's own station, so "press Roll" and R mean its Roll (issue 33). The
-/// card calls it once its game is on screen: a tab changed while the game before was
-/// still being taken down made that screen read its disposed state.
-pub fn show_station(store: Store, lesson: &Lesson) {
-    if let Some(station) = lesson.station() {
-        store.ui.show(Tab::Station { seat: duel_core::SeatId(0), station });
     }
 }
 

@@ -1,7 +1,9 @@
 //! Starting, resuming and leaving sessions: one-tap practice, a practice
 //! lobby, creating and joining online rooms; and keeping the host's room in
-//! browser storage so a reload resumes it.
+//! browser storage so a reload resumes it. The screens ask for all of it as
+//! errands (`store::Errand`), which [`SERVICES`] carries out for the store.
 
+mod errands;
 mod first_practice;
 mod full_first;
 pub mod learn;
@@ -11,15 +13,15 @@ mod practice_file;
 mod rooms;
 pub mod watch;
 
-pub use first_practice::{chosen as practice_start, practice_again, practice_as, PracticeStart};
-pub use rooms::{
-    create_room, enter_room, host_room, host_serverless, join_room, join_serverless, room_link_refused,
-};
+pub use errands::SERVICES;
+pub use first_practice::{practice_again, practice_as};
+pub use rooms::{create_room, enter_room, host_room, host_serverless, join_room, join_serverless};
 
 use duel_core::SeatId;
 use leptos::prelude::*;
 
-use crate::net;
+use crate::net::saves::PRACTICE;
+use crate::net::{self, room_link_refused};
 use crate::platform::{self, random, storage};
 use crate::route::Route;
 use crate::session::practice::{self, ThunderPractice};
@@ -27,37 +29,14 @@ use crate::session::Mode;
 use crate::session::{BotDriver, Offline, Player, Session};
 use crate::store::Store;
 
-/// The storage name of the practice room. `~` is not allowed in room ids, so
-/// it can never collide with an online room's save.
-const PRACTICE: &str = "practice~";
-// web/boot.js writes this key too (a name typed on the app shell, before the game has loaded).
-const NAME_KEY: &str = "dice-duel/name";
 /// Where offline Thunderstruck kept its duel while it ran on a table of its
 /// own (before issue 35). That duel's beacons came from other dice than the
 /// host's, so it cannot go on on the host: it is dropped, with a word.
 const OLD_THUNDERSTRUCK_KEY: &str = "dice-duel/thunderstruck";
 
-/// The name this device's player goes by (shown to the room).
-pub fn name() -> String {
-    storage::get(NAME_KEY).unwrap_or_default()
-}
-
-/// Whether this device has ever been given a name (or chose to keep "Cadet"):
-/// a guest is asked once, on its first join.
-pub fn has_name() -> bool {
-    storage::get(NAME_KEY).is_some()
-}
-
-/// Remembers the player's name (used from the next room joined or created).
-pub fn set_name(name: &str) {
-    let name: String = name.chars().filter(|c| !c.is_control()).take(24).collect();
-    let _ = storage::set(NAME_KEY, name.trim());
-}
-
 /// This device's player: its token and seat key (kept in storage) and name.
 pub fn player() -> Player {
-    let name = storage::get(NAME_KEY).filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "Cadet".to_string());
-    Player { token: net::player_token(), key: net::saves::seat_key(), name }
+    Player { token: net::player_token(), key: net::saves::seat_key(), name: net::saves::room_name() }
 }
 
 fn desks_key(room: &str) -> String {
@@ -95,11 +74,6 @@ pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], (duel, sta
     let _ = net::saves::save_host(room, bytes);
     save_desks(room, desks);
     full_first::mark(room, duel);
-}
-
-/// Whether a practice game is saved (the home screen offers to resume it).
-pub fn has_practice() -> bool {
-    net::saves::load_host(PRACTICE).is_some()
 }
 
 fn seed(store: Store) -> u64 {
@@ -164,11 +138,6 @@ pub fn resume_practice(store: Store) -> bool {
             false
         }
     }
-}
-
-/// Whether the tab asked to join by camera before the full app loaded (once).
-pub fn camera_asked() -> bool {
-    full_first::take_camera_ask()
 }
 
 /// "Join by camera" on the practice file: loads the full app, whose home opens
@@ -286,7 +255,7 @@ pub fn on_load(store: Store) -> Route {
     // A replay's address opens the replay; a saved practice waits on the home screen (one that
     // resumes on another file waits for its button: this load came for something else).
     if route != Route::Replay
-        && has_practice()
+        && net::saves::has_practice()
         && !practice_file::elsewhere(PRACTICE)
         && resume_practice(store)
     {

@@ -106,7 +106,7 @@ fn relink(store: Store, room: &str, transport: RoomTransport) -> Result<(), Room
     match slot {
         Some(transport) => Err(transport),
         None => {
-            store.pairing.set_value(Some(pairing));
+            store.set_pairing(Some(pairing));
             Ok(())
         }
     }
@@ -126,7 +126,7 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
     let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
     let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
     store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
-    store.pairing.set_value(Some(pairing));
+    store.set_pairing(Some(pairing));
     store.save(platform::now_ms(), true);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
     store.go(Route::Play);
@@ -162,7 +162,7 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
             match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
                 Ok(session) => {
                     store.install(Box::new(session), mode);
-                    store.pairing.set_value(Some(pairing));
+                    store.set_pairing(Some(pairing));
                     return;
                 }
                 Err(e) => {
@@ -180,7 +180,7 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     // Bots run here only if this tab is elected the room's host one day.
     let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
     store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
-    store.pairing.set_value(Some(pairing));
+    store.set_pairing(Some(pairing));
 }
 
 /// Enters `room` from its link or code (the home screen's "join"): joins it,
@@ -199,14 +199,6 @@ pub fn enter_room(store: Store, room: &str) -> Result<(), NoWebRtc> {
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
     store.go(Route::Play);
     Ok(())
-}
-
-/// Why this page's room link was not followed: it names a room, and this
-/// browser cannot be in one ([`on_load`] then opens the page as without it).
-/// `None`: no room link, or one this browser can follow.
-pub fn room_link_refused() -> Option<NoWebRtc> {
-    net::room_from_location()?;
-    webrtc::rooms().err()
 }
 
 /// On the practice file (issue 49), which has no rooms: the room's own address,

@@ -5,6 +5,7 @@
 //! hints — run by the ordinary practice host; nothing in the game knows it
 //! is a lesson. See `docs/LESSONS.md` for the decisions.
 
+mod first_practice;
 mod goal;
 mod progress;
 mod start;
@@ -12,6 +13,7 @@ mod step;
 #[cfg(test)]
 mod tests;
 
+pub use first_practice::{chosen as practice_start, remember as remember_practice_start, PracticeStart};
 pub use goal::{FreezeKind, Goal, LEARNER};
 pub use progress::{dismiss_offer, done_ids, forget_saved, mark_done, offer_due, remember_running, running};
 pub use step::Step;

@@ -7,9 +7,8 @@ use duel_core::{ShipClass, ShipId};
 use leptos::prelude::*;
 
 use crate::board::Board;
-use crate::boot;
 use crate::route::Route;
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 use crate::ui::icons::station_icon;
 use crate::ui::names::{damage_cause, ship_class, ship_name, station_short, team_name};
 
@@ -155,9 +154,9 @@ pub fn Debrief() -> impl IntoView {
             <header class="result__head">
                 <h1 data-testid="result-winner">{move || headline.get().unwrap_or_default()}</h1>
                 <nav class="result__actions">
-                    <button class="btn btn--helm" data-testid="result-again" on:click=move |_| boot::practice_again(store)>"Practice again"</button>
-                    <button class="btn btn--sensors" data-testid="result-replay" on:click=move |_| crate::boot::watch::watch_current(store)>"Watch the replay"</button>
-                    <button class="btn btn--ghost" data-testid="result-home" on:click=move |_| boot::leave(store)>"Home"</button>
+                    <button class="btn btn--helm" data-testid="result-again" on:click=move |_| { store.act(Errand::PracticeAgain); }>"Practice again"</button>
+                    <button class="btn btn--sensors" data-testid="result-replay" on:click=move |_| { store.act(Errand::WatchCurrent); }>"Watch the replay"</button>
+                    <button class="btn btn--ghost" data-testid="result-home" on:click=move |_| { store.act(Errand::Leave); }>"Home"</button>
                     <a class="btn btn--ghost" href=Route::Rules.hash()>"Rules"</a>
                 </nav>
             </header>

@@ -22,7 +22,7 @@ pub fn BoardScreen() -> impl IntoView {
             <Header seats />
             {move || if store.game.with(Option::is_none) {
                 // A board view link in a browser that cannot be in a room: why, not a wait forever.
-                match crate::boot::room_link_refused() {
+                match crate::net::room_link_refused() {
                     Some(why) => view! {
                         <p class="board-screen__wait home__error panel" role="alert" data-testid="board-no-webrtc">{why.to_string()}</p>
                     }.into_any(),

@@ -7,7 +7,7 @@ use duel_core::{Answer, Choice, ChoiceKind, Chooser, Intent, SeatId, Station};
 use leptos::prelude::*;
 
 use crate::feed::answer_text;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::die::{die_svg, Show};
 use crate::ui::names::ship_of;
 
@@ -131,7 +131,7 @@ fn answers(seat: SeatId, shown: &Shown) -> impl IntoView {
             let a = answer.clone();
             view! {
                 <button class="btn btn--choice" data-testid=format!("choice-{}-{k}", id.0)
-                    on:click=move |_| { store.send(seat, Intent::Answer { choice: id, answer: a.clone() }); }>
+                    on:click=move |_| { store.act(Act::Send { seat, intent: Intent::Answer { choice: id, answer: a.clone() } }); }>
                     {text.clone()}
                 </button>
             }
@@ -167,7 +167,7 @@ fn strip_picker(seat: SeatId, shown: &Shown, station: Station, count: u8) -> imp
                         for d in default { if dice.len() < need && !dice.contains(&d) { dice.push(d); } }
                     }
                 }
-                store.send(seat, Intent::Answer { choice: id, answer: Answer::Dice(dice) });
+                store.act(Act::Send { seat, intent: Intent::Answer { choice: id, answer: Answer::Dice(dice) } });
             }>
             {format!("Lose {need} {}", if need == 1 { "die" } else { "dice" })}
         </button>

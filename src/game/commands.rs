@@ -9,9 +9,8 @@ use duel_core::intent::{LaunchCost, LaunchSide};
 use duel_core::{Game, Intent, SeatId, ShipClass, ShipId, Station, Target, TubeSide};
 use leptos::prelude::*;
 
-use crate::store::actions;
 use crate::store::seats::{acting_seat, focus_ship, nearest_enemy};
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::{ship_of, square};
 
 /// Which orders this device may give, and which the rules accept now.
@@ -105,10 +104,10 @@ pub fn CommandBar() -> impl IntoView {
             {move || orders.get().map(|o| view! {
                 {o.fire.map(|(one, two)| view! {
                     <button class="cmd cmd--fire" class:is-lit=one data-testid="cmd-fire1" title="Fire 1 (F)"
-                        on:click=move |_| actions::fire(store, 1)>"Fire 1!"</button>
+                        on:click=move |_| { store.act(Act::Fire { count: 1 }); }>"Fire 1!"</button>
                     {(!o.fighter).then(|| view! {
                         <button class="cmd cmd--fire" class:is-lit=two data-testid="cmd-fire2" title="Fire 2 (Shift+F)"
-                            on:click=move |_| actions::fire(store, 2)>"Fire 2!"</button>
+                            on:click=move |_| { store.act(Act::Fire { count: 2 }); }>"Fire 2!"</button>
                     })}
                 })}
                 {(o.name_side && o.fire.is_some()).then(|| view! {
@@ -119,15 +118,15 @@ pub fn CommandBar() -> impl IntoView {
                 })}
                 {o.tractor.map(|lit| view! {
                     <button class="cmd cmd--tractor" class:is-lit=lit data-testid="cmd-tractor" title="Tractor the enemy (T)"
-                        on:click=move |_| actions::tractor_ship(store)>"Tractor!"</button>
+                        on:click=move |_| { store.act(Act::TractorShip); }>"Tractor!"</button>
                 })}
                 {o.warp.map(|lit| view! {
                     <button class="cmd cmd--warp" class:is-lit=lit data-testid="cmd-warp" title="Warp jump (W)"
-                        on:click=move |_| actions::warp(store)>"Warp jump! ◆1"</button>
+                        on:click=move |_| { store.act(Act::Warp); }>"Warp jump! ◆1"</button>
                 })}
                 {o.surge.map(|lit| view! {
                     <button class="cmd cmd--surge" class:is-lit=lit data-testid="cmd-surge"
-                        on:click=move |_| actions::surge(store)>"Energy Surge ◆2"</button>
+                        on:click=move |_| { store.act(Act::Surge); }>"Energy Surge ◆2"</button>
                 })}
                 {o.launch.map(|(crystals, damage)| view! {
                     <button class="cmd cmd--side" data-testid="cmd-launch-side"
@@ -137,10 +136,10 @@ pub fn CommandBar() -> impl IntoView {
                     </button>
                     <button class="cmd cmd--launch" class:is-lit=crystals data-testid="cmd-launch-crystals"
                         title="Relaunch the Fighter for three crystals"
-                        on:click=move |_| actions::launch(store, LaunchCost::Crystals)>"Launch! ◆3"</button>
+                        on:click=move |_| { store.act(Act::Launch(LaunchCost::Crystals)); }>"Launch! ◆3"</button>
                     <button class="cmd cmd--launch" class:is-lit=damage data-testid="cmd-launch-damage"
                         title="Relaunch the Fighter for one damage to the Capital ship (not at 3 damage)"
-                        on:click=move |_| actions::launch(store, LaunchCost::Damage)>"Launch! 1 damage"</button>
+                        on:click=move |_| { store.act(Act::Launch(LaunchCost::Damage)); }>"Launch! 1 damage"</button>
                 })}
                 {(!o.target.is_empty()).then(|| view! {
                     <span class="commands__target" data-testid="cmd-target">"Target: "{o.target.clone()}</span>

@@ -6,7 +6,7 @@ use duel_core::equipment::Card;
 use duel_core::{Intent, Phase, SeatId, TeamId};
 use leptos::prelude::*;
 
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::{card_key, team_name};
 
 /// What the draft panel shows.
@@ -74,7 +74,7 @@ pub fn DraftPanel() -> impl IntoView {
                                     <p class="card__text">{spec.text}</p>
                                     {mine.map(|seat| view! {
                                         <button class="btn btn--helm" data-testid=format!("draft-take-{}", card_key(card))
-                                            on:click=move |_| { store.send(seat, Intent::DraftPick { card }); }>
+                                            on:click=move |_| { store.act(Act::Send { seat, intent: Intent::DraftPick { card } }); }>
                                             {format!("Take {}", spec.name)}
                                         </button>
                                     })}

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::net::ConnState;
 use crate::route::Route;
 use crate::stations::display::{damage_pips, health_pips};
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::{ship_class, ship_name};
 use crate::ui::sound;
 
@@ -73,7 +73,7 @@ pub fn Header(seats: RwSignal<bool>) -> impl IntoView {
                 <crate::panels::pause::PauseButton />
                 {move || (store.bots_paused.get() && store.owner.get()).then(|| view! {
                     <button class="btn btn--small btn--tractor" data-testid="bots-resume" title="The bots are paused (?bots=off): resume them"
-                        on:click=move |_| store.set_bots_paused(false)>"Resume bots"</button>
+                        on:click=move |_| { store.act(Act::BotsPaused(false)); }>"Resume bots"</button>
                 })}
                 {move || store.link.with(|l| *l != ConnState::Offline).then(|| view! {
                     <span class="link-state" data-testid="link-state">{move || store.link.with(ConnState::label)}</span>

@@ -11,7 +11,7 @@ use duel_core::{Game, SeatId, SeatSpec, ShipClass};
 use duel_net::{Command, RoomView, SeatHolder};
 use leptos::prelude::*;
 
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::{ship_of, station_short};
 
 /// One swap on offer: my seat takes `theirs`'s stations and the other way round.
@@ -116,7 +116,7 @@ pub fn SwapList() -> impl IntoView {
                         };
                         view! {
                             <button class="btn btn--small" data-testid=format!("swap-{}-{}", s.mine.0, s.theirs.0)
-                                on:click=move |_| if let Some(seats) = change() { store.command(Command::Reseat { seats }) }>
+                                on:click=move |_| if let Some(seats) = change() { store.act(Act::Command(Command::Reseat { seats })); }>
                                 {s.label.clone()}" (now "{s.who.clone()}")"
                             </button>
                         }

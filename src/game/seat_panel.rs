@@ -10,7 +10,7 @@ use duel_net::{Command, PlayerNo, SeatHolder};
 use leptos::prelude::*;
 
 use crate::session::difficulty;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::{ship_class, ship_name, station_short};
 
 /// One row: (seat, ship, class, stations, who plays it, what this device may do).
@@ -102,11 +102,11 @@ pub fn SeatsCard(open: RwSignal<bool>) -> impl IntoView {
                                         <span class="seat__actions">
                                             {(row.may == May::Take).then(|| view! {
                                                 <button class="btn btn--small btn--helm" data-testid=format!("game-seat-{i}-take")
-                                                    on:click=move |_| store.command(Command::Claim { seat })>"Take"</button>
+                                                    on:click=move |_| { store.act(Act::Command(Command::Claim { seat })); }>"Take"</button>
                                             })}
                                             {(row.may == May::HandToBot).then(|| view! {
                                                 <button class="btn btn--small" data-testid=format!("game-seat-{i}-bot")
-                                                    on:click=move |_| store.command(Command::Release { seat })>"Give to a bot"</button>
+                                                    on:click=move |_| { store.act(Act::Command(Command::Release { seat })); }>"Give to a bot"</button>
                                             })}
                                         </span>
                                     </li>

@@ -8,7 +8,7 @@ use duel_core::Phase;
 use leptos::prelude::*;
 
 use crate::session::suggest_token;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::team_name;
 
 #[component]
@@ -52,7 +52,7 @@ pub fn SetupPanel() -> impl IntoView {
                                 <button class="btn btn--helm" data-testid="setup-auto" on:click=move |_| {
                                     let seed = crate::platform::now_ms();
                                     let intent = store.game.with_untracked(|g| g.as_ref().and_then(|g| suggest_token(g, seat, seed)));
-                                    if let Some(intent) = intent { store.send(seat, intent); }
+                                    if let Some(intent) = intent { store.act(Act::Send { seat, intent }); }
                                 }>"Place for me"</button>
                                 <p class="hint">"Tap a lit square on the board."</p>
                             </div>

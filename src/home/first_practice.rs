@@ -5,8 +5,8 @@
 use duel_core::Station;
 use leptos::prelude::*;
 
-use crate::boot::{self, PracticeStart};
-use crate::store::use_store;
+use crate::course::PracticeStart;
+use crate::store::{use_store, Errand};
 
 /// The station of the last lesson this device finished, if it was a station's.
 fn last_lesson_station() -> Option<Station> {
@@ -25,7 +25,7 @@ pub fn Chooser(choosing: RwSignal<bool>, start: RwSignal<Option<PracticeStart>>)
     let pick = move |how: PracticeStart| {
         choosing.set(false);
         start.set(Some(how));
-        boot::practice_as(store, how);
+        store.act(Errand::PracticeAs(how));
     };
     let heading = NodeRef::<leptos::html::H2>::new();
     // The choice opens under the button: its heading takes the focus, so a

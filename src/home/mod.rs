@@ -7,13 +7,11 @@ mod saved;
 
 use leptos::prelude::*;
 
-use crate::boot;
 use crate::net;
 use crate::platform::full_app::ROOMS;
-use crate::platform::webrtc::NoWebRtc;
 use crate::route::Route;
 use crate::session::Mode;
-use crate::store::use_store;
+use crate::store::{use_store, Act, ActError, Acted, Errand};
 
 /// The home screen; `thunder_over` is the Thunderstruck practice the root
 /// reads from the store: none, running (`Some(false)`) or over.
@@ -22,8 +20,8 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let store = use_store();
     let joining = RwSignal::new(false);
     // "Join by camera" (issue 34): the scanner and, once read, this device's answer.
-    // On the full app after the practice file's "Join by camera" (issue 49): opened at once.
-    let pairing = RwSignal::new(boot::camera_asked());
+    // On the full app after the practice file's "Join by camera" (issue 49): opened at once (once).
+    let pairing = RwSignal::new(store.ui.camera_asked.try_update(std::mem::take).unwrap_or(false));
     // "New to Dice Duel?": until a lesson is completed or the offer dismissed on this device.
     let offer = RwSignal::new(crate::course::offer_due());
     let code = RwSignal::new(String::new());
@@ -31,20 +29,20 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     let confirm = RwSignal::new(false);
     // The first Practice asks how to play (issue 33); later the choice is remembered.
     let choosing = RwSignal::new(false);
-    let start = RwSignal::new(boot::practice_start());
+    let start = RwSignal::new(crate::course::practice_start());
     let practice = move || match start.get_untracked() {
-        Some(how) => boot::practice_as(store, how),
+        Some(how) => {
+            store.act(Errand::PracticeAs(how));
+        }
         None => choosing.set(true),
     };
     let unfinished = move || match store.mode.get_untracked() {
         Mode::Practice => store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none())),
-        _ => boot::has_practice(),
+        _ => net::saves::has_practice(),
     };
     let back_to_it = move || {
         confirm.set(false);
-        if store.mode.get_untracked() == Mode::Practice || boot::resume_practice(store) {
-            store.go(Route::Play);
-        }
+        store.act(Errand::BackToPractice);
     };
     // A running practice or room: back to its lobby, its battle or its result.
     let resumable = Memo::new(move |_| {
@@ -64,7 +62,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     });
     // A room asked for (Create room, Play here, Join) in a browser that cannot be in one: why,
     // below the buttons, where the tap was.
-    let refused = RwSignal::new(None::<NoWebRtc>);
+    let refused = RwSignal::new(None::<ActError>);
     let refusal = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
         if refused.with(Option::is_some) {
@@ -73,15 +71,20 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
             }
         }
     });
-    let room_or_why = move |asked: Result<(), NoWebRtc>| refused.set(asked.err());
+    let room_or_why = move |asked: Acted| {
+        refused.set(match asked {
+            Acted::Refused(why) => Some(why),
+            _ => None,
+        })
+    };
     let join = move || match net::room_from_text(&code.get_untracked()) {
-        Some(room) => room_or_why(boot::enter_room(store, &room)),
+        Some(room) => room_or_why(store.act(Errand::EnterRoom(room))),
         None => store.toasts.error("That is not a room link or code"),
     };
     view! {
         <main class="home" data-testid="home">
             // A room link this browser cannot follow (no WebRTC): why, and Practice below.
-            {boot::room_link_refused().map(|why| view! {
+            {net::room_link_refused().map(|why| view! {
                 <p class="panel home__error" role="alert" data-testid="home-no-webrtc">{why.to_string()}</p>
             })}
             // A room link that cannot name a room: said here, not silently dropped.
@@ -96,7 +99,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                         let label = format!("Join room {room}");
                         view! {
                             <button class="btn btn--shields" data-testid="home-link-hint-join"
-                                on:click=move |_| room_or_why(boot::enter_room(store, &room))>{label}</button>
+                                on:click=move |_| room_or_why(store.act(Errand::EnterRoom(room.clone())))>{label}</button>
                         }
                     })}
                 </div>
@@ -120,9 +123,9 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 {move || resumable.get().map(|(label, address)| view! {
                     <a class="btn btn--big btn--sensors" data-testid="home-resume" href=address>{label}</a>
                 })}
-                {(store.mode.get_untracked() != Mode::Practice && boot::has_practice()).then(|| view! {
+                {(store.mode.get_untracked() != Mode::Practice && net::saves::has_practice()).then(|| view! {
                     <button class="btn btn--big btn--sensors" data-testid="home-resume-practice"
-                        on:click=move |_| if boot::resume_practice(store) { store.go(Route::Play) }>
+                        on:click=move |_| { store.act(Errand::BackToPractice); }>
                         "Resume the practice game"
                     </button>
                 })}
@@ -143,18 +146,18 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     </div>
                 })}
                 <a class="btn btn--shields" data-testid="home-learn" href=Route::Learn.hash()>"Learn a station"</a>
-                <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| boot::practice_lobby(store)>
+                <button class="btn btn--weapons" data-testid="home-practice-setup" on:click=move |_| { store.act(Errand::PracticeLobby); }>
                     "Practice lobby"
                 </button>
                 <button class="btn btn--tractor" data-testid="home-thunderstruck"
-                    on:click=move |_| store.go(if thunder_over.get_untracked().is_some() { Route::Play } else { Route::Thunderstruck })>
+                    on:click=move |_| { store.act(Act::Go(if thunder_over.get_untracked().is_some() { Route::Play } else { Route::Thunderstruck })); }>
                     {move || match thunder_over.get() {
                         None => "Thunderstruck Duel",
                         Some(false) => "Resume Thunderstruck Duel",
                         Some(true) => "Thunderstruck Duel: the result",
                     }}
                 </button>
-                <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| room_or_why(boot::create_room(store))>
+                <button class="btn btn--energy" data-testid="home-create-room" on:click=move |_| room_or_why(store.act(Errand::CreateRoom))>
                     "Create room"
                 </button>
                 <button class="btn btn--shields" data-testid="home-join" on:click=move |_| joining.update(|j| *j = !*j)>
@@ -162,7 +165,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 </button>
                 <button class="btn btn--helm" data-testid="home-serverless"
                     title="For a table with no internet: the devices pair by camera"
-                    on:click=move |_| room_or_why(boot::host_serverless(store))>
+                    on:click=move |_| room_or_why(store.act(Errand::HostServerless))>
                     "Play here, no internet"
                 </button>
                 // Its panel says itself why a browser without WebRTC cannot pair: not twice.
@@ -170,15 +173,15 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                     on:click=move |_| {
                         refused.set(None);
                         // The practice file has no camera's panel: the full app opens it.
-                        match boot::join_camera_elsewhere(store) {
-                            Ok(false) => pairing.update(|p| *p = !*p),
-                            Ok(true) => {}
-                            Err(why) => refused.set(Some(why)),
+                        match store.act(Errand::JoinCameraElsewhere) {
+                            Acted::NotDone => pairing.update(|p| *p = !*p),
+                            Acted::Done => {}
+                            Acted::Refused(why) => refused.set(Some(why)),
                         }
                     }>
                     "Join by camera"
                 </button>
-                <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| store.go(Route::Maps)>
+                <button class="btn btn--crystal" data-testid="home-maps" on:click=move |_| { store.act(Act::Go(Route::Maps)); }>
                     "Map editor"
                 </button>
             </nav>
@@ -198,8 +201,10 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
             })}
             <label class="home__name">
                 "Your name "
-                <input data-testid="home-name" maxlength="24" placeholder="Cadet" prop:value=boot::name()
-                    on:change=move |ev| boot::set_name(&event_target_value(&ev)) />
+                <input data-testid="home-name" maxlength="24" placeholder="Cadet" prop:value=net::saves::name()
+                    on:change=move |ev| {
+                        store.act(Errand::SetName { name: event_target_value(&ev), tell_room: false });
+                    } />
             </label>
             <p class="home__status" data-testid="home-status" aria-live="polite">
                 "Practice starts a battle against a bot crew at once: it needs no network. "

@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::boot::watch::{open_saved, open_text};
 use crate::platform::clip;
 use crate::records::db::{self, Entry};
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 
 /// Games listed at first (the rest behind "Show all").
 const FIRST: usize = 5;
@@ -43,7 +42,7 @@ pub fn SavedGames() -> impl IntoView {
         leptos::task::spawn_local(async move {
             match clip::picked_file_text("saved-import").await {
                 Some(text) => {
-                    open_text(store, &text).await;
+                    store.act(Errand::OpenText { text, then: None });
                 }
                 None => store.toasts.error("That file could not be read."),
             }
@@ -72,7 +71,7 @@ pub fn SavedGames() -> impl IntoView {
                             {
                                 let key = e.key.clone();
                                 view! { <button class="btn btn--small btn--helm" data-testid="saved-watch"
-                                    on:click=move |_| { let key = key.clone(); leptos::task::spawn_local(async move { open_saved(store, &key).await; }); }>"Watch"</button> }
+                                    on:click=move |_| { store.act(Errand::OpenSaved { key: key.clone(), then: None }); }>"Watch"</button> }
                             }
                             {
                                 let key = e.key.clone();

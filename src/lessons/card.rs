@@ -6,9 +6,8 @@
 use duel_core::SeatId;
 use leptos::prelude::*;
 
-use crate::boot::learn;
 use crate::course::{self, Lesson};
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Errand, Store};
 use crate::ui::tab::Tab;
 
 #[component]
@@ -42,7 +41,9 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
         }
         let ready = store.game.with(|g| g.is_some());
         if ready {
-            learn::show_station(store, lesson);
+            if let Some(station) = lesson.station() {
+                store.ui.show(Tab::Station { seat: duel_core::SeatId(0), station });
+            }
         }
         ready
     });
@@ -83,7 +84,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                 <span class="lesson-card__title">{format!("Lesson: {}", lesson.title)}</span>
                 <button class="btn btn--small btn--ghost lesson-card__leave" data-testid="lesson-leave"
                     aria-label=move || if done.get() { "All lessons" } else { "Leave lesson" }
-                    on:click=move |_| learn::leave(store)>{move || if done.get() { "All lessons" } else { "Leave" }}</button>
+                    on:click=move |_| { store.act(Errand::LeaveLesson); }>{move || if done.get() { "All lessons" } else { "Leave" }}</button>
                 <button class="btn btn--small btn--ghost" data-testid="lesson-toggle"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| open.update(|o| *o = !*o)>
@@ -110,7 +111,7 @@ fn Card(lesson: &'static Lesson) -> impl IntoView {
                             disabled=move || { hint.get() + 1 >= count }
                             on:click=move |_| pick(hint.get_untracked() + 1)>"›"</button>
                         <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
-                            on:click=move |_| learn::begin(store, lesson)>"Start over"</button>
+                            on:click=move |_| { store.act(Errand::BeginLesson(lesson)); }>"Start over"</button>
                     </div>
                     <p class="lesson-card__intro">{lesson.intro}</p>
                 }.into_any()
@@ -130,17 +131,17 @@ fn Done(lesson: &'static Lesson, store: Store) -> impl IntoView {
             {match lesson.next() {
                 Some(next) => view! {
                     <button class="btn btn--small btn--helm" data-testid="lesson-next"
-                        on:click=move |_| learn::begin(store, next)>{format!("Next lesson: {}", next.title)}</button>
+                        on:click=move |_| { store.act(Errand::BeginLesson(next)); }>{format!("Next lesson: {}", next.title)}</button>
                 }.into_any(),
                 None => view! {
                     <button class="btn btn--small btn--energy" data-testid="lesson-next"
-                        on:click=move |_| learn::practice_as_engineering(store)>
+                        on:click=move |_| { store.act(Errand::PracticeAsEngineering); }>
                         "Play a practice game as Engineering with bots around you"
                     </button>
                 }.into_any(),
             }}
             <button class="btn btn--small btn--ghost" data-testid="lesson-restart"
-                on:click=move |_| learn::begin(store, lesson)>"Again"</button>
+                on:click=move |_| { store.act(Errand::BeginLesson(lesson)); }>"Again"</button>
         </div>
     }
 }

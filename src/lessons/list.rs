@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::boot::learn;
 use crate::course::{self, Lesson, LESSONS};
 use crate::route::Route;
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 
 #[component]
 pub fn LessonList() -> impl IntoView {
@@ -17,7 +16,7 @@ pub fn LessonList() -> impl IntoView {
         view! {
             <li class="lessons__item" class:is-done=is_done>
                 <button class="lessons__start" data-testid=format!("learn-{}", lesson.id)
-                    on:click=move |_| learn::begin(store, lesson)>
+                    on:click=move |_| { store.act(Errand::BeginLesson(lesson)); }>
                     <span class="lessons__title">{lesson.title}</span>
                     <span class="lessons__task">{lesson.task}</span>
                     {is_done.then(|| view! { <span class="lessons__check" aria-label="completed">"✓"</span> })}
@@ -44,7 +43,7 @@ pub fn LessonList() -> impl IntoView {
             <p class="hint">"Your crew's other stations are bots: send them energy and they roll, place and fire with it."</p>
             <div class="home__actions">
                 <button class="btn btn--big btn--energy" data-testid="learn-practice-engineering"
-                    on:click=move |_| learn::practice_as_engineering(store)>
+                    on:click=move |_| { store.act(Errand::PracticeAsEngineering); }>
                     "Play a practice game as Engineering with bots around you"
                 </button>
                 <a class="btn btn--ghost" href=Route::Home.hash() data-testid="learn-home">"Home"</a>

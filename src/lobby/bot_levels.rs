@@ -10,7 +10,7 @@ use duel_net::{RoomView, SeatHolder};
 use leptos::prelude::*;
 
 use crate::session::difficulty;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::ship_name;
 
 /// A ship's bot seats and the level they share (`None`: they differ).
@@ -78,7 +78,7 @@ pub fn ShipLevels(each: RwSignal<bool>) -> impl IntoView {
                                 on:change=move |ev| {
                                     if let Ok(level) = event_target_value(&ev).parse::<Difficulty>() {
                                         for seat in &seats {
-                                            store.set_level(*seat, level);
+                                            store.act(Act::BotLevel { seat: *seat, level });
                                         }
                                     }
                                 }>
@@ -111,7 +111,7 @@ pub fn SeatLevel(i: usize, seat: SeatId) -> impl IntoView {
             title=move || level.get().describe()
             on:change=move |ev| {
                 if let Ok(level) = event_target_value(&ev).parse::<Difficulty>() {
-                    store.set_level(seat, level);
+                    store.act(Act::BotLevel { seat, level });
                 }
             }>
             {options()}
@@ -133,7 +133,7 @@ pub fn Cover(locked: Memo<bool>) -> impl IntoView {
             <select data-testid="lobby-cover-level" disabled=locked prop:value=value
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
-                    store.set_cover(v.parse::<Difficulty>().ok());
+                    store.act(Act::Cover(v.parse::<Difficulty>().ok()));
                 }>
                 {Difficulty::ALL.iter().map(|d| view! {
                     <option value=d.name()>{format!("A {} bot", d.name())}</option>

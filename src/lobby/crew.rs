@@ -10,10 +10,9 @@ use duel_net::{Command, LobbyEdit, SeatHolder};
 use leptos::prelude::*;
 
 use super::bot_levels;
-use super::map::refresh_quick_layout;
 use crate::session::difficulty;
 use crate::session::Mode;
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Act, Errand, Store};
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_short};
 
@@ -52,10 +51,10 @@ fn mission_text(mission: Mission) -> &'static str {
 /// After the seat table changed shape (claims are cleared): this device
 /// takes the first seat again; in practice, bots take the rest.
 pub(super) fn reseat(store: Store, count: usize) {
-    store.command(Command::Claim { seat: SeatId(0) });
+    store.act(Act::Command(Command::Claim { seat: SeatId(0) }));
     if store.mode.get_untracked() == Mode::Practice {
         for i in 1..count {
-            store.command(Command::Edit(LobbyEdit::Bot { seat: SeatId(i as u8), bot: true }));
+            store.act(Act::Command(Command::Edit(LobbyEdit::Bot { seat: SeatId(i as u8), bot: true })));
         }
     }
 }
@@ -63,9 +62,9 @@ pub(super) fn reseat(store: Store, count: usize) {
 fn reshape(store: Store, layout: Layout, per_ship: u8) {
     let seats = seats_for(layout, per_ship);
     let count = seats.len();
-    store.command(Command::Edit(LobbyEdit::Layout(layout)));
-    store.command(Command::Edit(LobbyEdit::Seats(seats)));
-    refresh_quick_layout(store);
+    store.act(Act::Command(Command::Edit(LobbyEdit::Layout(layout))));
+    store.act(Act::Command(Command::Edit(LobbyEdit::Seats(seats))));
+    store.act(Errand::RefreshQuickLayout);
     reseat(store, count);
 }
 
@@ -157,7 +156,7 @@ pub fn Crew() -> impl IntoView {
             <button class="btn btn--small" data-testid="lobby-fill-bots" disabled=locked on:click=move |_| {
                 let open = store.room.with_untracked(|r| r.as_ref().map(|r| r.open_seats()).unwrap_or_default());
                 for seat in open {
-                    store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }));
+                    store.act(Act::Command(Command::Edit(LobbyEdit::Bot { seat, bot: true })));
                 }
             }>"Bots in every empty seat"</button>
             <bot_levels::ShipLevels each />
@@ -221,20 +220,20 @@ fn SeatRow(i: usize, each: RwSignal<bool>) -> impl IntoView {
                     <span class="seat__actions">
                         {(holder == SeatHolder::Open).then(|| view! {
                             <button class="btn btn--small btn--helm" data-testid=format!("seat-{i}-claim")
-                                on:click=move |_| store.command(Command::Claim { seat })>"Take"</button>
+                                on:click=move |_| { store.act(Act::Command(Command::Claim { seat })); }>"Take"</button>
                         })}
                         {mine.then(|| view! {
                             <button class="btn btn--small" data-testid=format!("seat-{i}-release")
-                                on:click=move |_| store.command(Command::Release { seat })>"Leave"</button>
+                                on:click=move |_| { store.act(Act::Command(Command::Release { seat })); }>"Leave"</button>
                         })}
                         {(owner && holder != SeatHolder::Bot && !matches!(holder, SeatHolder::Player(_))).then(|| view! {
                             <button class="btn btn--small" data-testid=format!("seat-{i}-bot")
-                                on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: true }))>"Bot"</button>
+                                on:click=move |_| { store.act(Act::Command(Command::Edit(LobbyEdit::Bot { seat, bot: true }))); }>"Bot"</button>
                         })}
                         {(owner && holder == SeatHolder::Bot).then(|| view! {
                             {move || each.get().then(|| view! { <bot_levels::SeatLevel i seat /> })}
                             <button class="btn btn--small" data-testid=format!("seat-{i}-unbot")
-                                on:click=move |_| store.command(Command::Edit(LobbyEdit::Bot { seat, bot: false }))>"No bot"</button>
+                                on:click=move |_| { store.act(Act::Command(Command::Edit(LobbyEdit::Bot { seat, bot: false }))); }>"No bot"</button>
                         })}
                     </span>
                 </li>

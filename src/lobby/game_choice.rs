@@ -9,14 +9,14 @@ use leptos::prelude::*;
 
 use super::crew::reseat;
 use crate::platform::random;
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Act, Store};
 
 fn choose(store: Store, mode: Mode) {
     let seats = match mode {
         Mode::DiceDuel => 2,
         Mode::Thunderstruck(c) => usize::from(c.players),
     };
-    store.command(Command::Edit(LobbyEdit::Mode(mode)));
+    store.act(Act::Command(Command::Edit(LobbyEdit::Mode(mode))));
     reseat(store, seats);
 }
 

@@ -13,8 +13,7 @@ use leptos::prelude::*;
 
 use crate::atlas::quick::quick_layout;
 use crate::atlas::sentence;
-pub use crate::boot::maps::refresh_quick_layout;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 
 #[component]
 pub fn MapSetup() -> impl IntoView {
@@ -32,7 +31,7 @@ pub fn MapSetup() -> impl IntoView {
     let place = move |quick: bool| {
         let Some(config) = config.get_untracked() else { return };
         let layout = quick.then(|| quick_layout(&config, store.ui.map_seed.get_untracked()));
-        store.command(Command::Edit(LobbyEdit::Preplaced(layout)));
+        store.act(Act::Command(Command::Edit(LobbyEdit::Preplaced(layout))));
     };
     view! {
         <section class="panel" class:is-tiled=move || tiled.get() data-testid="lobby-map">

@@ -13,9 +13,10 @@ mod share;
 use duel_net::Command;
 use leptos::prelude::*;
 
+use crate::net::saves;
 use crate::platform::full_app::ROOMS;
 use crate::session::Mode;
-use crate::store::use_store;
+use crate::store::{use_store, Act, Errand};
 
 /// "Your name": what every peer sees for this device's player; a guest who
 /// came by link sets it here (it is remembered for the next room too). On a
@@ -30,13 +31,12 @@ fn YourName(guest: Memo<bool>) -> impl IntoView {
             r.as_ref().and_then(|r| r.players.iter().find(|p| Some(p.no) == me).map(|p| p.name.clone()))
         })
     });
-    let unasked = RwSignal::new(!crate::boot::has_name());
+    let unasked = RwSignal::new(!saves::has_name());
     let asking = Memo::new(move |_| guest.get() && unasked.get());
     let input = NodeRef::<leptos::html::Input>::new();
     let rename = move |name: String| {
-        crate::boot::set_name(&name);
+        store.act(Errand::SetName { name, tell_room: true });
         unasked.set(false);
-        store.command(Command::Rename { name: crate::boot::player().name });
     };
     view! {
         <div class="lobby__name" class:is-asking=asking data-testid="lobby-name-row">
@@ -44,7 +44,7 @@ fn YourName(guest: Memo<bool>) -> impl IntoView {
             <input id="lobby-name" data-testid="lobby-name" maxlength="24" placeholder="Cadet" autocomplete="nickname"
                 node_ref=input
                 // Asked: an empty field to type into, not "Cadet" to delete first.
-                prop:value=move || if asking.get() { String::new() } else { shown.get().unwrap_or_else(crate::boot::name) }
+                prop:value=move || if asking.get() { String::new() } else { shown.get().unwrap_or_else(saves::name) }
                 on:change=move |ev| rename(event_target_value(&ev)) />
             {move || asking.get().then(|| view! {
                 <button class="btn btn--small btn--helm" data-testid="lobby-name-ok"
@@ -110,7 +110,7 @@ pub fn Lobby() -> impl IntoView {
                 {move || if owner.get() {
                     view! {
                         <button class="btn btn--big btn--helm" data-testid="lobby-start"
-                            on:click=move |_| store.command(Command::Start)>
+                            on:click=move |_| { store.act(Act::Command(Command::Start)); }>
                             {move || if thunder.get() { "Start the duel" } else { "Start the battle" }}</button>
                     }.into_any()
                 } else {

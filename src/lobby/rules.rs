@@ -5,8 +5,7 @@ use duel_core::{Equipment, HouseRules, Layout, Mission, Ruleset};
 use duel_net::{Command, LobbyEdit};
 use leptos::prelude::*;
 
-use super::map::refresh_quick_layout;
-use crate::store::use_store;
+use crate::store::{use_store, Act, Errand};
 
 type Read = fn(&HouseRules) -> bool;
 type Write = fn(&mut HouseRules, bool);
@@ -71,8 +70,8 @@ pub fn Rules() -> impl IntoView {
         })
     });
     let set = move |r: Ruleset| {
-        store.command(Command::Edit(LobbyEdit::Ruleset(r)));
-        refresh_quick_layout(store);
+        store.act(Act::Command(Command::Edit(LobbyEdit::Ruleset(r))));
+        store.act(Errand::RefreshQuickLayout);
     };
     view! {
         <section class="panel" data-testid="lobby-rules">

@@ -21,7 +21,7 @@ pub fn Share() -> impl IntoView {
     });
     let qr = Memo::new(move |_| link.get().map(|l| net::qr_svg(&l)).unwrap_or_default());
     // A room with no server (issue 34) has no link to share: devices join by camera alone.
-    let serverless = store.serverless();
+    let serverless = untrack(|| store.serverless());
     let players = Memo::new(move |_| {
         store.room.with(|r| {
             r.as_ref()

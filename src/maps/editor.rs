@@ -14,11 +14,10 @@ use super::grid::Grid;
 use super::palette::{Palette, Tool};
 use crate::atlas::paint::{blank, resize, stroke};
 use crate::atlas::{new_map, sentence, storage, NEW_NAME};
-use crate::boot::maps;
 use crate::panels::map_share::{ImportMap, ShareMap};
 use crate::route::Route;
 use crate::session::Mode;
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 
 #[component]
 pub fn MapEditor() -> impl IntoView {
@@ -132,7 +131,7 @@ pub fn MapEditor() -> impl IntoView {
                     <button type="button" class="btn btn--helm" data-testid="map-save" on:click=move |_| save()>"Save"</button>
                     <button type="button" class="btn btn--sensors" data-testid="map-play"
                         disabled=move || !problems.with(Vec::is_empty)
-                        on:click=move |_| { maps::play(store, map.get_untracked()); }>"Play this map"</button>
+                        on:click=move |_| { store.act(Errand::PlayMap(Box::new(map.get_untracked()))); }>"Play this map"</button>
                 </div>
             </section>
             <section class="panel">

@@ -47,6 +47,7 @@ mod early_peers;
 mod ice;
 mod link_hint;
 pub mod mesh;
+mod pairing;
 mod peers;
 mod qr;
 mod room;
@@ -63,10 +64,11 @@ mod signaller;
 pub use connection::{ConnState, Role};
 pub use link_hint::link_hint_in_location;
 pub use mesh::{PairError, Showing};
+pub use pairing::Pairing;
 pub use qr::qr_svg;
 pub use room::{
     bad_room_in_location, new_room_id, pin_from_location, pinned, room_from_location, room_from_text,
-    share_url,
+    room_link_refused, share_url,
 };
 pub use saves::{player_token, role_for};
-pub use transport::{Pairing, RoomTransport};
+pub use transport::RoomTransport;

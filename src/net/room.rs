@@ -138,6 +138,14 @@ pub fn room_from_location() -> Option<String> {
     None
 }
 
+/// Why this page's room link is not followed: it names a room, and this
+/// browser cannot be in one (the page then opens as without it). `None`: no
+/// room link, or one this browser can follow.
+pub fn room_link_refused() -> Option<crate::platform::webrtc::NoWebRtc> {
+    room_from_location()?;
+    crate::platform::webrtc::rooms().err()
+}
+
 /// The link that opens `room` on the app at `origin` (`https://host:port`,
 /// no trailing slash needed). The query form survives messengers and QR
 /// scanners that drop fragments; the server's SPA fallback serves `/`.

@@ -23,7 +23,8 @@ use duel_net::{ConnectionEvent, PeerId, Transport};
 use duel_net::pairing::PairingCode;
 
 use super::connection::{ConnState, Connection, Role};
-use super::mesh::{PairError, Showing};
+use super::mesh::PairError;
+use super::pairing::Pairing;
 
 /// A remote peer's id on the socket.
 #[cfg(target_arch = "wasm32")]
@@ -78,72 +79,6 @@ pub fn wake(shared: &Rc<RefCell<Shared>>) {
     let waker = shared.borrow().waker.clone();
     if let Some(w) = waker {
         w();
-    }
-}
-
-/// A room's camera pairings and introductions, as the screens use them
-/// (a clone of the transport's state: cheap, and gone with the room).
-#[derive(Clone)]
-pub struct Pairing {
-    shared: Rc<RefCell<Shared>>,
-}
-
-impl Pairing {
-    /// Whether this room has no signalling server.
-    pub fn is_serverless(&self) -> bool {
-        self.shared.borrow().serverless
-    }
-
-    /// Invites one more device by camera: [`RoomTransport::showing`] becomes
-    /// the invitation once the browser has gathered its addresses.
-    ///
-    /// # Errors
-    /// [`PairError::NotReady`] before this device has an id in the room,
-    /// [`PairError::TooManyInvites`] past [`super::mesh::hub::MAX_INVITES`].
-    pub fn invite(&self) -> Result<(), PairError> {
-        #[cfg(target_arch = "wasm32")]
-        return self.shared.borrow().mesh.with(|hub| hub.invite().map(drop));
-        #[cfg(not(target_arch = "wasm32"))]
-        Err(PairError::NotReady)
-    }
-
-    /// This device's camera read `text`, the answer of a device it invited.
-    ///
-    /// # Errors
-    /// A [`PairError`] that says why nothing was linked (nothing changed).
-    pub fn scanned_answer(&self, text: &str) -> Result<(), PairError> {
-        #[cfg(target_arch = "wasm32")]
-        return self.shared.borrow().mesh.with(|hub| hub.scanned_answer(text));
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            duel_net::pairing::PairingCode::decode(text)?;
-            Err(PairError::NotReady)
-        }
-    }
-
-    /// The code this device shows, if any.
-    pub fn showing(&self) -> Option<Showing> {
-        #[cfg(target_arch = "wasm32")]
-        return self.shared.borrow().mesh.quiet(|hub| hub.showing().cloned());
-        #[cfg(not(target_arch = "wasm32"))]
-        None
-    }
-
-    /// An election made this device the host (issue 45): it finishes any
-    /// introduction its predecessor left half done (see
-    /// [`super::mesh::Hub::introduce_all`]).
-    pub fn introduce_all(&self) {
-        #[cfg(target_arch = "wasm32")]
-        self.shared.borrow().mesh.with(|hub| hub.introduce_all());
-    }
-
-    /// Introduction messages refused (forged, malformed or unbounded).
-    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
-    pub fn relay_refusals(&self) -> u64 {
-        #[cfg(target_arch = "wasm32")]
-        return self.shared.borrow().mesh.quiet(|hub| hub.refused());
-        #[cfg(not(target_arch = "wasm32"))]
-        0
     }
 }
 
@@ -250,7 +185,7 @@ impl RoomTransport {
 
     /// A handle on this room's camera pairings, for the screens.
     pub fn pairing(&self) -> Pairing {
-        Pairing { shared: self.shared.clone() }
+        Pairing::of(self.shared.clone())
     }
 
     /// A transport that never connects, in state `Failed(reason)`.

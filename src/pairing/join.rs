@@ -5,11 +5,10 @@ use leptos::prelude::*;
 
 use duel_net::pairing::PairingCode;
 
-use super::{poll, CodeCard, CodeReader};
-use crate::boot;
+use super::{CodeCard, CodeReader};
 use crate::net::{ConnState, PairError, Showing};
 use crate::route::Route;
-use crate::store::use_store;
+use crate::store::{use_store, Act, Acted, Errand};
 
 #[component]
 pub fn JoinByCamera() -> impl IntoView {
@@ -24,9 +23,22 @@ pub fn JoinByCamera() -> impl IntoView {
         }
         .into_any();
     }
-    let answer = RwSignal::new(None::<String>);
+    // This device's answer, as the room's hub shows it: read from the store, not kept here, as
+    // this panel may be mounted again once the room it joined is installed, and the answer
+    // must still show. Linked (or never joined): none.
+    let answer = Memo::new(move |_| match store.showing() {
+        Some(Showing::Answer(text)) => Some(text),
+        _ => None,
+    });
     let problem = RwSignal::new(None::<String>);
     let joined = RwSignal::new(false);
+    // What went wrong: a code that did not read, or (once joined) the hub's own words.
+    let trouble = move || {
+        problem.get().or_else(|| match store.showing() {
+            Some(Showing::Failed(words)) if joined.get() => Some(words),
+            _ => None,
+        })
+    };
     // The panel opens below the home's buttons: on a phone, bring it (and then the answer) into view.
     let panel = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
@@ -35,21 +47,9 @@ pub fn JoinByCamera() -> impl IntoView {
             el.scroll_into_view();
         }
     });
-    poll(move || {
-        // Read from the hub, not kept here: this panel may be mounted again once the room
-        // it joined is installed, and the answer must still show.
-        let showing = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
-        match showing {
-            Some(Showing::Answer(text)) if answer.with_untracked(|a| a.as_deref() != Some(text.as_str())) => {
-                answer.set(Some(text));
-            }
-            Some(Showing::Answer(_)) => {}
-            Some(Showing::Failed(words)) if joined.get_untracked() => problem.set(Some(words)),
-            // Linked (or never joined): no answer to show.
-            _ if answer.with_untracked(Option::is_some) => answer.set(None),
-            _ => {}
-        }
-        if joined.get_untracked() && store.link.get_untracked() == ConnState::Connected {
+    // Linked: the room, in the address (a reload rejoins it) and on screen.
+    Effect::new(move |_| {
+        if joined.get() && store.link.with(|l| *l == ConnState::Connected) {
             joined.set(false);
             let room = match store.mode.get_untracked() {
                 crate::session::Mode::Online { room, .. } => room,
@@ -60,20 +60,21 @@ pub fn JoinByCamera() -> impl IntoView {
             // and its link says Connected at once (it hosts): showing the game again would close
             // that card, and the answer in it, before the other device has read it.
             if store.route.get_untracked() != Route::Play {
-                store.go(Route::Play);
+                store.act(Act::Go(Route::Play));
             }
         }
     });
     let offer = Callback::new(move |text: String| {
-        let read = PairingCode::decode(&text)
-            .map_err(PairError::from)
-            .and_then(|code| boot::join_serverless(store, &code));
+        let read = match PairingCode::decode(&text) {
+            Ok(code) => store.act(Errand::JoinServerless(Box::new(code))),
+            Err(e) => Acted::Refused(PairError::from(e).into()),
+        };
         match read {
-            Ok(()) => {
+            Acted::Refused(e) => problem.set(Some(e.to_string())),
+            _ => {
                 problem.set(None);
                 joined.set(true);
             }
-            Err(e) => problem.set(Some(e.to_string())),
         }
     });
     view! {
@@ -89,7 +90,7 @@ pub fn JoinByCamera() -> impl IntoView {
                 }.into_any(),
             }}
             {move || (joined.get() && answer.with(Option::is_none)).then(|| view! { <p class="hint" role="status">"Making this device's code…"</p> })}
-            {move || problem.get().map(|p| view! { <p class="pair__problem" role="alert" data-testid="pair-problem">{p}</p> })}
+            {move || trouble().map(|p| view! { <p class="pair__problem" role="alert" data-testid="pair-problem">{p}</p> })}
         </div>
     }
     .into_any()

@@ -9,6 +9,10 @@
 //!   room reads the invitation of one that is.
 //! - [`CodeCard`] and [`CodeReader`]: a code to show (its QR and its text)
 //!   and the camera with a field to type or paste one.
+//!
+//! What the room's hub shows (`Store::showing`) and the room's link are the
+//! store's signals: the panels follow them as they change, and act through
+//! the store (`Act::Invite`, `Act::ScannedAnswer`, `Errand::JoinServerless`).
 
 mod camera;
 mod invite;
@@ -20,17 +24,6 @@ use leptos::prelude::*;
 pub use invite::Invite;
 pub use join::JoinByCamera;
 pub use rejoin::{links_lost, Rejoin};
-
-/// How often an open pairing panel looks at the hub (codes appear after the
-/// browser gathered its addresses; links open after the handshake).
-const POLL_MS: u64 = 300;
-
-/// Calls `f` every [`POLL_MS`] while the calling component lives.
-fn poll(f: impl Fn() + 'static) {
-    if let Ok(handle) = set_interval_with_handle(f, std::time::Duration::from_millis(POLL_MS)) {
-        on_cleanup(move || handle.clear());
-    }
-}
 
 /// A code to show another device: its QR code, and its text to copy where
 /// the other device has no camera.

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::{poll, JoinByCamera};
+use super::JoinByCamera;
 use crate::net::{ConnState, Showing};
 use crate::store::{use_store, Store};
 
@@ -35,17 +35,10 @@ pub fn Rejoin() -> impl IntoView {
     let store = use_store();
     let open = RwSignal::new(false);
     // This device read an invitation and shows its answer: keep the panel open until linked.
-    let answering = RwSignal::new(false);
-    poll(move || {
-        let now = store.pairing.with_value(|p| p.as_ref().and_then(|p| p.showing()));
-        let answer = matches!(now, Some(Showing::Answer(_)));
-        if answering.get_untracked() != answer {
-            answering.set(answer);
-        }
-        if open.get_untracked()
-            && store.link.get_untracked() == ConnState::Connected
-            && !untrack(|| alone(store))
-        {
+    let answering = Memo::new(move |_| matches!(store.showing(), Some(Showing::Answer(_))));
+    // Back in the room: the panel closes (it opens again from its button if the links drop again).
+    Effect::new(move |_| {
+        if open.get() && store.link.with(|l| *l == ConnState::Connected) && !alone(store) {
             open.set(false);
         }
     });

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::pause::PauseReason;
 use crate::route::Route;
 use crate::session::{BotPace, Mode};
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 
 /// The bot pace choice (`<select>`), in the practice lobby and the pause card.
 #[component]
@@ -21,7 +21,7 @@ pub fn BotPaceChoice() -> impl IntoView {
                 title=move || pace.get().describe()
                 on:change=move |ev| {
                     if let Some(p) = BotPace::from_name(&event_target_value(&ev)) {
-                        store.set_bot_pace(p);
+                        store.act(Act::BotPace(p));
                     }
                 }>
                 {BotPace::ALL.iter().map(|p| view! { <option value=p.name()>{p.name()}</option> }).collect_view()}
@@ -43,7 +43,7 @@ pub fn PauseButton() -> impl IntoView {
         practice().then(|| {
             view! {
                 <button class="btn btn--small" data-testid="pause" title="Pause the game (P)"
-                    on:click=move |_| { store.pause(PauseReason::Player); }>"Pause"</button>
+                    on:click=move |_| { store.act(Act::Pause(PauseReason::Player)); }>"Pause"</button>
             }
         })
     }
@@ -76,7 +76,7 @@ pub fn PauseCard() -> impl IntoView {
                         <BotPaceChoice />
                         <div class="pause__actions">
                             <button class="btn btn--helm" node_ref=resume data-testid="pause-resume"
-                                on:click=move |_| store.resume(PauseReason::Player)>"Resume (P)"</button>
+                                on:click=move |_| { store.act(Act::Resume(PauseReason::Player)); }>"Resume (P)"</button>
                             <a class="btn btn--ghost" href=Route::Rules.hash()>"Rules"</a>
                         </div>
                     </div>

@@ -7,13 +7,12 @@
 
 use leptos::prelude::*;
 
-use crate::boot::watch::{open_saved, open_text};
 use crate::platform::{self, clip};
 use crate::records::{db, wanted, Wanted};
 use crate::route::Route;
 use crate::session::replay::SPEEDS;
 use crate::session::Mode;
-use crate::store::{use_store, ReplayControl, Store};
+use crate::store::{use_store, Act, Errand, ReplayControl, Store};
 
 /// What the controls show, read from the replay after each change.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,14 +66,12 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
         Wanted::Saved(key) if store.mode.get_untracked() == (Mode::Replay { key: key.clone() }) => {
             loading.set(false)
         }
-        Wanted::Saved(key) => leptos::task::spawn_local(async move {
-            open_saved(store, &key).await;
-            loading.set(false);
-        }),
-        Wanted::Link(text) => leptos::task::spawn_local(async move {
-            open_text(store, &text).await;
-            loading.set(false);
-        }),
+        Wanted::Saved(key) => {
+            store.act(Errand::OpenSaved { key, then: Some(Callback::new(move |_| loading.set(false))) });
+        }
+        Wanted::Link(text) => {
+            store.act(Errand::OpenText { text, then: Some(Callback::new(move |_| loading.set(false))) });
+        }
         Wanted::Nothing => loading.set(false),
     }
     // Re-read after every published change (playback moves the game) and every control.
@@ -86,7 +83,7 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
         status(store)
     });
     let act = move |control: ReplayControl| {
-        store.control_replay(control);
+        store.act(Act::Replay(control));
         bump.update(|b| *b = b.wrapping_add(1));
     };
     let share_text = RwSignal::new(None::<String>);

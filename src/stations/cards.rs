@@ -9,9 +9,8 @@ use duel_core::{Intent, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView};
-use crate::store::actions;
 use crate::store::seats::{acting_seat, focus_ship};
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Act, Store};
 use crate::ui::die::{die_svg, Show};
 use crate::ui::names::{card_key, slot_label};
 
@@ -73,7 +72,7 @@ fn station_seat(store: Store, ship: ShipId, station: Station) -> SeatId {
 
 fn send(store: Store, ship: ShipId, intent: Intent) {
     if let Some(seat) = seat_for(store, ship, &intent) {
-        store.send(seat, intent);
+        store.act(Act::Send { seat, intent });
     }
 }
 
@@ -159,7 +158,7 @@ fn CardRemoveBar(ship: ShipId) -> impl IntoView {
             view! {
                 <div class="bar" data-testid="card-placed-bar">
                     <button class="btn btn--small" data-testid="card-remove"
-                        on:click=move |_| actions::remove(store, seat, station, die)>"Take the die off the card"</button>
+                        on:click=move |_| { store.act(Act::Remove { seat, station, die }); }>"Take the die off the card"</button>
                     <button class="btn btn--small btn--ghost" on:click=move |_| store.ui.placed_pick.set(None)>"Keep it"</button>
                 </div>
             }

@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 use super::common::{ship_memo, RemoveBar, SpotView, Tray};
 use super::sensors::{HitTests, Totals};
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{dir_name, ship_of, square};
 
@@ -118,7 +118,7 @@ pub fn Cockpit(seat: SeatId, ship: ShipId) -> impl IntoView {
                         let lit = bay.get().2;
                         view! {
                             <button class="cmd cmd--bomb" class:is-lit=lit data-testid="cockpit-bomb"
-                                on:click=move |_| { store.send(seat, Intent::Bomb); }>"Bomb!"</button>
+                                on:click=move |_| { store.act(Act::Send { seat, intent: Intent::Bomb }); }>"Bomb!"</button>
                         }
                     })}
                     <RemoveBar seat station=Station::Weapons reroll=true />

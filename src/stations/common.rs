@@ -1,14 +1,15 @@
 //! Pieces every station screen shares: the frame with its energy section,
-//! a display spot, the tray of rolled dice, the override and remove bars.
+//! a display spot, the tray of rolled dice, the remove bar (the override's
+//! button and picker are [`super::override_bar`]'s).
 
 use duel_core::ship::{DieState, Ship};
 use duel_core::{Face, Pip, SeatId, ShipId, Spot, Station};
 use duel_net::SeatHolder;
 use leptos::prelude::*;
 
+use super::override_bar::{OverrideButton, OverridePicker};
 use crate::feed::die_key;
-use crate::store::actions;
-use crate::store::{use_store, Store};
+use crate::store::{use_store, Act, Store};
 use crate::ui::die::{die_svg, Show};
 use crate::ui::icons::station_icon;
 use crate::ui::names::station_key;
@@ -79,12 +80,12 @@ pub fn EnergyStrip(seat: SeatId, ship: ShipId, station: Station) -> impl IntoVie
             </div>
             <span class="energy-strip__words" data-testid=format!("{key}-energy-words")>{move || words.get()}</span>
             <button class="btn btn--small" data-testid=format!("{key}-return")
-                on:click=move |_| { store.send(seat, duel_core::Intent::ReturnEnergy { station }); }>
+                on:click=move |_| { store.act(Act::Send { seat, intent: duel_core::Intent::ReturnEnergy { station } }); }>
                 "Hand back"
             </button>
             {move || bot_engineer.get().then(|| view! {
                 <button class="btn btn--small btn--energy" data-testid=format!("{key}-call")
-                    on:click=move |_| store.call_out(duel_bots::EnergyRequest { ship, station })>
+                    on:click=move |_| { store.act(Act::CallOut(duel_bots::EnergyRequest { ship, station })); }>
                     "Call for "{number}"s"
                 </button>
             })}
@@ -136,7 +137,7 @@ pub fn SpotView(
     view! {
         <div class=format!("spot {class}") class:is-target=move || fits.get()
             data-testid=testid data-count=move || placed.with(|p| p.len())
-            on:click=move |_| actions::place(store, seat, station, spot)>
+            on:click=move |_| { store.act(Act::Place { seat, station, spot }); }>
             <button class="spot__label" aria-label=spoken>{label}</button>
             <div class="spot__dice">
                 <For each=move || placed.get() key=|p| *p let:p>
@@ -269,7 +270,7 @@ pub fn RollButton(
         <button class=class data-testid=testid class:is-off=move || refusal.with(Option::is_some)
             data-refused=move || refusal.with(Option::is_some).to_string()
             title=move || refusal.get().unwrap_or_default()
-            on:click=move |_| actions::roll(store, seat, station)>
+            on:click=move |_| { store.act(Act::Roll { seat, station }); }>
             {children()}
         </button>
     }
@@ -288,95 +289,16 @@ pub fn RemoveBar(seat: SeatId, station: Station, #[prop(optional)] reroll: bool)
             view! {
                 <div class="bar" data-testid=format!("{key}-placed-bar")>
                     <button class="btn btn--small" data-testid=format!("{key}-remove")
-                        on:click=move |_| actions::remove(store, seat, station, die)>
+                        on:click=move |_| { store.act(Act::Remove { seat, station, die }); }>
                         "Take the die off the display"
                     </button>
                     {reroll.then(|| view! {
                         <button class="btn btn--small" data-testid=format!("{key}-reroll-placed")
-                            on:click=move |_| actions::reroll_placed(store, seat, station, die)>
+                            on:click=move |_| { store.act(Act::Reroll { seat, station, die }); }>
                             "Reroll it"
                         </button>
                     })}
                     <button class="btn btn--small btn--ghost" on:click=move |_| store.ui.placed_pick.set(None)>"Keep it"</button>
-                </div>
-            }
-        })
-    }
-}
-
-/// Station Override (1 crystal): shown when the ship holds a crystal, or
-/// (free) when a gravity arrow kept a helm die (D44).
-#[component]
-fn OverrideButton(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
-    let store = use_store();
-    let _ = seat;
-    let crystals = Memo::new(move |_| store.game.with(|g| g.as_ref().map_or(0, |g| g.crystals_held(ship))));
-    let kept = Memo::new(move |_| {
-        store.game.with(|g| {
-            g.as_ref().and_then(|g| g.ship(ship)).map_or(0, |s| {
-                if station == Station::Helm {
-                    s.gravity_kept.len()
-                } else {
-                    0
-                }
-            })
-        })
-    });
-    let open = store.ui.override_face;
-    move || {
-        (crystals.get() > 0 || kept.get() > 0).then(|| {
-            let label = move || match (open.get().is_some(), kept.get()) {
-                (true, _) => "Override: pick a spot".to_string(),
-                (false, 0) => "Override ◆1".to_string(),
-                (false, n) => format!("Place kept die ({n}) · free"),
-            };
-            view! {
-                <button class="btn btn--small btn--crystal" data-testid=format!("{}-override", station_key(station))
-                    on:click=move |_| { store.ui.override_face.set(None); store.ui.picked.set(Vec::new()); toggle_picker(store, station); }>
-                    {label}
-                </button>
-            }
-        })
-    }
-}
-
-/// Opens or closes `station`'s override face picker.
-fn toggle_picker(store: Store, station: Station) {
-    store.ui.picker.update(|x| *x = if *x == Some(station) { None } else { Some(station) });
-}
-
-/// The faces a die of `station` can be overridden to (no expansion symbols), each once.
-fn override_faces(station: Station) -> Vec<Face> {
-    let mut out: Vec<Face> = Vec::new();
-    for pip in 1..=6 {
-        if let Some(face) = station.face(Pip::new(pip)) {
-            if !face.is_special() && !out.contains(&face) {
-                out.push(face);
-            }
-        }
-    }
-    out
-}
-
-#[component]
-fn OverridePicker(seat: SeatId, station: Station) -> impl IntoView {
-    let store = use_store();
-    let open = store.ui.picker;
-    move || {
-        (open.get() == Some(station)).then(|| {
-            let faces = override_faces(station);
-            view! {
-                <div class="bar bar--override" data-testid="override-picker">
-                    <span>"Set a die to:"</span>
-                    {faces.into_iter().map(|face| view! {
-                        <button class="override-face" title=face.name() on:click=move |_| {
-                            open.set(None);
-                            store.ui.override_face.set(Some(face));
-                            if let Some(spot) = Spot::for_face(face) {
-                                actions::place(store, seat, station, spot);
-                            }
-                        }>{die_svg(Some(station), Show::Face(face))}</button>
-                    }).collect_view()}
                 </div>
             }
         })

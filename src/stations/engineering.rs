@@ -9,8 +9,7 @@ use leptos::prelude::*;
 
 use super::common::{ship_memo, RollButton};
 use crate::feed::energy_key;
-use crate::store::actions;
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::die::{die_svg, Show};
 use crate::ui::icons::station_icon;
 use crate::ui::names::{station_key, station_short};
@@ -106,7 +105,7 @@ fn map_button(seat: SeatId, ship: ShipId, station: Station) -> impl IntoView {
     let key = station_key(station);
     view! {
         <button class=format!("eng__send btn--{key}") class:is-ready=move || { counts.get().0 > 0 }
-            data-testid=format!("eng-send-{n}") on:click=move |_| actions::send_number(store, seat, n)>
+            data-testid=format!("eng-send-{n}") on:click=move |_| { store.act(Act::SendEnergy { seat, face: n }); }>
             {die_svg(None, Show::Pips(Pip::new(n)))}
             <span class="eng__send-name">{station_icon(Some(station))}{station_short(station)}</span>
             <span class="eng__send-count">

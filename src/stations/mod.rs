@@ -11,6 +11,7 @@ pub mod display;
 pub mod engineering;
 pub mod helm;
 pub mod legend;
+mod override_bar;
 pub mod sensors;
 pub mod shields;
 pub mod ship_tag;

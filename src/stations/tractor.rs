@@ -9,7 +9,7 @@ use duel_core::{Intent, MineId, SeatId, ShipId, Spot, Station};
 use leptos::prelude::*;
 
 use super::common::{ship_memo, SpotView, StationFrame};
-use crate::store::use_store;
+use crate::store::{use_store, Act};
 use crate::ui::names::square;
 
 /// A crystal on the map and what reaching it takes.
@@ -67,7 +67,7 @@ pub fn Tractor(seat: SeatId, ship: ShipId) -> impl IntoView {
                 <SpotView seat s spot=Spot::Mine(id) label=format!("Mine {tag}").to_uppercase() testid=format!("tractor-mine-{tag}") class="spot--slot" />
                 <span class="mine__state" data-testid=format!("tractor-mine-{tag}-state")>{move || state.get()}</span>
                 <button class="btn btn--small btn--tractor" data-testid=format!("tractor-release-{tag}")
-                    on:click=move |_| { store.send(seat, Intent::ReleaseMine { mine: id }); }>
+                    on:click=move |_| { store.act(Act::Send { seat, intent: Intent::ReleaseMine { mine: id } }); }>
                     "Release"
                 </button>
             </div>
@@ -95,7 +95,7 @@ pub fn Tractor(seat: SeatId, ship: ShipId) -> impl IntoView {
                         let to = at.offset(dx, dy, cols, rows)?;
                         Some(view! {
                             <button class="btn btn--small btn--tractor" title=format!("to {}", square(to)) aria-label=format!("Move the mine to {}", square(to))
-                                on:click=move |_| { store.send(seat, Intent::TractorMine { at, to }); }>{crate::ui::icons::arrow_icon(dx, dy)}</button>
+                                on:click=move |_| { store.act(Act::Send { seat, intent: Intent::TractorMine { at, to } }); }>{crate::ui::icons::arrow_icon(dx, dy)}</button>
                         })
                     })
                     .collect_view();
@@ -114,7 +114,7 @@ pub fn Tractor(seat: SeatId, ship: ShipId) -> impl IntoView {
                 <For each=move || reach.get() key=|r| r.clone() let:r>
                     <li class:is-reachable=r.ok>
                         <button class="btn btn--small btn--crystal" data-testid=format!("tractor-crystal-{}", r.crystal + 1)
-                            on:click=move |_| { store.send(seat, Intent::TractorCrystal { crystal: r.crystal }); }>
+                            on:click=move |_| { store.act(Act::Send { seat, intent: Intent::TractorCrystal { crystal: r.crystal } }); }>
                             {format!("Crystal at {} · needs {}", r.at, r.needed)}
                         </button>
                     </li>

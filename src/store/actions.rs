@@ -1,4 +1,5 @@
-//! What buttons and keys do: each asks the core for the intent a tap means
+//! What the game's buttons and keys do, as [`Store::act`] carries out their
+//! [`super::Act`]s: each asks the core for the intent a tap means
 //! (`Game::roll_order`, `Game::place_order`) and sends it, or shows the
 //! core's reason why it cannot be done, in the core's words.
 
@@ -28,7 +29,7 @@ fn ship_of(game: &Game, seat: SeatId) -> Option<&Ship> {
 }
 
 /// "R": roll at the shown station (the core says which dice, or why not).
-pub fn roll(store: Store, seat: SeatId, station: Station) {
+pub(super) fn roll(store: Store, seat: SeatId, station: Station) {
     let Some((game, _, _)) = now(store) else { return };
     let picked = if station == Station::Engineering {
         store.ui.picked_energy.get_untracked()
@@ -48,7 +49,7 @@ pub fn roll(store: Store, seat: SeatId, station: Station) {
 
 /// "R" in a cockpit: rolls where dice are picked, else the first station
 /// (helm, weapons, sensors, tractor) with a die that is neither placed nor rolled.
-pub fn roll_cockpit(store: Store, seat: SeatId) {
+pub(super) fn roll_cockpit(store: Store, seat: SeatId) {
     let Some((game, _, _)) = now(store) else { return };
     let Some(ship) = ship_of(&game, seat) else { return };
     const ORDER: [Station; 4] = [Station::Helm, Station::Weapons, Station::Sensors, Station::Tractor];
@@ -58,7 +59,7 @@ pub fn roll_cockpit(store: Store, seat: SeatId) {
 }
 
 /// "1"–"5": Engineering sends a pool die showing `n` to the station it powers (R1).
-pub fn send_number(store: Store, seat: SeatId, n: u8) {
+pub(super) fn send_number(store: Store, seat: SeatId, n: u8) {
     let Some((game, _, _)) = now(store) else { return };
     let Some(ship) = ship_of(&game, seat) else { return };
     let showing = ship.pool().find(|(_, p)| p.is_some_and(|p| p.value() == n)).map(|(i, _)| i);
@@ -82,7 +83,7 @@ pub fn send_number(store: Store, seat: SeatId, n: u8) {
 
 /// A tap on a display spot: places the picked (or first fitting) rolled die
 /// there, or the override face being placed.
-pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
+pub(super) fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
     let Some((game, _, _)) = now(store) else { return };
     let Some(ship) = ship_of(&game, seat) else { return };
     let dice = ship.station_dice(station);
@@ -110,14 +111,14 @@ pub fn place(store: Store, seat: SeatId, station: Station, spot: Spot) {
 }
 
 /// Takes the picked placed die off its display.
-pub fn remove(store: Store, seat: SeatId, station: Station, die: u8) {
+pub(super) fn remove(store: Store, seat: SeatId, station: Station, die: u8) {
     if store.send(seat, Intent::RemoveDie { station, die }) {
         store.ui.placed_pick.set(None);
     }
 }
 
 /// A Pilot rerolls a placed die: it comes off the display first (R22).
-pub fn reroll_placed(store: Store, seat: SeatId, station: Station, die: u8) {
+pub(super) fn reroll_placed(store: Store, seat: SeatId, station: Station, die: u8) {
     if store.send(seat, Intent::RollDice { station, dice: vec![die] }) {
         store.ui.placed_pick.set(None);
     }
@@ -141,12 +142,12 @@ fn order(store: Store, game: &Game, seats: &[SeatId], ship: ShipId, intent: Inte
 }
 
 /// The target of Fire and Tractor: the picked one, else the nearest enemy.
-pub fn target(store: Store, game: &Game, ship: ShipId) -> Option<Target> {
+fn target(store: Store, game: &Game, ship: ShipId) -> Option<Target> {
     store.ui.target.get_untracked().or_else(|| nearest_enemy(game, ship).map(Target::Ship))
 }
 
 /// "Fire 1!" / "Fire 2!"
-pub fn fire(store: Store, count: u8) {
+pub(super) fn fire(store: Store, count: u8) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     let side = game.ruleset().house.weapons_name_side.then(|| store.ui.fire_side.get_untracked());
     let target = target(store, &game, ship);
@@ -154,7 +155,7 @@ pub fn fire(store: Store, count: u8) {
 }
 
 /// "Tractor!" on the target ship.
-pub fn tractor_ship(store: Store) {
+pub(super) fn tractor_ship(store: Store) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     let target = match target(store, &game, ship) {
         Some(Target::Ship(t)) => t,
@@ -167,28 +168,28 @@ pub fn tractor_ship(store: Store) {
 }
 
 /// "Warp jump!"
-pub fn warp(store: Store) {
+pub(super) fn warp(store: Store) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     order(store, &game, &seats, ship, Intent::WarpJump);
 }
 
 /// "Launch!": the Capital ship relaunches its team's Fighter (R22), facing
 /// the side chosen on the order bar, paid as `pay`.
-pub fn launch(store: Store, pay: LaunchCost) {
+pub(super) fn launch(store: Store, pay: LaunchCost) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     let side = store.ui.launch_side.get_untracked();
     order(store, &game, &seats, ship, Intent::Launch { side, pay });
 }
 
 /// Energy Surge (two crystals buy back an energy die).
-pub fn surge(store: Store) {
+pub(super) fn surge(store: Store) {
     let Some((game, seats, ship)) = order_ctx(store) else { return };
     order(store, &game, &seats, ship, Intent::EnergySurge);
 }
 
 /// Two devices host this room (issue 43): the player chose the other
 /// host's table (the trust bar's button).
-pub fn follow_rival(store: Store) {
+pub(super) fn follow_rival(store: Store) {
     let now = store.session_now();
     match store.with_session(|s| s.follow_rival(now)) {
         Some(Err(why)) => store.toasts.error(why),

@@ -1,4 +1,4 @@
-//! The app's state as signals, and the one way to act: [`Store::send`].
+//! The app's state as signals, and the one way to act: [`Store::act`] (see [`act`]).
 //!
 //! The session (host, replica, bots) lives in a local `StoredValue`; after
 //! every pump the store copies what changed into signals (the replica's
@@ -6,7 +6,7 @@
 //! show from those with memos. Components get read access only
 //! ([`ReadSignal`]s and memos); the write halves stay in the store, which
 //! alone writes them. Components never touch game state: they send
-//! intents, and the state comes back from the host like everyone else's.
+//! intents (an [`Act`]), and the state comes back from the host like everyone else's.
 //! What a component owns (UI state: the shown tab, picks) is in [`Ui`].
 
 use std::sync::Arc;
@@ -29,18 +29,24 @@ use crate::ui::tab::Tab;
 use crate::ui::toast::Toasts;
 use ui::Ui;
 
-pub mod actions;
+pub mod act;
+mod actions;
 mod bots;
 mod clock;
 mod keep;
+mod pairing;
 mod pump;
 mod reads;
 mod replay;
 mod route;
 mod save;
 pub mod seats;
+#[cfg(test)]
+mod tests;
 mod thunder;
 pub mod ui;
+
+pub use act::{Act, ActError, Acted, Errand, Services};
 
 #[cfg(feature = "test-hooks")]
 pub use pump::PumpWatch;
@@ -64,8 +70,10 @@ pub struct Store {
     pub paused: ReadSignal<Option<PauseReason>>,
     /// The write halves of the signals below: only the store writes them.
     set: Setters,
-    /// Writes a room's save to storage (a service's, handed in: see [`Persist`]).
-    persist: Persist,
+    /// Writing a room's save, carrying out errands: the services', handed in (see [`Services`]).
+    services: Services,
+    /// The running room's camera pairings (online rooms only; set after install).
+    pairings: pairing::Pairings,
     /// Told of every pump (the browser tests' hooks; see [`Store::watch_pumps`]).
     #[cfg(feature = "test-hooks")]
     pump_watch: StoredValue<Option<PumpWatch>>,
@@ -96,8 +104,6 @@ pub struct Store {
     /// The lesson the running practice is (set after its session is installed,
     /// [`Store::set_lesson`]).
     pub lesson: ReadSignal<Option<&'static Lesson>>,
-    /// The running room's camera pairings (online rooms only; set after install).
-    pub pairing: StoredValue<Option<crate::net::Pairing>, LocalStorage>,
 }
 
 /// The write halves of the store's signals.
@@ -121,9 +127,9 @@ struct Setters {
 }
 
 impl Store {
-    /// An empty store (no session yet) with the page's options; `persist`
-    /// writes a room's save (`boot::persist`).
-    pub fn new(opts: Options, persist: Persist) -> Store {
+    /// An empty store (no session yet) with the page's options and the
+    /// services' functions (`boot::SERVICES`).
+    pub fn new(opts: Options, services: Services) -> Store {
         let (mode, set_mode) = signal(Mode::None);
         let (route, set_route) = signal(Route::Home);
         let (game, set_game) = signal(None::<Arc<Game>>);
@@ -153,7 +159,8 @@ impl Store {
             keeper: StoredValue::new(crate::records::Keeper::default()),
             clock: StoredValue::new(PauseClock::default()),
             paused,
-            persist,
+            services,
+            pairings: pairing::Pairings::new(),
             #[cfg(feature = "test-hooks")]
             pump_watch: StoredValue::new(None),
             set: Setters {
@@ -192,7 +199,6 @@ impl Store {
             opts,
             ui: Ui::new(tabs, opts.seed),
             lesson,
-            pairing: StoredValue::new_local(None),
         }
     }
 
@@ -204,7 +210,7 @@ impl Store {
         let mut session = session;
         session.bots().set_pace(self.ui.bot_pace.get_untracked());
         self.session.set_value(Some(session));
-        self.pairing.set_value(None);
+        self.set_pairing(None);
         self.set.mode.set(mode.clone());
         self.set.game.set(None);
         self.set.room.set(None);
@@ -237,6 +243,7 @@ impl Store {
     /// Drops the running session (leaving a room or a practice).
     pub fn uninstall(&self) {
         self.session.set_value(None);
+        self.set_pairing(None);
         self.set.mode.set(Mode::None);
         self.set.game.set(None);
         self.set.room.set(None);

@@ -1,7 +1,7 @@
 //! One pump of the session, published: the replica's game and room, this
 //! tab's player and link, the events (sounds, the story's log, the replay
-//! keeper), refusals, handovers and the election, each signal set only when
-//! its value changed.
+//! keeper), refusals, handovers, the election and the camera pairing's code,
+//! each signal set only when its value changed.
 
 use std::sync::Arc;
 
@@ -87,6 +87,8 @@ impl Store {
         if let Some(hosting) = p.hosting {
             self.hosting_changed(hosting);
         }
+        // A camera's code appears when the browser gathered its addresses; a link opens later.
+        self.publish_pairing();
         #[cfg(feature = "test-hooks")]
         if let Some(watch) = self.pump_watch.get_value() {
             watch(self, &p, at);

@@ -3,16 +3,9 @@
 
 use duel_core::Event;
 
-use leptos::prelude::WithValue;
-
 use super::Store;
 
 impl Store {
-    /// Whether the running room has no signalling server (issue 34: its devices pair by camera).
-    pub fn serverless(&self) -> bool {
-        self.pairing.with_value(|p| p.as_ref().is_some_and(crate::net::Pairing::is_serverless))
-    }
-
     /// `f` of the host's event log, oldest first, read in place (empty where
     /// this tab does not host; `None` with no session). Untracked: read it
     /// where `game` is tracked.

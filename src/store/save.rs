@@ -10,8 +10,8 @@ use crate::session::Mode;
 
 /// Writes a room's save to storage: the session's bytes, the bots' desks, and
 /// (whether the room plays Thunderstruck Duel, whether its game began). A
-/// service's (`boot::persist`), handed to [`Store::new`] by the root: the
-/// store holds state, the services keep storage.
+/// service's (`boot::persist`), handed to [`Store::new`] in `boot::SERVICES`:
+/// the store holds state, the services keep storage.
 pub type Persist = fn(Mode, &[u8], &[(SeatId, Vec<u8>)], (bool, bool));
 
 /// How often (at most) the host's room is written to storage.
@@ -47,6 +47,6 @@ impl Store {
             r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
         });
         let started = self.game.with_untracked(Option::is_some);
-        (self.persist)(self.mode.get_untracked(), &bytes, &desks, (duel, started));
+        (self.services.persist)(self.mode.get_untracked(), &bytes, &desks, (duel, started));
     }
 }

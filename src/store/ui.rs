@@ -65,6 +65,9 @@ pub struct Ui {
     /// This device is loading the full app before it hosts a room (issue 32):
     /// why, in words, shown in place of the screen until the page reloads.
     pub loads_full: RwSignal<Option<&'static str>>,
+    /// The tab asked to join by camera before its reload to the full app (issue 49):
+    /// the home opens the camera's panel, once (it takes the ask).
+    pub camera_asked: RwSignal<bool>,
 }
 
 impl Ui {
@@ -101,6 +104,7 @@ impl Ui {
             help: RwSignal::new(false),
             freeze_read: RwSignal::new(None),
             loads_full: RwSignal::new(None),
+            camera_asked: RwSignal::new(false),
         }
     }
 

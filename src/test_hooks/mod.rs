@@ -187,7 +187,7 @@ fn cheap_intent(game: &Game, seat: SeatId) -> Option<Intent> {
 #[wasm_bindgen]
 pub fn test_hook_open(room: String, host: bool, name: String) {
     let Some(store) = store() else { return };
-    boot::set_name(&name);
+    crate::net::saves::set_name(&name);
     let running = store.mode.get_untracked();
     if running == (Mode::Online { room: room.clone(), host }) {
         return;

@@ -29,7 +29,7 @@ pub fn test_hook_state() -> String {
     let two_tables =
         store.ui.two_tables.get_untracked().map(|t| json!({ "text": t.text, "follow": t.follow }));
     // Introductions refused (issue 34: forged or malformed relay messages).
-    let relay_refused = store.pairing.with_value(|p| p.as_ref().map_or(0, |p| p.relay_refusals()));
+    let relay_refused = store.relay_refusals();
     let report = store.with_session(|s| {
         let game = s.game();
         let seats = my_seats(s);

@@ -19,7 +19,7 @@ pub use super::picks::{ActUi, PlanUi};
 use crate::feed::ThunderStory;
 use crate::session::practice::ThunderPractice;
 use crate::session::Mode;
-use crate::store::Store;
+use crate::store::{Act, Acted, Errand, Store};
 
 /// The "seat" of a device that only watches: no player of any duel.
 const WATCHER: Player = Player(u8::MAX);
@@ -126,7 +126,7 @@ impl Duel {
 
     /// Leaves the duel (a practice is forgotten) and goes home.
     pub fn leave(&self) {
-        crate::boot::leave(self.store);
+        self.store.act(Errand::Leave);
     }
 
     /// The same set-up again, from round 1, against the same bots.
@@ -142,7 +142,7 @@ impl Duel {
             level: level.unwrap_or(ThunderPractice::default().level),
             red_first: config.first == Player(0),
         };
-        crate::boot::thunderstruck_practice(self.store, choice);
+        self.store.act(Errand::ThunderstruckPractice(choice));
     }
 
     fn reset_plan(&self) {
@@ -179,23 +179,23 @@ impl Duel {
         }
         let rerolls = self.plan.rerolls.get_untracked();
         let placement = Placement::new(self.plan.draft.get_untracked());
-        let sealed = self.store.seal_plan(rerolls, placement);
+        let sealed = self.store.act(Act::SealPlan { rerolls, placement });
         self.answered(sealed);
     }
 
     /// Sends one of the person's Action Phase intents.
     pub fn send(&self, intent: Intent) {
         if let Some(seat) = self.seat {
-            let sent = self.store.submit(seat, duel_core::Intent::Thunderstruck(intent));
+            let sent = self.store.act(Act::Submit { seat, intent: duel_core::Intent::Thunderstruck(intent) });
             self.answered(sent);
         }
     }
 
     /// After an intent went to the store's session: the picks are spent and
     /// the prompts wait for the host; or the refusal, in words.
-    fn answered(&self, sent: Result<(), String>) {
+    fn answered(&self, sent: Acted) {
         match sent {
-            Ok(()) => {
+            Acted::Done => {
                 self.notice.set(None);
                 self.act.reset();
                 // Until the host's events come back (or a refusal: then the toast says why).
@@ -203,7 +203,8 @@ impl Duel {
                 let sending = self.sending;
                 set_timeout(move || sending.set(false), SENDING_AT_MOST);
             }
-            Err(reason) => self.notice.set(Some(reason)),
+            Acted::Refused(reason) => self.notice.set(Some(reason.to_string())),
+            Acted::NotDone => {}
         }
     }
 }

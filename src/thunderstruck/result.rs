@@ -58,7 +58,7 @@ pub fn ResultScreen() -> impl IntoView {
                         })}
                         // Every finished duel is kept and watched again like any game (issue 17).
                         {(!matches!(store.mode.get_untracked(), crate::session::Mode::Replay { .. })).then(|| view! {
-                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| crate::boot::watch::watch_current(store)>"Watch the replay"</button>
+                            <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| { store.act(crate::store::Errand::WatchCurrent); }>"Watch the replay"</button>
                         })}
                         <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave()>"Home"</button>
                     </div>

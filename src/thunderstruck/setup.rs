@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::route::Route;
 use crate::session::practice::ThunderPractice;
 use crate::session::Mode;
-use crate::store::use_store;
+use crate::store::{use_store, Errand};
 
 /// Set once a duel has been started here: the words then start folded.
 const WORDS_SEEN_KEY: &str = "dice-duel/thunderstruck-words-seen";
@@ -50,15 +50,12 @@ pub fn SetupScreen() -> impl IntoView {
     let red_first = RwSignal::new(base.red_first);
     let start = move |_| {
         let _ = crate::platform::storage::set(WORDS_SEEN_KEY, "1");
-        crate::boot::thunderstruck_practice(
-            store,
-            ThunderPractice {
-                players: players.get_untracked(),
-                rounds: rounds.get_untracked(),
-                level: level.get_untracked(),
-                red_first: red_first.get_untracked(),
-            },
-        )
+        store.act(Errand::ThunderstruckPractice(ThunderPractice {
+            players: players.get_untracked(),
+            rounds: rounds.get_untracked(),
+            level: level.get_untracked(),
+            red_first: red_first.get_untracked(),
+        }));
     };
     let running = Memo::new(move |_| {
         store.mode.get() == Mode::Practice

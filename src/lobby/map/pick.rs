@@ -7,9 +7,8 @@ use duel_core::map::{builtin_maps, MapSpec};
 use leptos::prelude::*;
 
 use crate::atlas::storage;
-use crate::boot::maps;
 use crate::panels::map_share::{ImportMap, ShareMap};
-use crate::store::use_store;
+use crate::store::{use_store, Acted, Errand};
 
 /// Where the chosen map comes from: the `<select>`'s value.
 fn which(map: &MapSpec, builtins: &[MapSpec], saved: &[MapSpec]) -> String {
@@ -47,7 +46,7 @@ pub fn MapPick() -> impl IntoView {
             _ => None,
         };
         if let Some(map) = map {
-            maps::choose(store, map);
+            store.act(Errand::ChooseMap(Box::new(map)));
         }
     };
     let keep = move |_| match storage::save(&map.get_untracked()) {
@@ -91,9 +90,9 @@ pub fn MapPick() -> impl IntoView {
                     on:click=move |_| {
                         let m = map.get_untracked();
                         let name = if builtins.with_value(|b| b.iter().any(|b| b.name == m.name)) { copy_name(&m.name) } else { m.name.clone() };
-                        maps::edit(store, MapSpec { name, ..m });
+                        store.act(Errand::EditMap(Box::new(MapSpec { name, ..m })));
                     }>"Edit a copy"</button>
-                <button class="btn btn--small" data-testid="lobby-map-new" on:click=move |_| maps::edit_new(store)>"New map"</button>
+                <button class="btn btn--small" data-testid="lobby-map-new" on:click=move |_| { store.act(Errand::NewMap); }>"New map"</button>
                 <button class="btn btn--small" class:is-on=move || open.get() == Some("share") data-testid="lobby-map-share"
                     aria-expanded=move || (open.get() == Some("share")).to_string()
                     on:click=move |_| toggle("share")>"Share"</button>
@@ -105,7 +104,7 @@ pub fn MapPick() -> impl IntoView {
                 Some("share") => view! { <ShareMap map=Signal::from(map) /> }.into_any(),
                 Some("import") => view! {
                     <ImportMap on_map=Callback::new(move |m: MapSpec| {
-                        if maps::choose(store, m) {
+                        if store.act(Errand::ChooseMap(Box::new(m))) == Acted::Done {
                             open.set(None);
                         }
                     }) />

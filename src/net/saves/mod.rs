@@ -15,11 +15,16 @@
 //!   ([`mark_serverless`]): the tab's reload then asks no server for them
 //!   and offers to rejoin by camera at once.
 //!
+//! - the player's name ([`name`]);
+//!
 //! Keys are namespaced `dice-duel/…`. Values are text ([`codec`]); a damaged
 //! value reads as absent. The saved room contains every player's token, so
 //! it stays on the host's device and is never sent anywhere.
 
 pub mod codec;
+mod name;
+
+pub use name::{has_name, name, room_name, set_name};
 
 use duel_net::{PlayerToken, SeatKey};
 
@@ -78,6 +83,15 @@ fn adopt_mixed_case(key: &str) -> Option<String> {
         storage::remove(&old);
     }
     Some(text)
+}
+
+/// The storage name of the practice room. `~` is not allowed in room ids, so
+/// it can never collide with an online room's save.
+pub const PRACTICE: &str = "practice~";
+
+/// Whether a practice game is saved (the home screen offers to resume it).
+pub fn has_practice() -> bool {
+    load_host(PRACTICE).is_some()
 }
 
 /// Forgets the saved room `room` (the game is over, or the player left it).
