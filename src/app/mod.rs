@@ -60,7 +60,7 @@ pub fn App() -> impl IntoView {
     provide_context(store);
     // A Thunderstruck practice (none, running or over): the home screen offers to go back to it.
     let thunder_over = Signal::derive(move || {
-        if store.mode.with(|m| *m != crate::session::Mode::Practice) {
+        if store.kind.with(|m| *m != crate::session::SessionKind::Practice) {
             return None;
         }
         store.game.with(|g| g.as_ref().and_then(|g| g.thunderstruck()).map(|d| d.is_over()))

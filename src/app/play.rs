@@ -8,7 +8,7 @@ use crate::debrief::Debrief;
 use crate::game::screen::GameScreen;
 use crate::lobby::Lobby;
 use crate::platform::full_app;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Errand};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ enum Stage {
 pub fn Play() -> impl IntoView {
     let store = use_store();
     let stage = Memo::new(move |_| {
-        if store.mode.with(|m| matches!(m, Mode::None | Mode::Replay { .. })) {
+        if store.kind.with(|m| matches!(m, SessionKind::None | SessionKind::Replay { .. })) {
             return Stage::Nothing;
         }
         let started = store.room.with(|r| r.as_ref().map(|r| r.started));
@@ -41,7 +41,7 @@ pub fn Play() -> impl IntoView {
                 r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
             })
         {
-            let hosting = store.mode.with(|m| matches!(m, Mode::Online { host: true, .. }));
+            let hosting = store.kind.with(|m| matches!(m, SessionKind::Online { host: true, .. }));
             return if hosting && started == Some(false) { Stage::HostLobbyOnBase } else { Stage::LoadsFull };
         }
         let thunder = store.game.with(|g| g.as_ref().is_some_and(|g| g.thunderstruck().is_some()));
@@ -109,8 +109,8 @@ fn Connecting() -> impl IntoView {
     {
         on_cleanup(move || timer.clear());
     }
-    let guest_of = Memo::new(move |_| match store.mode.get() {
-        Mode::Online { room, host: false } => Some(room),
+    let guest_of = Memo::new(move |_| match store.kind.get() {
+        SessionKind::Online { room, host: false } => Some(room),
         _ => None,
     });
     view! {

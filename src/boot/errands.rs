@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::{learn, maps};
 use crate::platform::full_app;
 use crate::route::Route;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{Acted, Errand, Services, Store};
 
 /// What the services hand the store (`Store::new`): writing a room's save, and errands.
@@ -73,7 +73,7 @@ pub fn run(store: Store, errand: Errand) -> Acted {
 
 /// Back to the practice: the running one, else the saved one resumed; then shown.
 fn back_to_practice(store: Store) -> Acted {
-    let back = store.mode.get_untracked() == Mode::Practice || super::resume_practice(store);
+    let back = store.kind.get_untracked() == SessionKind::Practice || super::resume_practice(store);
     if back {
         store.go(Route::Play);
     }

@@ -2,7 +2,7 @@
 //! are `crate::course::PracticeStart`'s): one station with a bot crew around
 //! you against the slowest bots, or the whole ship against Medium bots.
 
-use super::{player, seed, start_practice};
+use super::{identity, seed, start_practice};
 use crate::course::{practice_start, remember_practice_start, PracticeStart};
 use crate::pause;
 use crate::session::{practice, BotPace};
@@ -19,7 +19,7 @@ pub fn practice_as(store: Store, start: PracticeStart) {
             if first && !pause::pace_chosen() {
                 store.set_bot_pace(BotPace::Relaxed);
             }
-            start_practice(store, practice::one_station(&store.opts, seed(store), player(), station));
+            start_practice(store, practice::one_station(&store.opts, seed(store), identity(), station));
             store.toasts.info(format!(
                 "You are White's {}: bots crew the rest of White. To take more stations, tap Seats at the top \
                  and Take one.",

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::course::{self, Lesson};
 use crate::platform::random;
 use crate::route::Route;
-use crate::session::{practice, Mode};
+use crate::session::{practice, SessionKind};
 use crate::store::Store;
 
 /// Starts `lesson` afresh as the practice and shows it.
@@ -22,7 +22,7 @@ pub fn begin(store: Store, lesson: &'static Lesson) {
     // The card of the lesson before goes first, so nothing of it reacts to the new game.
     store.set_lesson(None);
     let seed = store.opts.seed.unwrap_or_else(random::u64);
-    super::start_practice(store, practice::lesson(&store.opts, seed, super::player(), position));
+    super::start_practice(store, practice::lesson(&store.opts, seed, super::identity(), position));
     // The lesson's station in front, so "press Roll" means its Roll (and R rolls its dice),
     // not the first tab's (issue 33).
     store.set_lesson(Some(lesson));
@@ -45,12 +45,12 @@ pub fn begin_by_id(store: Store, id: &str) {
 /// "Play a practice game as Engineering with bots around you".
 pub fn practice_as_engineering(store: Store) {
     let seed = store.opts.seed.unwrap_or_else(random::u64);
-    super::start_practice(store, practice::as_engineering(&store.opts, seed, super::player()));
+    super::start_practice(store, practice::as_engineering(&store.opts, seed, super::identity()));
 }
 
 /// After a reload resumed the saved practice: gives it back its lesson card.
 pub fn restore(store: Store) {
-    if store.mode.get_untracked() != Mode::Practice {
+    if store.kind.get_untracked() != SessionKind::Practice {
         return;
     }
     if let Some(lesson) = course::running() {

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::atlas::quick::quick_layout;
 use crate::atlas::{new_map, storage};
 use crate::route::Route;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::Store;
 
 /// Opens the editor on `map` (the lobby's "Edit a copy" and "New map").
@@ -59,7 +59,7 @@ pub fn choose(store: Store, map: MapSpec) -> bool {
 
 /// Whether this device can choose the map of an open lobby now.
 pub fn lobby_open(store: Store) -> bool {
-    store.mode.get_untracked() != Mode::None
+    store.kind.get_untracked() != SessionKind::None
         && store.owner.get_untracked()
         && store.room.with_untracked(|r| r.as_ref().is_some_and(|r| !r.started))
 }

@@ -25,8 +25,8 @@ use crate::net::{self, room_link_refused};
 use crate::platform::{self, random, storage};
 use crate::route::Route;
 use crate::session::practice::{self, ThunderPractice};
-use crate::session::Mode;
-use crate::session::{BotDriver, Offline, Player, Session};
+use crate::session::SessionKind;
+use crate::session::{BotDriver, Identity, Offline, Session};
 use crate::store::Store;
 
 /// Where offline Thunderstruck kept its duel while it ran on a table of its
@@ -35,8 +35,8 @@ use crate::store::Store;
 const OLD_THUNDERSTRUCK_KEY: &str = "dice-duel/thunderstruck";
 
 /// This device's player: its token and seat key (kept in storage) and name.
-pub fn player() -> Player {
-    Player { token: net::player_token(), key: net::saves::seat_key(), name: net::saves::room_name() }
+pub fn identity() -> Identity {
+    Identity { token: net::player_token(), key: net::saves::seat_key(), name: net::saves::room_name() }
 }
 
 fn desks_key(room: &str) -> String {
@@ -62,13 +62,13 @@ fn load_desks(room: &str, bots: &mut BotDriver) {
 /// Writes the host's room (its bots' levels with it) and its Thunderstruck bots' secrets to
 /// storage; `duel`: the room plays Thunderstruck Duel (see [`full_first::mark`]); `started`: its
 /// game began (see [`practice_file::mark`]).
-pub fn persist(mode: Mode, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], (duel, started): (bool, bool)) {
+pub fn persist(mode: SessionKind, bytes: &[u8], desks: &[(SeatId, Vec<u8>)], (duel, started): (bool, bool)) {
     let room = match &mode {
-        Mode::Practice => {
+        SessionKind::Practice => {
             practice_file::mark(PRACTICE, started);
             PRACTICE
         }
-        Mode::Online { room, host: true } => room.as_str(),
+        SessionKind::Online { room, host: true } => room.as_str(),
         _ => return,
     };
     let _ = net::saves::save_host(room, bytes);
@@ -86,24 +86,24 @@ pub fn start_practice(store: Store, session: Session<Offline>) {
     net::saves::forget_host(PRACTICE);
     storage::remove(&desks_key(PRACTICE));
     crate::pause::forget_practice_behind();
-    store.install(Box::new(session), Mode::Practice);
+    store.install(Box::new(session), SessionKind::Practice);
     store.save(platform::now_ms(), true);
     store.go(Route::Play);
 }
 
 /// One tap: a battle against a Medium bot crew, at once.
 pub fn quick_practice(store: Store) {
-    start_practice(store, practice::quick(&store.opts, seed(store), player()));
+    start_practice(store, practice::quick(&store.opts, seed(store), identity()));
 }
 
 /// A practice lobby: rules, crews, bots and the map first.
 pub fn practice_lobby(store: Store) {
-    start_practice(store, practice::lobby(&store.opts, seed(store), player()));
+    start_practice(store, practice::lobby(&store.opts, seed(store), identity()));
 }
 
 /// Thunderstruck against bots, hosted in this tab like any practice (R23).
 pub fn thunderstruck_practice(store: Store, choice: ThunderPractice) {
-    start_practice(store, practice::thunderstruck(&store.opts, seed(store), player(), choice));
+    start_practice(store, practice::thunderstruck(&store.opts, seed(store), identity(), choice));
 }
 
 /// Tells the player, once, that an unfinished offline Thunderstruck duel from
@@ -127,9 +127,9 @@ pub fn resume_practice(store: Store) -> bool {
     let opts = store.opts;
     let mut bots = BotDriver::new(opts.speed, seed(store), opts.bots_paused);
     load_desks(PRACTICE, &mut bots);
-    match Session::restore(&bytes, Offline, player(), bots, opts.timing()) {
+    match Session::restore(&bytes, Offline, identity(), bots, opts.timing()) {
         Ok(session) => {
-            store.install(Box::new(session), Mode::Practice);
+            store.install(Box::new(session), SessionKind::Practice);
             true
         }
         Err(e) => {
@@ -170,9 +170,9 @@ pub fn leave(store: Store) {
 /// Leaves the running practice or room (its save forgotten) without
 /// changing the screen: something else is about to be shown.
 pub fn leave_quietly(store: Store) {
-    match store.mode.get_untracked() {
-        Mode::Practice => net::saves::forget_host(PRACTICE),
-        Mode::Online { room, host: true } => net::saves::forget_host(&room),
+    match store.kind.get_untracked() {
+        SessionKind::Practice => net::saves::forget_host(PRACTICE),
+        SessionKind::Online { room, host: true } => net::saves::forget_host(&room),
         _ => {}
     }
     store.uninstall();
@@ -185,7 +185,7 @@ pub fn open_map_link(store: Store, code: &str) -> bool {
     match crate::atlas::share::from_text(code) {
         Ok(map) => {
             let name = map.name.clone();
-            let in_room = matches!(store.mode.get_untracked(), Mode::Online { .. });
+            let in_room = matches!(store.kind.get_untracked(), SessionKind::Online { .. });
             if in_room && !maps::lobby_open(store) {
                 // Opening a practice here would leave the room.
                 store.toasts.error("This tab is in an online room: open the map link in another tab.");

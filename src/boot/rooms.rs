@@ -7,7 +7,7 @@ use duel_core::{GameConfig, SeatId};
 use duel_net::{Command, HostConfig, Timing};
 use leptos::prelude::*;
 
-use super::{full_first, load_desks, player, seed, Mode};
+use super::{full_first, identity, load_desks, seed, SessionKind};
 use crate::net::{self, Role, RoomTransport};
 use crate::platform::webrtc::{self, NoWebRtc};
 use crate::platform::{self, full_app, random};
@@ -91,7 +91,7 @@ pub fn join_serverless(store: Store, offer: &duel_net::pairing::PairingCode) -> 
 /// running session goes on over `transport` (see `SessionApi::relink`).
 /// `Err(transport)`: no such session here, to start one.
 fn relink(store: Store, room: &str, transport: RoomTransport) -> Result<(), RoomTransport> {
-    let here = matches!(store.mode.get_untracked(), Mode::Online { room: r, .. } if r == room);
+    let here = matches!(store.kind.get_untracked(), SessionKind::Online { room: r, .. } if r == room);
     if !here {
         return Err(transport);
     }
@@ -117,7 +117,7 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
     let pairing = transport.pairing();
     // `?seed=` (tests, demos) seeds a room as it seeds a practice: the same tokens on the board.
     let seed = seed(store);
-    let me = player();
+    let me = identity();
     let mut config = HostConfig::new(BUILD, me.token, seed);
     config.lobby = GameConfig::quick_duel(seed);
     config.room = room.clone();
@@ -125,7 +125,7 @@ fn host_with(store: Store, room: String, transport: RoomTransport) {
     config.timing = store.opts.timing();
     let bots = BotDriver::new(store.opts.speed, seed, store.opts.bots_paused);
     let session = Session::host(config, transport, me, bots).then([Command::Claim { seat: SeatId(0) }]);
-    store.install(Box::new(session), Mode::Online { room: room.clone(), host: true });
+    store.install(Box::new(session), SessionKind::Online { room: room.clone(), host: true });
     store.set_pairing(Some(pairing));
     store.save(platform::now_ms(), true);
     platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));
@@ -151,7 +151,7 @@ pub fn join_room(store: Store, room: &str) {
 fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     wake_on_news(store, &transport);
     let pairing = transport.pairing();
-    let mode = Mode::Online { room: room.to_string(), host: role == Role::Host };
+    let mode = SessionKind::Online { room: room.to_string(), host: role == Role::Host };
     if role == Role::Host {
         if let Some(bytes) = net::saves::load_host(room) {
             if full_first::to_resume(store, room) {
@@ -159,7 +159,7 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
             }
             let mut bots = BotDriver::new(1, random::u64(), false);
             load_desks(room, &mut bots);
-            match Session::restore(&bytes, transport, player(), bots, Timing::default()) {
+            match Session::restore(&bytes, transport, identity(), bots, Timing::default()) {
                 Ok(session) => {
                     store.install(Box::new(session), mode);
                     store.set_pairing(Some(pairing));
@@ -179,7 +179,7 @@ fn join_with(store: Store, room: &str, role: Role, transport: RoomTransport) {
     }
     // Bots run here only if this tab is elected the room's host one day.
     let bots = BotDriver::new(store.opts.speed, random::u64(), store.opts.bots_paused);
-    store.install(Box::new(Session::join(transport, player(), room, bots)), mode);
+    store.install(Box::new(Session::join(transport, identity(), room, bots)), mode);
     store.set_pairing(Some(pairing));
 }
 

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use crate::platform;
 use crate::records::{address, db, keeper, record};
 use crate::route::Route;
-use crate::session::{Mode, ReplaySession};
+use crate::session::{ReplaySession, SessionKind};
 use crate::store::Store;
 
 /// Shows `record` in the viewer. A finished game that ran before is left
@@ -17,17 +17,18 @@ use crate::store::Store;
 pub fn watch(store: Store, record: GameRecord) {
     let key = record::entry(&record).key;
     let over = store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_some()));
-    match store.mode.get_untracked() {
-        Mode::Online { .. } if !over => {
+    match store.kind.get_untracked() {
+        SessionKind::Online { .. } if !over => {
             store
                 .toasts
                 .error("This tab is in a room: watch saved games in another tab, or after leaving the room.");
             return;
         }
-        Mode::Practice if !over => store.uninstall(),
+        SessionKind::Practice if !over => store.uninstall(),
         _ => super::leave_quietly(store),
     }
-    store.install(Box::new(ReplaySession::new(Replay::new(record))), Mode::Replay { key: key.clone() });
+    store
+        .install(Box::new(ReplaySession::new(Replay::new(record))), SessionKind::Replay { key: key.clone() });
     platform::set_hash(&address(&key));
     store.show_route(Route::Replay);
 }

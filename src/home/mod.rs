@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use crate::net;
 use crate::platform::full_app::ROOMS;
 use crate::route::Route;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Act, ActError, Acted, Errand};
 
 /// The home screen; `thunder_over` is the Thunderstruck practice the root
@@ -36,8 +36,10 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
         }
         None => choosing.set(true),
     };
-    let unfinished = move || match store.mode.get_untracked() {
-        Mode::Practice => store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none())),
+    let unfinished = move || match store.kind.get_untracked() {
+        SessionKind::Practice => {
+            store.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()))
+        }
         _ => net::saves::has_practice(),
     };
     let back_to_it = move || {
@@ -46,9 +48,11 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
     };
     // A running practice or room: back to its lobby, its battle or its result.
     let resumable = Memo::new(move |_| {
-        match store.mode.get() {
-            Mode::None => return None,
-            Mode::Replay { key } => return Some(("Back to the replay", crate::records::address(&key))),
+        match store.kind.get() {
+            SessionKind::None => return None,
+            SessionKind::Replay { key } => {
+                return Some(("Back to the replay", crate::records::address(&key)))
+            }
             _ => {}
         }
         Some((
@@ -123,7 +127,7 @@ pub fn Home(#[prop(into)] thunder_over: Signal<Option<bool>>) -> impl IntoView {
                 {move || resumable.get().map(|(label, address)| view! {
                     <a class="btn btn--big btn--sensors" data-testid="home-resume" href=address>{label}</a>
                 })}
-                {(store.mode.get_untracked() != Mode::Practice && net::saves::has_practice()).then(|| view! {
+                {(store.kind.get_untracked() != SessionKind::Practice && net::saves::has_practice()).then(|| view! {
                     <button class="btn btn--big btn--sensors" data-testid="home-resume-practice"
                         on:click=move |_| { store.act(Errand::BackToPractice); }>
                         "Resume the practice game"

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use super::bot_levels;
 use crate::session::difficulty;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Act, Errand, Store};
 use crate::ui::icons::{fighter_icon, station_icon};
 use crate::ui::names::{ship_class, ship_name, station_short};
@@ -52,7 +52,7 @@ fn mission_text(mission: Mission) -> &'static str {
 /// takes the first seat again; in practice, bots take the rest.
 pub(super) fn reseat(store: Store, count: usize) {
     store.act(Act::Command(Command::Claim { seat: SeatId(0) }));
-    if store.mode.get_untracked() == Mode::Practice {
+    if store.kind.get_untracked() == SessionKind::Practice {
         for i in 1..count {
             store.act(Act::Command(Command::Edit(LobbyEdit::Bot { seat: SeatId(i as u8), bot: true })));
         }

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 use crate::net::saves;
 use crate::platform::full_app::ROOMS;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Act, Errand};
 
 /// "Your name": what every peer sees for this device's player; a guest who
@@ -60,7 +60,7 @@ fn YourName(guest: Memo<bool>) -> impl IntoView {
 pub fn Lobby() -> impl IntoView {
     let store = use_store();
     let owner = store.owner;
-    let online = Memo::new(move |_| matches!(store.mode.get(), Mode::Online { .. }));
+    let online = Memo::new(move |_| matches!(store.kind.get(), SessionKind::Online { .. }));
     let thunder = Memo::new(move |_| {
         store
             .room

@@ -4,16 +4,16 @@
 use leptos::prelude::*;
 
 use crate::net;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::use_store;
 
 #[component]
 pub fn Share() -> impl IntoView {
     let store = use_store();
-    let link = Memo::new(move |_| match store.mode.get() {
+    let link = Memo::new(move |_| match store.kind.get() {
         // The link pins the owner's key (issue 43): the room's creator is its
         // owner; a guest passes on the pin its own link carried.
-        Mode::Online { room, host } => {
+        SessionKind::Online { room, host } => {
             let own = host.then(|| duel_net::KeyPin::of(&net::saves::seat_key().public()));
             Some(net::pinned(net::share_url(&room), net::pin_from_location().or(own)))
         }

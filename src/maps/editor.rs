@@ -16,7 +16,7 @@ use crate::atlas::paint::{blank, resize, stroke};
 use crate::atlas::{new_map, sentence, storage, NEW_NAME};
 use crate::panels::map_share::{ImportMap, ShareMap};
 use crate::route::Route;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Errand};
 
 #[component]
@@ -61,7 +61,7 @@ pub fn MapEditor() -> impl IntoView {
     };
     // Back to the running practice or room, if there is one.
     let back = Memo::new(move |_| {
-        if store.mode.get() == Mode::None {
+        if store.kind.get() == SessionKind::None {
             return None;
         }
         Some(if store.room.with(|r| r.as_ref().is_some_and(|r| r.started)) {

@@ -17,7 +17,7 @@ pub fn Invite() -> impl IntoView {
     // Linking until the room has one more player than when the answer was read.
     let still_linking = move || linking.get().is_some_and(|before| players() <= before);
     // Online rooms only (not practice), whatever their transport.
-    let online = move || matches!(store.mode.get(), crate::session::Mode::Online { .. });
+    let online = move || matches!(store.kind.get(), crate::session::SessionKind::Online { .. });
     let serverless = move || store.serverless();
     let invite = move |_| {
         problem.set(None);

@@ -51,8 +51,8 @@ pub fn JoinByCamera() -> impl IntoView {
     Effect::new(move |_| {
         if joined.get() && store.link.with(|l| *l == ConnState::Connected) {
             joined.set(false);
-            let room = match store.mode.get_untracked() {
-                crate::session::Mode::Online { room, .. } => room,
+            let room = match store.kind.get_untracked() {
+                crate::session::SessionKind::Online { room, .. } => room,
                 _ => return,
             };
             crate::platform::replace_url(&format!("/?room={room}{}", Route::Play.hash()));

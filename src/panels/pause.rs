@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::pause::PauseReason;
 use crate::route::Route;
-use crate::session::{BotPace, Mode};
+use crate::session::{BotPace, SessionKind};
 use crate::store::{use_store, Act};
 
 /// The bot pace choice (`<select>`), in the practice lobby and the pause card.
@@ -36,7 +36,7 @@ pub fn BotPaceChoice() -> impl IntoView {
 pub fn PauseButton() -> impl IntoView {
     let store = use_store();
     let practice = move || {
-        store.mode.get() == Mode::Practice
+        store.kind.get() == SessionKind::Practice
             && store.game.with(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()))
     };
     move || {

@@ -11,7 +11,7 @@ use crate::platform::{self, clip};
 use crate::records::{db, wanted, Wanted};
 use crate::route::Route;
 use crate::session::replay::SPEEDS;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Act, Errand, ReplayControl, Store};
 
 /// What the controls show, read from the replay after each change.
@@ -61,9 +61,9 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
     let store = use_store();
     let loading = RwSignal::new(true);
     // Load what the address asks for, unless the viewer already shows it.
-    let showing = move || matches!(store.mode.get_untracked(), Mode::Replay { .. });
+    let showing = move || matches!(store.kind.get_untracked(), SessionKind::Replay { .. });
     match wanted(&platform::hash()) {
-        Wanted::Saved(key) if store.mode.get_untracked() == (Mode::Replay { key: key.clone() }) => {
+        Wanted::Saved(key) if store.kind.get_untracked() == (SessionKind::Replay { key: key.clone() }) => {
             loading.set(false)
         }
         Wanted::Saved(key) => {
@@ -79,7 +79,7 @@ pub fn ReplayScreen(#[prop(into)] board_view: ViewFn, #[prop(into)] thunder_view
     let st = Memo::new(move |_| {
         store.game.track();
         bump.track();
-        store.mode.track();
+        store.kind.track();
         status(store)
     });
     let act = move |control: ReplayControl| {

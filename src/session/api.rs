@@ -217,7 +217,7 @@ pub trait SessionApi {
 /// Who is playing in this tab: its token and seat key are one identity (a
 /// room lets the token back in only with that key, issue 43).
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct Identity {
     pub token: PlayerToken,
     /// Signs this device's election votes and nonce chains (`net::saves::seat_key`).
     pub key: SeatKey,

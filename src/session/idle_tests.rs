@@ -7,8 +7,8 @@ use duel_net::{Command, HostConfig, PeerId, PlayerToken, SeatKey};
 use super::tests::Mem;
 use super::*;
 
-fn player(i: u128, name: &str) -> Player {
-    Player {
+fn player(i: u128, name: &str) -> Identity {
+    Identity {
         token: PlayerToken(0x2000 + i),
         key: SeatKey::from_seed([0x20 + i as u8; 32]),
         name: name.into(),

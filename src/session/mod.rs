@@ -16,8 +16,8 @@ pub(crate) mod handover;
 mod idle;
 #[cfg(test)]
 mod idle_tests;
+mod kind;
 mod link;
-mod mode;
 mod notices;
 mod open;
 mod options;
@@ -46,11 +46,11 @@ use duel_net::{
     Transport,
 };
 
-pub use api::{Player, Pumped, RoomLink, SessionApi};
+pub use api::{Identity, Pumped, RoomLink, SessionApi};
 pub use bots::{bot_level, difficulty, BotDriver, BotPace};
 pub use duel_bots::suggest_token;
+pub use kind::SessionKind;
 pub use link::Offline;
-pub use mode::Mode;
 pub use options::Options;
 pub use replay::ReplaySession;
 

@@ -7,12 +7,12 @@ use duel_net::{
     Device, Host, HostConfig, PeerId, Replica, ReplicaConfig, RestoreError, SuccessionTiming, Timing,
 };
 
-use super::{cover, idle, rival, BotDriver, Player, RoomLink, Session, BUILD, LOCAL_ME};
+use super::{cover, idle, rival, BotDriver, Identity, RoomLink, Session, BUILD, LOCAL_ME};
 use crate::net::ConnState;
 
 impl<T: RoomLink> Session<T> {
     /// A new room hosted in this tab, reachable through `remote`.
-    pub fn host(config: HostConfig, remote: T, player: Player, bots: BotDriver) -> Session<T> {
+    pub fn host(config: HostConfig, remote: T, player: Identity, bots: BotDriver) -> Session<T> {
         let timing = config.timing;
         let room = config.room.clone();
         Session::around((Host::new(config), false), room, remote, player, bots, timing)
@@ -27,7 +27,7 @@ impl<T: RoomLink> Session<T> {
     pub fn restore(
         saved: &[u8],
         remote: T,
-        player: Player,
+        player: Identity,
         bots: BotDriver,
         timing: Timing,
     ) -> Result<Session<T>, RestoreError> {
@@ -41,7 +41,7 @@ impl<T: RoomLink> Session<T> {
         (host, restored): (Host, bool),
         room: String,
         remote: T,
-        player: Player,
+        player: Identity,
         bots: BotDriver,
         timing: Timing,
     ) -> Session<T> {
@@ -55,7 +55,7 @@ impl<T: RoomLink> Session<T> {
 
     /// A guest of a room hosted elsewhere, reached through `remote`. `bots`
     /// drive the room's bot seats if this tab is ever elected its host.
-    pub fn join(remote: T, player: Player, room: &str, bots: BotDriver) -> Session<T> {
+    pub fn join(remote: T, player: Identity, room: &str, bots: BotDriver) -> Session<T> {
         let host_peer = remote.host_peer().unwrap_or(PeerId(0));
         let me = remote.my_id().unwrap_or(LOCAL_ME);
         let mut cfg = replica_config(&player, room);
@@ -88,7 +88,7 @@ impl<T: RoomLink> Session<T> {
 
 /// This tab's replica: its nonce chains are seeded from the browser's crypto
 /// RNG (a host that could predict the nonces could pick its dice to suit them).
-fn replica_config(player: &Player, room: &str) -> ReplicaConfig {
+fn replica_config(player: &Identity, room: &str) -> ReplicaConfig {
     let mut cfg = ReplicaConfig::new(player.token, player.name.clone(), BUILD);
     cfg.room = room.to_string();
     crate::platform::random::fill(&mut cfg.nonce_seed);

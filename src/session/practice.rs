@@ -6,11 +6,11 @@ use duel_core::thunderstruck::{Config, Player as Colour};
 use duel_core::{GameConfig, SeatId, SeatSpec, Setup, ShipId, Station};
 use duel_net::{Command, HostConfig, LobbyEdit};
 
-use super::{BotDriver, Offline, Options, Player, Session, BUILD};
+use super::{BotDriver, Identity, Offline, Options, Session, BUILD};
 
 /// The room a practice starts from: a quick duel (obstacles preplaced
 /// symmetrically from `seed`), White for the player, a bot crew for Black.
-fn practice_room(opts: &Options, seed: u64, player: &Player) -> HostConfig {
+fn practice_room(opts: &Options, seed: u64, player: &Identity) -> HostConfig {
     let mut config = HostConfig::new(BUILD, player.token, seed);
     config.lobby = GameConfig::quick_duel(seed);
     config.timing = opts.timing();
@@ -18,12 +18,12 @@ fn practice_room(opts: &Options, seed: u64, player: &Player) -> HostConfig {
 }
 
 /// One tap from the home screen: straight into the battle.
-pub fn quick(opts: &Options, seed: u64, player: Player) -> Session<Offline> {
+pub fn quick(opts: &Options, seed: u64, player: Identity) -> Session<Offline> {
     lobby(opts, seed, player).then([Command::Start])
 }
 
 /// A practice lobby to change the rules, crews and map before starting.
-pub fn lobby(opts: &Options, seed: u64, player: Player) -> Session<Offline> {
+pub fn lobby(opts: &Options, seed: u64, player: Identity) -> Session<Offline> {
     let config = practice_room(opts, seed, &player);
     let bots = BotDriver::new(opts.speed, seed, opts.bots_paused);
     Session::host(config, Offline, player, bots).then([
@@ -35,7 +35,7 @@ pub fn lobby(opts: &Options, seed: u64, player: Player) -> Session<Offline> {
 /// A lesson: the host starts from `position` (checked like any position);
 /// the learner takes seat 0, seat 1 is a bot crew kept idle so nothing moves
 /// while the learner reads (its choices take their defaults).
-pub fn lesson(opts: &Options, seed: u64, player: Player, position: Setup) -> Session<Offline> {
+pub fn lesson(opts: &Options, seed: u64, player: Identity, position: Setup) -> Session<Offline> {
     let mut config = practice_room(opts, seed, &player);
     config.lobby = position.config.clone();
     config.position = Some(position);
@@ -51,7 +51,7 @@ pub fn lesson(opts: &Options, seed: u64, player: Player, position: Setup) -> Ses
 /// by three seats (the rulebook's split for three players), the player in
 /// Engineering's, bots at Helm/Shields/Tractor and Weapons/Sensors and a bot
 /// crew for Black.
-pub fn as_engineering(opts: &Options, seed: u64, player: Player) -> Session<Offline> {
+pub fn as_engineering(opts: &Options, seed: u64, player: Identity) -> Session<Offline> {
     let mut config = practice_room(opts, seed, &player);
     let mut seats = SeatSpec::recommended(ShipId(0), 3);
     let engineering = seats.iter().position(|s| s.stations == [duel_core::Station::Engineering]).unwrap_or(2);
@@ -72,7 +72,7 @@ pub fn as_engineering(opts: &Options, seed: u64, player: Player) -> Session<Offl
 /// so energy comes without being asked), and Black is a Learning crew.
 /// Slow, forgiving rivals and strong crewmates: a first game a person who
 /// never played can win.
-pub fn one_station(opts: &Options, seed: u64, player: Player, station: Station) -> Session<Offline> {
+pub fn one_station(opts: &Options, seed: u64, player: Identity, station: Station) -> Session<Offline> {
     let mut config = practice_room(opts, seed, &player);
     let rest = duel_core::station::ALL_STATIONS.iter().copied().filter(|s| *s != station).collect();
     config.lobby.seats = vec![
@@ -125,7 +125,12 @@ impl ThunderPractice {
 /// host's verifiable dice draw every beacon, its deadlines keep the table
 /// moving, and the bots fly their seats through the same path as a room's
 /// bot seats. The player flies Red (seat 0).
-pub fn thunderstruck(opts: &Options, seed: u64, player: Player, choice: ThunderPractice) -> Session<Offline> {
+pub fn thunderstruck(
+    opts: &Options,
+    seed: u64,
+    player: Identity,
+    choice: ThunderPractice,
+) -> Session<Offline> {
     let mut config = practice_room(opts, seed, &player);
     config.lobby = GameConfig::thunderstruck(choice.config(seed));
     // `?bots=off` is not for Thunderstruck: its screens have no switch to wake the bots.

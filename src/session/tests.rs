@@ -6,8 +6,8 @@ use duel_net::{Command, HostConfig, LobbyEdit, PlayerToken, SeatHolder, SeatKey}
 
 use super::*;
 
-pub(super) fn me() -> Player {
-    Player { token: PlayerToken(0xABCD), key: SeatKey::from_seed([0xAB; 32]), name: "Tester".into() }
+pub(super) fn me() -> Identity {
+    Identity { token: PlayerToken(0xABCD), key: SeatKey::from_seed([0xAB; 32]), name: "Tester".into() }
 }
 
 /// Pumps every 20 ms until `done` or `max_ms` pass; returns the time reached.
@@ -172,7 +172,7 @@ fn when_the_host_tab_closes_a_guest_hosts_and_the_other_is_told_who() {
             net.connect(*a, *b);
         }
     }
-    let player = |i: u128, name: &str| Player {
+    let player = |i: u128, name: &str| Identity {
         token: PlayerToken(0x1000 + i),
         key: SeatKey::from_seed([0x10 + i as u8; 32]),
         name: name.into(),
@@ -266,12 +266,14 @@ fn a_room_of_another_build_marks_this_build_outdated() {
     let net = duel_net::MemoryNet::new(9);
     let (host_id, guest_id) = (PeerId(601), PeerId(602));
     net.connect(host_id, guest_id);
-    let ann = Player { token: PlayerToken(0x2000), key: SeatKey::from_seed([0x20; 32]), name: "Ann".into() };
+    let ann =
+        Identity { token: PlayerToken(0x2000), key: SeatKey::from_seed([0x20; 32]), name: "Ann".into() };
     let mut config = HostConfig::new("a newer build", ann.token, 9);
     config.room = "room-9".into();
     let host =
         Session::host(config, Mem { ep: net.endpoint(host_id), host: None }, ann, BotDriver::new(1, 1, true));
-    let ben = Player { token: PlayerToken(0x2001), key: SeatKey::from_seed([0x21; 32]), name: "Ben".into() };
+    let ben =
+        Identity { token: PlayerToken(0x2001), key: SeatKey::from_seed([0x21; 32]), name: "Ben".into() };
     let guest = Session::join(
         Mem { ep: net.endpoint(guest_id), host: Some(host_id) },
         ben,

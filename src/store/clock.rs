@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::Store;
 use crate::pause::{self, PauseClock, PauseReason};
 use crate::platform::now_ms;
-use crate::session::Mode;
+use crate::session::SessionKind;
 
 impl Store {
     /// The session's clock: real time, less the time a practice spent paused.
@@ -19,7 +19,7 @@ impl Store {
     /// result has nothing to pause). Returns whether it is paused now.
     pub fn pause(&self, reason: PauseReason) -> bool {
         let battle = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()));
-        if self.mode.get_untracked() != Mode::Practice || !battle {
+        if self.kind.get_untracked() != SessionKind::Practice || !battle {
             return false;
         }
         let now = now_ms();

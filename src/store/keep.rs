@@ -8,15 +8,15 @@ use leptos::prelude::*;
 use super::Store;
 use crate::platform::now_ms;
 use crate::records::{keeper, record, Keeper};
-use crate::session::Mode;
+use crate::session::SessionKind;
 
 impl Store {
     /// The running game as a record, if the session has a game copy.
     pub fn current_record(&self) -> Option<GameRecord> {
         let room = self.room.get_untracked();
-        let mode = self.mode.get_untracked();
+        let mode = self.kind.get_untracked();
         let room_name = match &mode {
-            Mode::Online { room, .. } => Some(room.as_str()),
+            SessionKind::Online { room, .. } => Some(room.as_str()),
             _ => None,
         };
         // The bots' levels as the room's plan has them (issue 30).
@@ -43,7 +43,10 @@ impl Store {
     /// After every pump that applied events: saves the game once it is over.
     pub(super) fn keep_if_over(&self) {
         let over = self.game.with_untracked(|g| g.as_ref().is_some_and(|g| g.outcome().is_some()));
-        if !over || self.keeper.with_value(Keeper::kept) || matches!(self.mode.get_untracked(), Mode::None) {
+        if !over
+            || self.keeper.with_value(Keeper::kept)
+            || matches!(self.kind.get_untracked(), SessionKind::None)
+        {
             return;
         }
         self.keeper.update_value(Keeper::mark_kept);

@@ -23,7 +23,7 @@ use crate::net::ConnState;
 use crate::pause::{PauseClock, PauseReason};
 use crate::platform::now_ms;
 use crate::route::Route;
-use crate::session::{Mode, Options, SessionApi};
+use crate::session::{Options, SessionApi, SessionKind};
 use crate::ui::sound;
 use crate::ui::tab::Tab;
 use crate::ui::toast::Toasts;
@@ -77,7 +77,7 @@ pub struct Store {
     /// Told of every pump (the browser tests' hooks; see [`Store::watch_pumps`]).
     #[cfg(feature = "test-hooks")]
     pump_watch: StoredValue<Option<PumpWatch>>,
-    pub mode: ReadSignal<Mode>,
+    pub kind: ReadSignal<SessionKind>,
     /// The screen shown (kept in step with the address's hash; see [`Store::show_route`]).
     pub route: ReadSignal<Route>,
     pub game: ReadSignal<Option<Arc<Game>>>,
@@ -109,7 +109,7 @@ pub struct Store {
 /// The write halves of the store's signals.
 #[derive(Clone, Copy)]
 struct Setters {
-    mode: WriteSignal<Mode>,
+    kind: WriteSignal<SessionKind>,
     route: WriteSignal<Route>,
     game: WriteSignal<Option<Arc<Game>>>,
     room: WriteSignal<Option<RoomView>>,
@@ -130,7 +130,7 @@ impl Store {
     /// An empty store (no session yet) with the page's options and the
     /// services' functions (`boot::SERVICES`).
     pub fn new(opts: Options, services: Services) -> Store {
-        let (mode, set_mode) = signal(Mode::None);
+        let (kind, set_kind) = signal(SessionKind::None);
         let (route, set_route) = signal(Route::Home);
         let (game, set_game) = signal(None::<Arc<Game>>);
         let (room, set_room) = signal(None::<RoomView>);
@@ -164,7 +164,7 @@ impl Store {
             #[cfg(feature = "test-hooks")]
             pump_watch: StoredValue::new(None),
             set: Setters {
-                mode: set_mode,
+                kind: set_kind,
                 route: set_route,
                 game: set_game,
                 room: set_room,
@@ -180,7 +180,7 @@ impl Store {
                 paused: set_paused,
                 lesson: set_lesson,
             },
-            mode,
+            kind,
             route,
             game,
             room,
@@ -203,7 +203,7 @@ impl Store {
     }
 
     /// Makes `session` the running one (the old one, if any, is dropped).
-    pub fn install(&self, session: Box<dyn SessionApi>, mode: Mode) {
+    pub fn install(&self, session: Box<dyn SessionApi>, kind: SessionKind) {
         let log = Log::from_history(session.history());
         self.set.timing.set(session.timing());
         self.set.bots_paused.set(session.bots_ref().paused());
@@ -211,12 +211,12 @@ impl Store {
         session.bots().set_pace(self.ui.bot_pace.get_untracked());
         self.session.set_value(Some(session));
         self.set_pairing(None);
-        self.set.mode.set(mode.clone());
+        self.set.kind.set(kind.clone());
         self.set.game.set(None);
         self.set.room.set(None);
         self.set.log.set(log);
         self.keeper.set_value(crate::records::Keeper::default());
-        self.clock.set_value(PauseClock::behind(if mode == Mode::Practice {
+        self.clock.set_value(PauseClock::behind(if kind == SessionKind::Practice {
             crate::pause::practice_behind()
         } else {
             0
@@ -244,7 +244,7 @@ impl Store {
     pub fn uninstall(&self) {
         self.session.set_value(None);
         self.set_pairing(None);
-        self.set.mode.set(Mode::None);
+        self.set.kind.set(SessionKind::None);
         self.set.game.set(None);
         self.set.room.set(None);
         self.set.me.set(None);

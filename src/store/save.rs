@@ -6,13 +6,13 @@ use duel_core::SeatId;
 use leptos::prelude::*;
 
 use super::Store;
-use crate::session::Mode;
+use crate::session::SessionKind;
 
 /// Writes a room's save to storage: the session's bytes, the bots' desks, and
 /// (whether the room plays Thunderstruck Duel, whether its game began). A
 /// service's (`boot::persist`), handed to [`Store::new`] in `boot::SERVICES`:
 /// the store holds state, the services keep storage.
-pub type Persist = fn(Mode, &[u8], &[(SeatId, Vec<u8>)], (bool, bool));
+pub type Persist = fn(SessionKind, &[u8], &[(SeatId, Vec<u8>)], (bool, bool));
 
 /// How often (at most) the host's room is written to storage.
 const SAVE_EVERY_MS: u64 = 1_000;
@@ -21,11 +21,11 @@ impl Store {
     /// An election moved the room: a tab that now hosts keeps the room's save
     /// (a reload restores it), a tab that stepped down forgets its own.
     pub(super) fn hosting_changed(&self, hosting: bool) {
-        let Mode::Online { room, .. } = self.mode.get_untracked() else { return };
+        let SessionKind::Online { room, .. } = self.kind.get_untracked() else { return };
         if !hosting {
             crate::net::saves::forget_host(&room);
         }
-        self.set.mode.set(Mode::Online { room, host: hosting });
+        self.set.kind.set(SessionKind::Online { room, host: hosting });
         if hosting {
             self.save_due.set_value(true);
         }
@@ -47,6 +47,6 @@ impl Store {
             r.as_ref().is_some_and(|r| matches!(r.config.mode, duel_core::Mode::Thunderstruck(_)))
         });
         let started = self.game.with_untracked(Option::is_some);
-        (self.services.persist)(self.mode.get_untracked(), &bytes, &desks, (duel, started));
+        (self.services.persist)(self.kind.get_untracked(), &bytes, &desks, (duel, started));
     }
 }

@@ -9,7 +9,7 @@ use duel_net::{PlayerToken, SeatKey};
 use leptos::prelude::*;
 
 use super::{Act, Acted, Errand, Services, Store};
-use crate::session::{practice, Mode, Options, Player};
+use crate::session::{practice, Identity, Options, SessionKind};
 
 thread_local! {
     /// The errands the test's runner was handed, in words.
@@ -28,7 +28,7 @@ fn runner(_: Store, errand: Errand) -> Acted {
     answer
 }
 
-fn persist(_: Mode, _: &[u8], _: &[(SeatId, Vec<u8>)], _: (bool, bool)) {}
+fn persist(_: SessionKind, _: &[u8], _: &[(SeatId, Vec<u8>)], _: (bool, bool)) {}
 
 fn store() -> Store {
     let opts = Options { seed: Some(7), bots_paused: true, ..Options::default() };
@@ -51,8 +51,8 @@ fn a_game_act_sends_its_intent_to_the_session() {
     let owner = Owner::new();
     owner.set();
     let store = store();
-    let player = Player { token: PlayerToken(1), key: SeatKey::from_seed([1; 32]), name: "Ada".into() };
-    store.install(Box::new(practice::quick(&store.opts, 7, player)), Mode::Practice);
+    let player = Identity { token: PlayerToken(1), key: SeatKey::from_seed([1; 32]), name: "Ada".into() };
+    store.install(Box::new(practice::quick(&store.opts, 7, player)), SessionKind::Practice);
     assert!(store.game.with_untracked(Option::is_some), "the quick practice's battle began");
     let before = store.with_history(<[Event]>::len).unwrap_or(0);
     // Seat 0 crews the whole of White: its Engineering rolls the energy dice.

@@ -33,7 +33,7 @@ use wasm_bindgen::prelude::*;
 use crate::boot;
 use crate::net;
 use crate::platform::test_clock::precise;
-use crate::session::{Mode, Pumped};
+use crate::session::{Pumped, SessionKind};
 use crate::store::Store;
 
 mod autoload;
@@ -188,8 +188,8 @@ fn cheap_intent(game: &Game, seat: SeatId) -> Option<Intent> {
 pub fn test_hook_open(room: String, host: bool, name: String) {
     let Some(store) = store() else { return };
     crate::net::saves::set_name(&name);
-    let running = store.mode.get_untracked();
-    if running == (Mode::Online { room: room.clone(), host }) {
+    let running = store.kind.get_untracked();
+    if running == (SessionKind::Online { room: room.clone(), host }) {
         return;
     }
     with_hooks(|h| *h = Hooks { timer: h.timer, ..Hooks::default() });

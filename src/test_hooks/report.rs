@@ -7,7 +7,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use super::{fire_intent, my_seats, store, with_hooks};
-use crate::session::Mode;
+use crate::session::SessionKind;
 
 /// The running room as JSON (`null` when none runs): `room`, `role`, `state`
 /// (the connection, e.g. `Connected` or `Failed("why")`), `hostPeer`, `me`,
@@ -20,7 +20,7 @@ use crate::session::Mode;
 #[wasm_bindgen]
 pub fn test_hook_state() -> String {
     let Some(store) = store() else { return String::from("null") };
-    let Mode::Online { room, host } = store.mode.get_untracked() else { return String::from("null") };
+    let SessionKind::Online { room, host } = store.kind.get_untracked() else { return String::from("null") };
     let (rejected, warned, story, autoload) = with_hooks(|h| {
         let autoload = h.autoload.keys().map(|s| s.0).collect::<Vec<_>>();
         (h.rejected.clone(), h.warned.clone(), h.story.clone(), autoload)

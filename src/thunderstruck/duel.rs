@@ -18,7 +18,7 @@ use leptos::prelude::*;
 pub use super::picks::{ActUi, PlanUi};
 use crate::feed::ThunderStory;
 use crate::session::practice::ThunderPractice;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{Act, Acted, Errand, Store};
 
 /// The "seat" of a device that only watches: no player of any duel.
@@ -121,7 +121,7 @@ impl Duel {
 
     /// Whether this duel is this tab's practice against bots (not a room's).
     pub fn practice(&self) -> bool {
-        self.store.mode.get_untracked() == Mode::Practice
+        self.store.kind.get_untracked() == SessionKind::Practice
     }
 
     /// Leaves the duel (a practice is forgotten) and goes home.

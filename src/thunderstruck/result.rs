@@ -57,7 +57,7 @@ pub fn ResultScreen() -> impl IntoView {
                             <button class="btn btn--weapons" data-testid="ts-again" on:click=move |_| duel.again()>"Play again"</button>
                         })}
                         // Every finished duel is kept and watched again like any game (issue 17).
-                        {(!matches!(store.mode.get_untracked(), crate::session::Mode::Replay { .. })).then(|| view! {
+                        {(!matches!(store.kind.get_untracked(), crate::session::SessionKind::Replay { .. })).then(|| view! {
                             <button class="btn btn--sensors" data-testid="ts-replay" on:click=move |_| { store.act(crate::store::Errand::WatchCurrent); }>"Watch the replay"</button>
                         })}
                         <button class="btn btn--ghost" data-testid="ts-result-home" on:click=move |_| duel.leave()>"Home"</button>

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::route::Route;
 use crate::session::practice::ThunderPractice;
-use crate::session::Mode;
+use crate::session::SessionKind;
 use crate::store::{use_store, Errand};
 
 /// Set once a duel has been started here: the words then start folded.
@@ -58,7 +58,7 @@ pub fn SetupScreen() -> impl IntoView {
         }));
     };
     let running = Memo::new(move |_| {
-        store.mode.get() == Mode::Practice
+        store.kind.get() == SessionKind::Practice
             && store.game.with(|g| g.as_ref().is_some_and(|g| g.outcome().is_none()))
     });
     view! {

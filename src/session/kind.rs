@@ -2,7 +2,7 @@
 
 /// What the running session is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum SessionKind {
     None,
     /// Offline practice, hosted in this tab.
     Practice,
