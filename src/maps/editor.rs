@@ -17,7 +17,7 @@ use crate::atlas::{new_map, sentence, storage, NEW_NAME};
 use crate::panels::map_share::{ImportMap, ShareMap};
 use crate::route::Route;
 use crate::session::SessionKind;
-use crate::store::{use_store, Errand};
+use crate::store::{use_store, Act, Acted, Errand};
 
 #[component]
 pub fn MapEditor() -> impl IntoView {
@@ -27,7 +27,6 @@ pub fn MapEditor() -> impl IntoView {
     let dir = RwSignal::new(Dir::North);
     let symmetric = RwSignal::new(true);
     let cursor = RwSignal::new(Square::new(0, 0));
-    let saved = RwSignal::new(storage::saved());
     // The draft follows every change, so nothing is lost on a reload.
     Effect::new(move |_| map.with(storage::set_draft));
     let problems =
@@ -43,15 +42,13 @@ pub fn MapEditor() -> impl IntoView {
         let (cols, rows) = map.with_untracked(|m| (m.cols, m.rows));
         cursor.update(|c| *c = Square::new(c.col.min(cols - 1), c.row.min(rows - 1)));
     };
-    let save = move || match map.with_untracked(storage::save) {
-        Ok(()) => {
-            saved.set(storage::saved());
+    let save = move || {
+        if store.act(Act::SaveMap(Box::new(map.get_untracked()))) == Acted::Done {
             store.toasts.info(format!(
                 "Saved \u{201c}{}\u{201d} in your maps.",
                 map.with_untracked(|m| m.name.trim().to_string())
             ));
         }
-        Err(e) => store.toasts.error(e),
     };
     // `prop:selected` per option: a `<select>`'s own value is set before its options exist.
     let sizes = move |side: fn(&MapSpec) -> u8| {
@@ -142,14 +139,14 @@ pub fn MapEditor() -> impl IntoView {
                     map.set(m);
                 }) />
             </section>
-            <SavedMaps saved map />
+            <SavedMapList saved=store.maps.list map />
         </main>
     }
 }
 
 /// The player's saved maps: open one in the editor, or delete it.
 #[component]
-fn SavedMaps(saved: RwSignal<Vec<MapSpec>>, map: RwSignal<MapSpec>) -> impl IntoView {
+fn SavedMapList(saved: ReadSignal<Vec<MapSpec>>, map: RwSignal<MapSpec>) -> impl IntoView {
     let store = use_store();
     view! {
         <section class="panel" data-testid="map-saved">
@@ -168,10 +165,7 @@ fn SavedMaps(saved: RwSignal<Vec<MapSpec>>, map: RwSignal<MapSpec>) -> impl Into
                                     on:click=move |_| map.set(m.clone())>"Edit"</button>
                                 <button type="button" class="btn btn--small btn--ghost" aria-label=format!("Delete {gone}")
                                     data-testid="map-delete"
-                                    on:click=move |_| match storage::delete(&gone) {
-                                        Ok(()) => saved.set(storage::saved()),
-                                        Err(e) => store.toasts.error(e),
-                                    }>"Delete"</button>
+                                    on:click=move |_| { store.act(Act::DeleteMap(gone.clone())); }>"Delete"</button>
                             </li>
                         }
                     }

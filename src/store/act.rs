@@ -83,6 +83,10 @@ pub enum Act {
     Resume(PauseReason),
     /// Shows a screen (and puts it in the address).
     Go(Route),
+    /// Keeps a map in the player's own maps under its name (a toast says why not).
+    SaveMap(Box<MapSpec>),
+    /// Forgets the player's saved map of this name.
+    DeleteMap(String),
     /// A control of the replay being watched.
     Replay(ReplayControl),
     /// "Add a device by camera": the room's hub makes an invitation.
@@ -270,6 +274,8 @@ impl Store {
             Act::Pause(reason) => return self.pause(reason).into(),
             Act::Resume(reason) => self.resume(reason),
             Act::Go(route) => self.go(route),
+            Act::SaveMap(map) => return self.save_map(&map),
+            Act::DeleteMap(name) => return self.delete_map(&name),
             // The base file has no replays and the practice file no rooms (issues 32, 49): their
             // acts are never asked there, and the constants leave their code out of those files.
             Act::Replay(control) if LOADED => self.control_replay(control),

@@ -34,6 +34,7 @@ mod actions;
 mod bots;
 mod clock;
 mod keep;
+mod maps;
 mod pairing;
 mod pump;
 mod reads;
@@ -47,6 +48,7 @@ mod thunder;
 pub mod ui;
 
 pub use act::{Act, ActError, Acted, Errand, Services};
+pub use maps::SavedMaps;
 
 #[cfg(feature = "test-hooks")]
 pub use pump::PumpWatch;
@@ -101,6 +103,8 @@ pub struct Store {
     pub toasts: Toasts,
     pub opts: Options,
     pub ui: Ui,
+    /// The player's own maps (`store/maps.rs`).
+    pub maps: SavedMaps,
     /// The lesson the running practice is (set after its session is installed,
     /// [`Store::set_lesson`]).
     pub lesson: ReadSignal<Option<&'static Lesson>>,
@@ -198,6 +202,7 @@ impl Store {
             toasts: Toasts::new(),
             opts,
             ui: Ui::new(tabs, opts.seed),
+            maps: SavedMaps::load(),
             lesson,
         }
     }

@@ -80,3 +80,21 @@ fn a_pairing_act_with_no_room_does_nothing() {
     assert_eq!(store.showing(), None);
     assert!(!store.serverless());
 }
+
+#[test]
+fn saving_and_deleting_a_map_changes_the_one_list_both_screens_read() {
+    let owner = Owner::new();
+    owner.set();
+    let store = store();
+    let before = store.maps.list.with_untracked(Vec::len);
+    let mine = duel_core::map::MapSpec { name: "Orbit of Ada".into(), ..crate::atlas::new_map() };
+    assert_eq!(store.act(Act::SaveMap(Box::new(mine.clone()))), Acted::Done);
+    assert!(store.maps.list.with_untracked(|l| l.iter().any(|m| m.name == "Orbit of Ada")));
+    assert_eq!(store.maps.list.with_untracked(Vec::len), before + 1);
+    // A refusal (no name) is a toast, and the list is as it was.
+    let unnamed = duel_core::map::MapSpec { name: "  ".into(), ..mine };
+    assert_eq!(store.act(Act::SaveMap(Box::new(unnamed))), Acted::NotDone);
+    assert_eq!(store.maps.list.with_untracked(Vec::len), before + 1);
+    assert_eq!(store.act(Act::DeleteMap("Orbit of Ada".into())), Acted::Done);
+    assert_eq!(store.maps.list.with_untracked(Vec::len), before);
+}

@@ -6,9 +6,8 @@
 use duel_core::map::{builtin_maps, MapSpec};
 use leptos::prelude::*;
 
-use crate::atlas::storage;
 use crate::panels::map_share::{ImportMap, ShareMap};
-use crate::store::{use_store, Acted, Errand};
+use crate::store::{use_store, Act, Acted, Errand};
 
 /// Where the chosen map comes from: the `<select>`'s value.
 fn which(map: &MapSpec, builtins: &[MapSpec], saved: &[MapSpec]) -> String {
@@ -31,7 +30,7 @@ fn copy_name(name: &str) -> String {
 pub fn MapPick() -> impl IntoView {
     let store = use_store();
     let builtins = StoredValue::new(builtin_maps());
-    let saved = RwSignal::new(storage::saved());
+    let saved = store.maps.list;
     let open = RwSignal::new(None::<&'static str>);
     let map =
         Memo::new(move |_| store.room.with(|r| r.as_ref().map(|r| r.config.map.clone()).unwrap_or_default()));
@@ -49,12 +48,10 @@ pub fn MapPick() -> impl IntoView {
             store.act(Errand::ChooseMap(Box::new(map)));
         }
     };
-    let keep = move |_| match storage::save(&map.get_untracked()) {
-        Ok(()) => {
-            saved.set(storage::saved());
+    let keep = move |_| {
+        if store.act(Act::SaveMap(Box::new(map.get_untracked()))) == Acted::Done {
             store.toasts.info("Saved in your maps.");
         }
-        Err(e) => store.toasts.error(e),
     };
     let toggle =
         move |what: &'static str| open.update(|o| *o = if *o == Some(what) { None } else { Some(what) });
