@@ -16,6 +16,7 @@ use duel_core::event::DamageCause;
 use duel_core::freeze::Declared;
 use duel_core::{ChoiceId, Event, Layout, Pip, ShipId, Station, TeamId};
 
+use crate::platform::full_app::LOADED;
 use crate::ui::names::ship_name;
 
 /// Lines kept in the ticker.
@@ -161,6 +162,11 @@ impl Log {
     /// Thunderstruck's events of a batch, told on the duel's battlefield
     /// (kept until there is one: a history taken before the first game).
     fn tell_duel(&mut self, game: Option<&duel_core::Game>, events: &[(u64, Event)]) {
+        // Only the full app plays Thunderstruck (issue 32): the constant leaves its story out
+        // of the practice and base files.
+        if !LOADED {
+            return;
+        }
         let duel: Vec<duel_core::thunderstruck::Event> = events
             .iter()
             .filter_map(|(_, e)| match e {

@@ -39,6 +39,7 @@ pub(crate) mod trust_words;
 use std::collections::VecDeque;
 
 use crate::net::ConnState;
+use crate::platform::full_app::LOADED;
 use duel_core::thunderstruck::{Intent as ThunderIntent, Placement};
 use duel_core::{Event, Game, Intent, Pip, SeatId};
 use duel_net::{
@@ -273,16 +274,21 @@ impl<T: RoomLink> SessionApi for Session<T> {
         }
     }
 
+    // Only the full app plays Thunderstruck (issue 32): the constant leaves the person's
+    // desk out of the practice and base files, which never see a duel to seal.
     fn seal_plan(&mut self, rerolls: u8, placement: Placement) -> Result<(SeatId, ThunderIntent), String> {
+        if !LOADED {
+            return Err("Thunderstruck Duel needs the full app: reload the page".into());
+        }
         self.seal_with_desk(rerolls, placement)
     }
 
     fn duel_dice(&self, rerolls: u8) -> Option<Vec<Pip>> {
-        self.desk_dice(rerolls)
+        LOADED.then(|| self.desk_dice(rerolls)).flatten()
     }
 
     fn duel_plan(&self) -> Option<(u8, Placement)> {
-        self.desk_plan()
+        LOADED.then(|| self.desk_plan()).flatten()
     }
 
     fn copy(&self) -> Option<(u64, &Game, &[Event])> {

@@ -263,7 +263,9 @@ impl Store {
             Act::Surge => actions::surge(store),
             Act::Send { seat, intent } => return self.send(seat, intent).into(),
             Act::Submit { seat, intent } => return self.submit(seat, intent).into(),
-            Act::SealPlan { rerolls, placement } => return self.seal_plan(rerolls, placement).into(),
+            Act::SealPlan { rerolls, placement } if LOADED => {
+                return self.seal_plan(rerolls, placement).into()
+            }
             Act::Command(command) => self.command(command),
             Act::CallOut(request) => self.call_out(request),
             Act::FollowRival => actions::follow_rival(store),
@@ -281,7 +283,9 @@ impl Store {
             Act::Replay(control) if LOADED => self.control_replay(control),
             Act::Invite if ROOMS => return self.invite(),
             Act::ScannedAnswer(text) if ROOMS => return self.scanned_answer(&text),
-            Act::Replay(_) | Act::Invite | Act::ScannedAnswer(_) => return Acted::NotDone,
+            Act::Replay(_) | Act::Invite | Act::ScannedAnswer(_) | Act::SealPlan { .. } => {
+                return Acted::NotDone
+            }
             Act::Errand(errand) => return (self.services.run)(store, errand),
         }
         Acted::Done
