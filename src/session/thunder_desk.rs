@@ -11,7 +11,9 @@ use duel_core::{Game, Intent, Pip, SeatId};
 use duel_net::thunder::Desk;
 
 use super::{Pumped, RoomLink, Session, SessionApi};
+use crate::net::saves::{hex, unhex};
 use crate::net::ConnState;
+use crate::platform::full_app::LOADED;
 use crate::platform::{random, storage};
 
 /// The room name a practice's desk is kept under (a practice's room has no name).
@@ -38,7 +40,7 @@ impl ThunderDesk {
         let player = Player(seat.0);
         let saved = storage::get(&key)
             .filter(|_| !fresh)
-            .and_then(|text| from_hex(&text))
+            .and_then(|text| unhex(&text))
             .and_then(|b| Desk::from_bytes(&b))
             .filter(|d| d.player() == player);
         let mut desk = ThunderDesk { seat, desk: Desk::new(player, [0; 32]), key, seen: 0 };
@@ -59,7 +61,7 @@ impl ThunderDesk {
 
     /// Writes the desk (a failed write only costs the reveal after a reload).
     fn keep(&self) {
-        let _ = storage::set(&self.key, &to_hex(&self.desk.to_bytes()));
+        let _ = storage::set(&self.key, &hex(&self.desk.to_bytes()));
     }
 
     /// Seals `placement` after `rerolls` (kept at once: a reload still reveals it).
@@ -103,17 +105,17 @@ fn follow(slot: &mut Option<ThunderDesk>, room: &str, seat: SeatId, game: &Game,
 impl<T: RoomLink> Session<T> {
     /// The seat this device's person flies, while the game is a Thunderstruck duel.
     fn duel_seat(&self) -> Option<SeatId> {
-        let me = self.me()?;
-        let seat = self.room()?.seats_of(me).first().copied()?;
+        // The duel first: this runs on every pump, and a Dice Duel game needs no seat list.
         self.dev.replica.game()?.thunderstruck()?;
-        Some(seat)
+        let me = self.me()?;
+        self.room()?.seats_of(me).first().copied()
     }
 
     /// Keeps the person's desk in step with the duel and sends its protocol
     /// step (commit a seed, reveal) when one is due and nothing of this
     /// device's is still on its way to the host.
     pub(super) fn run_desk(&mut self, now: u64, p: &mut Pumped) {
-        if !cfg!(feature = "full") {
+        if !LOADED {
             return;
         }
         let Some(seat) = self.duel_seat() else { return };
@@ -168,29 +170,5 @@ impl<T: RoomLink> Session<T> {
     pub(super) fn desk_plan(&self) -> Option<(u8, Placement)> {
         let (desk, duel) = self.desk_and_duel()?;
         desk.plan(duel).map(|(n, p)| (n, p.clone()))
-    }
-}
-
-fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn from_hex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hex_round_trips_and_refuses_junk() {
-        let bytes = vec![0, 1, 0xab, 0xff];
-        assert_eq!(from_hex(&to_hex(&bytes)), Some(bytes));
-        assert_eq!(from_hex("abc"), None);
-        assert_eq!(from_hex("zz"), None);
     }
 }

@@ -189,8 +189,17 @@ fn new_seed() -> [u8; 32] {
     seed
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes as lowercase hex digits, the way this device keeps keys and desks in storage.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The bytes of [`hex`]'s text; an odd length or a non-hex digit (a damaged value) is `None`.
+pub(crate) fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect()
 }
 
 /// 64 lowercase hex digits; anything else is `None`.
@@ -220,6 +229,14 @@ fn host_key(room: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_round_trips_and_refuses_junk() {
+        let bytes = vec![0, 1, 0xab, 0xff];
+        assert_eq!(unhex(&hex(&bytes)), Some(bytes));
+        assert_eq!(unhex("abc"), None);
+        assert_eq!(unhex("zz"), None);
+    }
 
     #[test]
     fn the_player_token_is_made_once_and_kept() {
