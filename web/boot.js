@@ -2,9 +2,10 @@
 //
 // A first visit to the home screen (no service worker yet, no room or test options in the
 // address) shows the home at once from the page itself (web/shell.html and the CSS, about
-// 22 KB Brotli), and fetches the game (the practice file's wasm, about 620 KB: issue 49) only
-// once that page has loaded, so a slow connection spends its first bytes on a screen the player
-// can use. A tap made before the game has arrived is remembered, said ("Loading the game…
+// 22 KB Brotli), while the game (the practice file's wasm, about 615 KB: issue 49) arrives
+// behind it: the page asks for it at low priority beside the styles (index.html), so a slow
+// connection spends its first bytes on a screen the player can use and no moment of its line
+// idle. A tap made before the game has arrived is remembered, said ("Loading the game…
 // 40 %") and done by the game as soon as it starts; a name, the device switches and "No
 // thanks" are kept in the same storage the game reads. Every other load (a room link, a
 // replay, a returning visit served by the service worker from this device) starts the game at
@@ -29,6 +30,8 @@
   /** How Practice starts, once chosen (src/boot/first_practice.rs): then Practice asks nothing. */
   const PRACTICE_START_KEY = 'dice-duel/practice-start';
   const SEEN_KEY = 'dice-duel/lessons-seen';
+  /** A Practice tapped here, handed to the game's start (src/boot/first_practice.rs). */
+  const SHELL_PRACTICE_KEY = 'dice-duel/shell-practice';
 
   const shell = document.getElementById('dd-shell');
   const splash = document.getElementById('dd-splash');
@@ -44,7 +47,12 @@
     get: (key) => { try { return localStorage.getItem(key); } catch { return null; } },
     set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* no storage: the game says so */ } },
     setSession: (key, value) => { try { sessionStorage.setItem(key, value); } catch { /* none: the game asks again */ } },
+    takeSession: (key) => {
+      try { const value = sessionStorage.getItem(key); sessionStorage.removeItem(key); return value; } catch { return null; }
+    },
   };
+  // An offer left by a load that never started its game (the tab reloaded meanwhile) is void.
+  store.takeSession(SHELL_PRACTICE_KEY);
 
   /** What the player asked for before the game had arrived: a button's test id (and a room code). */
   let pending = null;
@@ -93,6 +101,7 @@
     tapped = control;
     const wanted = fileFor(asked, control);
     if (wanted && wanted.wasm !== files.wasm && !running) switchTo(wanted);
+    if (!running) offerPractice();
     waiting();
     begin();
   }
@@ -161,6 +170,7 @@
         find(shell, 'home-practice').setAttribute('aria-expanded', 'false');
         shell.querySelector('nav').after(find(shell, 'home-loading'));
         pending = null;
+        if (!running) offerPractice();
         settle();
       } else if (id && id.startsWith('home-practice-as-')) {
         ask({ id: 'home-practice', then: id }, target);
@@ -210,17 +220,36 @@
     return null;
   }
 
+  /** How the Practice `asked` starts, if it is one whose choice is made: a choice's key, or
+   * "chosen" for the one this device remembers (src/boot/first_practice.rs reads both). */
+  function practiceOffered(asked) {
+    if (!asked || asked.id !== 'home-practice') return null;
+    if (asked.then) return asked.then.replace(/^home-practice-as-/, '');
+    return store.get(PRACTICE_START_KEY) !== null ? 'chosen' : null;
+  }
+
+  /**
+   * Keeps the tab's offer to the game's start in step with the tap waiting: a Practice whose
+   * choice is made starts as the game starts, instead of its home being built to be tapped
+   * through (issue 49); anything else, no offer.
+   */
+  function offerPractice() {
+    const how = practiceOffered(pending);
+    if (how) store.setSession(SHELL_PRACTICE_KEY, how);
+    else store.takeSession(SHELL_PRACTICE_KEY);
+  }
+
   /** The game has started (its own home is mounted): the shell goes, a remembered tap is done. */
   async function handOver() {
     // The focus moves to the same control in the game's home (not when a choice starts a
-    // game: the game's screen takes the focus).
-    const focused = shell.contains(document.activeElement) && !(pending && pending.then)
+    // game, or the game started the practice: the game's screen takes the focus).
+    const focused = shell.contains(document.activeElement) && !(pending && (pending.then || pending.taken))
       ? document.activeElement.dataset.testid : null;
     shell.remove();
     const asked = pending;
     pending = null;
     if (focused) (await until(focused))?.focus();
-    if (!asked || !asked.id) return;
+    if (!asked || !asked.id || asked.taken) return;
     if (asked.code !== undefined) {
       (await until('home-join'))?.click();
       const input = await until('home-join-code');
@@ -282,19 +311,26 @@
       // Both at once: the wasm streams in while the JS glue is parsed. From the service worker,
       // and for a room link, both were asked for at the top of the page (index.html), before
       // the styles.
-      const early = window.__ddEarly;
+      // Taken once, and only for the file this start wants (a tap may have chosen another).
+      const mine = files;
+      const early = window.__ddEarly && !window.__ddEarly.taken && window.__ddEarly.files === mine ? window.__ddEarly : null;
+      if (early) early.taken = true;
       // From the service worker the bytes come at once: the browser's own response (not a
       // counted copy) lets V8 reuse the code it compiled last time.
-      const mine = files;
-      download = early ? null : new AbortController();
+      download = early ? early.abort : new AbortController();
       const asked = early ? early.wasm : fetch(mine.wasm, { signal: download.signal });
       const response = early && early.fromWorker ? early.wasm : counted(asked, mine.bytes || 0);
       response.catch(() => {}); // Said below, by the glue's await.
-      bindings = await (early ? early.js : import(mine.js));
+      bindings = await (early && early.js ? early.js : import(mine.js));
       // A tap asked for another file while this one's glue was loading: that one starts.
       if (mine !== files) return start();
       wasm = await bindings.default({ module_or_path: response });
       running = true;
+      // The game's start took the Practice offered (offerPractice), or left it: a saved one is
+      // there, and the game's home asks first (handOver taps it as before). No tap can come
+      // between the game's start and this line: both run in the one task that instantiates it.
+      const offered = store.takeSession(SHELL_PRACTICE_KEY);
+      if (offered === null && practiceOffered(pending)) pending.taken = true;
       if (mine !== window.__ddFiles) {
         // The shell's tap chose this file (switchTo). As __ddLoadFull's mark: a reload of this
         // tab stays on the full app. Set only once it runs: a file without rooms that finds the
@@ -329,9 +365,9 @@
   } else {
     if (splash) splash.remove();
     wire();
-    // Saving data: the first tap that asks for the game fetches it (ask()).
+    // Saving data: the first tap that asks for the game fetches it (ask()). Else the page
+    // asked for it already, beside the styles (index.html): it starts as it arrives.
     if (saveData) return;
-    if (document.readyState === 'complete') begin();
-    else addEventListener('load', begin, { once: true });
+    begin();
   }
 })();

@@ -14,7 +14,7 @@ cd "$ROOT"
 page=index.hooks.html
 trap 'rm -f "$ROOT/$page"' EXIT
 # Only the app's wasm (data-bin="dice-duel"); the QR decoder's worker stays as shipped.
-sed '/data-bin="dice-duel"/ s/data-wasm-opt="z"/data-wasm-opt="0"/' index.html > "$page"
+sed '/data-bin="dice-duel"/ s/data-wasm-opt="1"/data-wasm-opt="0"/' index.html > "$page"
 grep -q 'data-bin="dice-duel" data-wasm-opt="0"' "$page" || die "index.html: the app's rust link changed; update $0"
 trunk build --release --features test-hooks --dist dist-test "$page"
 [ -f dist-test/index.html ] || die "trunk wrote no dist-test/index.html"

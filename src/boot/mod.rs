@@ -246,6 +246,9 @@ pub fn on_load(store: Store) -> Route {
     if let Some(route) = full_first::resume(store, route) {
         return route;
     }
+    if first_practice::from_shell(store) {
+        return Route::Play;
+    }
     follow_map_links(store);
     if let Some(code) = crate::route::map_code(&platform::hash()) {
         if open_map_link(store, &code) {

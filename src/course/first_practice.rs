@@ -40,7 +40,8 @@ impl PracticeStart {
         }
     }
 
-    fn from_key(key: &str) -> Option<PracticeStart> {
+    /// The choice a stored name (or a test id's tail) names.
+    pub fn from_key(key: &str) -> Option<PracticeStart> {
         let station = duel_core::station::ALL_STATIONS.into_iter().map(PracticeStart::Station);
         station.chain([PracticeStart::Crew]).find(|s| s.key() == key)
     }

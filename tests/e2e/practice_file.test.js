@@ -206,7 +206,7 @@ test('a room control tapped in the shell before the game arrives fetches the fil
   const alice = await heldShell();
   const names = await files(alice.page);
   await alice.page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('.css')));
-  await waitUntil(() => alice.asked.length >= 1, 'the practice file is asked for once the page has loaded');
+  await waitUntil(() => alice.asked.length >= 1, 'the practice file is asked for as the page loads');
   assert.deepEqual(alice.asked, [names.practice]);
   await alice.page.getByTestId('home-create-room').tap();
   const hostLobby = new LobbyPage(alice.page);
