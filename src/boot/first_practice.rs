@@ -71,7 +71,10 @@ mod tests {
     fn a_practice_tapped_in_the_shell_starts_with_the_game_once_and_never_over_a_saved_one() {
         let owner = Owner::new();
         owner.set();
-        let store = Store::new(Options { seed: Some(7), bots_paused: true, ..Options::default() }, super::super::SERVICES);
+        let store = Store::new(
+            Options { seed: Some(7), bots_paused: true, ..Options::default() },
+            super::super::SERVICES,
+        );
         forget_host(PRACTICE);
         assert!(!from_shell(store), "nothing handed, nothing starts");
         storage::session_set(SHELL_KEY, "nonsense");
