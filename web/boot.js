@@ -249,7 +249,25 @@
     const asked = pending;
     pending = null;
     if (focused) (await until(focused))?.focus();
-    if (!asked || !asked.id || asked.taken) return;
+    // The game started the practice: the focus goes to its screen's heading, as the game's own
+    // screen changes move it (src/app/focus.rs), not to the page's body with the shell gone. Its
+    // first frames may build the screen again (the battle begins on the host's first events):
+    // for a moment the focus follows the new heading, unless the player has moved it.
+    if (asked && asked.taken) {
+      const onHeading = () => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const heading = find(document, 'game')?.querySelector('h1');
+        if (!heading) return;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+      };
+      onHeading();
+      const follow = new MutationObserver(onHeading);
+      follow.observe(document.body, { childList: true, subtree: true });
+      setTimeout(() => follow.disconnect(), 3000);
+      return;
+    }
+    if (!asked || !asked.id) return;
     if (asked.code !== undefined) {
       (await until('home-join'))?.click();
       const input = await until('home-join-code');
@@ -310,7 +328,7 @@
     try {
       // Both at once: the wasm streams in while the JS glue is parsed. From the service worker,
       // and for a room link, both were asked for at the top of the page (index.html), before
-      // the styles.
+      // the styles; on a first visit, the wasm alone (its glue is asked for here).
       // Taken once, and only for the file this start wants (a tap may have chosen another).
       const mine = files;
       const early = window.__ddEarly && !window.__ddEarly.taken && window.__ddEarly.files === mine ? window.__ddEarly : null;

@@ -88,6 +88,8 @@ test('a first visit: the home is usable before the game is fetched, and a tap wa
   await page.getByTestId('station-weapons').waitFor({ timeout: 30000 });
   assert.equal(await page.evaluate(() => window.__gameHomeSeen), false, 'the practice started without the game\'s home built first (issue 49)');
   assert.equal(await page.evaluate(() => sessionStorage.getItem('dice-duel/shell-practice')), null, 'the hand-over was taken');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.app') && document.activeElement.tagName), 'H1',
+    "the focus went to the game's heading, not to the page's body with the shell gone");
   assert.equal(await shell.count(), 0, 'the shell is gone');
   assert.equal(await page.getByTestId('tab-0-helm').count(), 0, 'the newcomer holds Weapons alone');
   await page.getByTestId('hud').waitFor({ timeout: 15000 });
