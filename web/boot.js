@@ -40,8 +40,8 @@
   const atHome = location.search === '' && ['', '#', '#/'].includes(location.hash);
   const firstVisit = !(navigator.serviceWorker && navigator.serviceWorker.controller);
   const useShell = !!shell && atHome && firstVisit;
-  const link = navigator.connection;
-  const saveData = !!link && (link.saveData === true || /(^|-)2g$/.test(link.effectiveType || ''));
+  /** The page's answer (index.html): a connection that asks to save data. */
+  const saveData = !!window.__ddSaveData;
   const find = (root, id) => root.querySelector(`[data-testid="${id}"]`);
   const store = {
     get: (key) => { try { return localStorage.getItem(key); } catch { return null; } },
