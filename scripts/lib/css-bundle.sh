@@ -19,10 +19,17 @@ for f in "${files[@]}"; do
 done
 bundle=$(mktemp)
 for f in "${files[@]}"; do
-  printf '/* %s */\n' "${f%-*}" >>"$bundle"
   cat "$f" >>"$bundle"
   printf '\n' >>"$bundle"
 done
+# Minified as it is bundled (issue 49: 18.0 → 12.1 KB Brotli, in every first screen's bytes):
+# comments go, every run of whitespace becomes one space, and the spaces beside a brace, a
+# semicolon or a comma and after a declaration's colon go, as does the last semicolon of a block.
+# Only whitespace a parser ignores is taken: a space inside a selector ("a :focus") or a value
+# ("1rem + 2px") stays, and no string of ours holds a comment, a brace, a semicolon, a comma or
+# two spaces. tests/e2e/css_bundle.test.js parses the sources and the bundle in Chromium and
+# finds the same rules, declaration by declaration.
+perl -0777 -i -pe 's{/\*.*?\*/}{}gs; s{\s+}{ }g; s{\s*([\{\};,])\s*}{$1}g; s{(?<=[\{;])([\w-]+):\s+}{$1:}g; s{;\}}{\}}g; s{^\s+|\s+$}{}g' "$bundle"
 name="app-$(sha256sum "$bundle" | cut -c1-16).css"
 mv "$bundle" "$name"
 chmod 644 "$name"
