@@ -16,6 +16,7 @@ pub mod random;
 pub mod storage;
 #[cfg(feature = "test-hooks")]
 pub mod test_clock;
+pub mod text_file;
 pub mod webrtc;
 
 /// Milliseconds since the epoch: the clock of the host, the replica and the

@@ -44,8 +44,7 @@ test('axe: no serious or critical violation on any screen', { timeout: 120000 },
     await tour.home(page, stack.server.url);
     found.push(...await audit(page, 'home'));
     await page.getByTestId('home-rules').click();
-    await page.waitForFunction(() => location.hash.includes('rules'));
-    await page.waitForTimeout(300);
+    await page.getByTestId('rules-text').waitFor();
     found.push(...await audit(page, 'rules'));
 
     await tour.lobby(page, stack.server.url);

@@ -22,9 +22,38 @@ test('home offers Practice, a practice lobby, Create room, Join and the rules', 
   await home.page.getByTestId('toast').filter({ hasText: 'not a room link' }).waitFor();
 
   await home.rulesLink.click();
-  await home.page.getByTestId('rules').waitFor();
+  await home.page.getByTestId('rules-text').waitFor();
   assert.match(await home.page.getByTestId('rules').textContent(), /lock ≥ range \+ the enemy's jammers/);
+  assert.match(await home.page.getByTestId('rules-equipment').textContent(), /Experimental Equipment/);
+  assert.match(await home.page.getByTestId('rules-thunderstruck').textContent(), /Play Thunderstruck Duel/);
   assert.deepEqual(alice.errors, []);
+});
+
+test('the rules page says why its text cannot be read, and "Try again" reads it', { timeout: 60000 }, async () => {
+  // The rules' text is a file of its own (public/rules.html, issue 49), read when the page
+  // opens. No service worker here: it would answer from its cache, which a route never sees.
+  const context = await stack.session.browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/rules.html', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${stack.server.url}/#/rules`);
+    const why = page.getByTestId('rules-error');
+    await why.waitFor();
+    assert.equal((await why.textContent()).trim(),
+      'The rules could not load: this device is offline and had not kept them yet (they are kept after one visit online).');
+    assert.equal(await page.getByTestId('rules-equipment').count(), 0);
+    await page.getByTestId('rules-home').waitFor();
+    await page.unroute('**/rules.html');
+    await page.getByTestId('rules-retry').click();
+    await page.getByTestId('rules-text').waitFor();
+    assert.match(await page.getByTestId('rules').textContent(), /lock ≥ range \+ the enemy's jammers/);
+    assert.equal(await page.getByTestId('rules-error').count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 test('Practice is one tap, works without the network, and a reload resumes it', { timeout: 60000 }, async () => {
