@@ -22,7 +22,9 @@
 // the signalling socket: each round trip of the ICE/DTLS/SCTP handshake costs about 2 × 150 ms.
 //
 // Needs a release build (dist/ or $DUEL_DIST) and target/debug/duel-server:
-//   scripts/lib/in-netns.sh node tests/e2e/perf/mobile.bench.js [--runs 3] [--step-ms 60000]
+//   scripts/lib/in-netns.sh node tests/e2e/perf/mobile.bench.js [--runs 3] [--step-ms 60000] [--wire]
+// --wire also prints each guest visit's data-channel messages, in and out, with their time and
+// size (the handshake after the wasm: the knock, the proof, the hello, the room view).
 // Prints one line per figure (p50 and max over the runs) and a markdown table for
 // docs/PERFORMANCE.md. Times are reported, not enforced: exit 1 only when a step got stuck
 // (every wait is bounded, STEP_MS) or failed, naming the step.
@@ -106,7 +108,15 @@ function watchMarks() {
   // start of it): splits the handshake from what the guest then does with what it got.
   const watchChannel = (channel) => {
     channel.addEventListener('open', () => mark('dcOpen'));
-    channel.addEventListener('message', () => mark('dcMessage'));
+    channel.addEventListener('message', (e) => {
+      mark('dcMessage');
+      (window.__wire ||= []).push(['in', Math.round(performance.now()), e.data.byteLength ?? e.data.length]);
+    });
+    const send = channel.send.bind(channel);
+    channel.send = (d) => {
+      (window.__wire ||= []).push(['out', Math.round(performance.now()), d.byteLength ?? d.length]);
+      return send(d);
+    };
     return channel;
   };
   const PC = window.RTCPeerConnection;
@@ -279,6 +289,9 @@ async function guestVisit(browser, context, url, temp) {
       ['handshake after the wasm (lobby − wasm arrived)', marks.joined - r.wasmEnd],
     ];
     for (const [label, value] of figures) record(`guest: ${label}`, temp, value);
+    if (process.argv.includes('--wire')) {
+      console.log(`guest ${temp}: the data channels' messages [in|out, ms, bytes]:`, JSON.stringify(await page.evaluate(() => window.__wire)));
+    }
     if (temp === 'cold') record('guest: bytes on the wire until the lobby', temp, bytes, 'bytes');
     return page;
   } finally {
