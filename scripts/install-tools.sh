@@ -11,6 +11,7 @@
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
+#   npm/node_modules/terser                       npm terser (the page's inline scripts minified)
 # and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests, the relay-only browser test), brotli
 # and librsvg2-bin (the build's compressed copies and install icons).
 set -euo pipefail
@@ -141,6 +142,17 @@ if ! binaryen_installed; then
   mkdir -p "$TOOLS/npm"
   [ -f "$TOOLS/npm/package.json" ] || echo '{ "name": "dice-duel-tools", "private": true }' >"$TOOLS/npm/package.json"
   npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "binaryen@$BINARYEN_VERSION"
+fi
+# --- terser (npm): the page's inline scripts minified (scripts/lib/minify-page-scripts.js) ------
+terser_installed() {
+  node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
+    "$TOOLS/npm/node_modules/terser/package.json" "$TERSER_VERSION" 2>/dev/null
+}
+if ! terser_installed; then
+  log "npm install terser@$TERSER_VERSION (the page's scripts)"
+  mkdir -p "$TOOLS/npm"
+  [ -f "$TOOLS/npm/package.json" ] || echo '{ "name": "dice-duel-tools", "private": true }' >"$TOOLS/npm/package.json"
+  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "terser@$TERSER_VERSION"
 fi
 
 # --- browser tests -----------------------------------------------------------------------------

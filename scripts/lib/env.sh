@@ -9,6 +9,8 @@ export PATH="$TOOLS/bin:$TOOLS/npm/node_modules/.bin:$PATH"
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
+# npm terser: the page's inline scripts minified (scripts/lib/minify-page-scripts.js).
+TERSER_VERSION=5.39.0
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
