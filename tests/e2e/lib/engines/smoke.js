@@ -3,7 +3,8 @@
 // Chromium sweep (lib/layout_checks.js) at a phone's 390×844 and a tablet's 1024×768; the app
 // reopened from the service worker after one visit with the server gone; and a room link, Create
 // room and Join by camera in a browser without WebRTC: the sentence, Practice still there, no
-// panic. Runs against the players' build (dist/), served by duel-server with its CSP.
+// panic. Offline, the rules page reads its text from the worker too. Runs against the players'
+// build (dist/), served by duel-server with its CSP.
 const assert = require('node:assert/strict');
 const { after, before } = require('node:test');
 const { test } = require('../bounded');
@@ -83,7 +84,7 @@ function smokeSuite(engine, launch, how) {
     assert.deepEqual(session.players[0].errors, []);
   });
 
-  test(`${engine}: after one visit the app reopens with its server gone, and Practice plays`, { timeout: 90000 }, async () => {
+  test(`${engine}: after one visit the app reopens with its server gone, Practice plays and the rules read`, { timeout: 90000 }, async () => {
     const page = await fresh(1024, 768);
     const home = new HomePage(page);
     await home.goto(server.url);
@@ -97,6 +98,11 @@ function smokeSuite(engine, launch, how) {
       await new GamePage(page, 0).waitFor();
       await page.getByTestId('engineering-roll').click();
       await page.waitForFunction(() => document.querySelector('[data-testid="energy-die-0"]')?.dataset.state === 'rolled');
+      // The rules' text is a file of the build (public/rules.html, issue 49): the worker has it.
+      await page.evaluate(() => { location.hash = '#/rules'; });
+      await page.getByTestId('rules-text').waitFor({ timeout: 20000 });
+      assert.match(await page.getByTestId('rules').textContent(), /Our rulings/);
+      assert.match(await page.getByTestId('rules-equipment').textContent(), /Experimental Equipment/);
     } finally {
       server = await startServer();
     }
