@@ -1,7 +1,8 @@
 //! The few browser facilities the app uses outside Leptos, one home each:
 //! the clock (here), the address bar (here, and [`query`] to read
 //! `key=value` pairs out of it), `localStorage` ([`storage`]), the CSPRNG
-//! ([`random`]), the clipboard and picked files ([`clip`]), and whether
+//! ([`random`]), the clipboard and picked files ([`clip`]), the app's own
+//! text files read when a screen needs them ([`text_file`]), and whether
 //! this browser can be in a room at all ([`webrtc`]). Natively (unit tests,
 //! clippy) each has a stand-in so the code compiles and runs.
 
