@@ -5,7 +5,9 @@
 // loads makes the page let the socket go, and the game then joins through a socket of its own.
 // The page also answers the host's WebRTC offer (src/net/early_peers.rs): the connection is up
 // before the game arrives, and the game takes it over instead of making its own; what a peer
-// sends down such a connection before the game is there is bounded too.
+// sends down such a connection before the game is there is bounded too. A returning guest's game
+// (from the cache) is often in before the host's offer: it waits a moment (web/boot.js,
+// EARLY_ANSWER_MS) for the page to answer, so the handshake does not wait for the game's start.
 const assert = require('node:assert/strict');
 const { HomePage, LobbyPage, launchBrowser, recordSockets, screenshot, startServer, test } = require('./lib');
 
@@ -200,4 +202,64 @@ test('a peer that floods a newcomer\'s connection before its game starts: the pa
   await guest.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
   assert.deepEqual(bob.errors, []);
   assert.deepEqual(alice.errors, []);
+});
+
+/** A returning visit: `page` fetches the room file's wasm and glue into the HTTP cache (the
+ * server sends them immutable), so the next load's game is in at once. */
+async function cacheRoomFile(page, server) {
+  await page.goto(server.url);
+  await page.evaluate(async () => {
+    const files = window.__ddRooms;
+    await Promise.all([fetch(files.wasm).then((r) => r.arrayBuffer()), fetch(files.js).then((r) => r.text())]);
+  });
+}
+
+/** What the server says on `page`'s signalling sockets reaches it `ms` late (in order). */
+async function slowSignals(page, ms) {
+  await page.routeWebSocket(/\/signal\//, (ws) => {
+    const server = ws.connectToServer();
+    let last = Promise.resolve();
+    server.onMessage((m) => { last = last.then(() => new Promise((done) => setTimeout(done, ms))).then(() => ws.send(m)); });
+    ws.onMessage((m) => server.send(m));
+  });
+}
+
+test('a returning guest whose game is in before the host\'s offer lets the page answer it first, and the game takes that connection', { timeout: 60000 }, async (t) => {
+  const { players: [alice, bob], link, server } = await hostedRoom(t, 2);
+  const guest = await bob.newPage();
+  await cacheRoomFile(guest, server);
+  // The offer comes 1 s late; the game, from the cache, is in long before. The page's own bound
+  // (0.5 s) is lifted, so the order below owns no clock.
+  await slowSignals(guest, 1000);
+  await guest.addInitScript(() => {
+    window.__ddEarlyAnswerMs = 30000;
+    addEventListener('TrunkApplicationStarted', () => { window.__started = performance.now(); });
+  });
+  await guest.addInitScript(recordPeerConnections);
+  await guest.goto(link);
+  await new LobbyPage(guest).waitFor();
+  await guest.getByTestId('lobby-players').filter({ hasText: /here.*here/s }).waitFor({ timeout: 15000 });
+  const [pcs, started, wasm] = await guest.evaluate(() => [
+    window.__pcs,
+    window.__started,
+    performance.getEntriesByType('resource').find((r) => r.name.endsWith('_bg.wasm')),
+  ]);
+  assert.ok(wasm && wasm.transferSize === 0, `the game came from the cache: ${JSON.stringify(wasm)}`);
+  assert.equal(pcs.length, 1, `one connection to the host, the page's, taken over by the game: ${JSON.stringify({ pcs, started })}`);
+  assert.ok(pcs[0].at < started, `the page answered before the game started: ${JSON.stringify({ pcs, started })}`);
+  assert.deepEqual(bob.errors, []);
+  assert.deepEqual(alice.errors, []);
+});
+
+test('a room link whose offer does not come starts its game after a bounded wait, and says it is connecting', { timeout: 60000 }, async (t) => {
+  const { players: [, bob], link, server } = await hostedRoom(t, 2);
+  const guest = await bob.newPage();
+  await cacheRoomFile(guest, server);
+  // Nothing from the server for 20 s: no offer to answer.
+  await slowSignals(guest, 20000);
+  await guest.addInitScript(() => { window.__ddEarlyAnswerMs = 200; });
+  await guest.goto(link);
+  await guest.getByTestId('connecting').waitFor({ timeout: 10000 });
+  assert.ok(await guest.evaluate(() => !!window.wasmBindings), 'the game started');
+  assert.deepEqual(bob.errors, []);
 });
