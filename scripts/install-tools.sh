@@ -131,29 +131,20 @@ TRUNK_PIN=$(sed -n 's/^wasm_bindgen *= *"\(.*\)".*/\1/p' "$ROOT/Trunk.toml")
 [ "$TRUNK_PIN" = "$WB_VERSION" ] ||
   die "Trunk.toml pins wasm_bindgen = \"$TRUNK_PIN\" but Cargo.lock has wasm-bindgen $WB_VERSION: set [tools] wasm_bindgen = \"$WB_VERSION\" in Trunk.toml"
 
-# --- wasm-opt (npm binaryen) -------------------------------------------------------------------
+# --- npm tools: wasm-opt (binaryen; Debian's binaryen 108 is broken) and terser (the page's
+# inline scripts, scripts/lib/minify-page-scripts.js) ---------------------------------------------
 apt_done
-binaryen_installed() {
+# npm_tool PACKAGE VERSION WHY: PACKAGE@VERSION in $TOOLS/npm, unless it is there already.
+npm_tool() {
   node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
-    "$TOOLS/npm/node_modules/binaryen/package.json" "$BINARYEN_VERSION" 2>/dev/null
-}
-if ! binaryen_installed; then
-  log "npm install binaryen@$BINARYEN_VERSION (wasm-opt)"
+    "$TOOLS/npm/node_modules/$1/package.json" "$2" 2>/dev/null && return
+  log "npm install $1@$2 ($3)"
   mkdir -p "$TOOLS/npm"
   [ -f "$TOOLS/npm/package.json" ] || echo '{ "name": "dice-duel-tools", "private": true }' >"$TOOLS/npm/package.json"
-  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "binaryen@$BINARYEN_VERSION"
-fi
-# --- terser (npm): the page's inline scripts minified (scripts/lib/minify-page-scripts.js) ------
-terser_installed() {
-  node -e 'process.exit(require(process.argv[1]).version === process.argv[2] ? 0 : 1)' \
-    "$TOOLS/npm/node_modules/terser/package.json" "$TERSER_VERSION" 2>/dev/null
+  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "$1@$2"
 }
-if ! terser_installed; then
-  log "npm install terser@$TERSER_VERSION (the page's scripts)"
-  mkdir -p "$TOOLS/npm"
-  [ -f "$TOOLS/npm/package.json" ] || echo '{ "name": "dice-duel-tools", "private": true }' >"$TOOLS/npm/package.json"
-  npm install --prefix "$TOOLS/npm" --no-audit --no-fund --save-exact "terser@$TERSER_VERSION"
-fi
+npm_tool binaryen "$BINARYEN_VERSION" wasm-opt
+npm_tool terser "$TERSER_VERSION" "the page's scripts"
 
 # --- browser tests -----------------------------------------------------------------------------
 if [ "$BROWSER" -eq 1 ]; then
