@@ -322,23 +322,6 @@
     location.reload();
   };
 
-  /**
-   * A room link whose game is here before the room's offer (a returning visit: the wasm comes
-   * from the service worker in 0.3–0.4 s, the offer through the server a little later) lets the
-   * page answer it first, for at most EARLY_ANSWER_MS: the game's start holds the page's one
-   * thread for a few hundred milliseconds on a phone, and the WebRTC handshake, which the
-   * lobby waits for anyway, would only begin after it. The game then takes the connection
-   * with the socket (src/net/early_peers.rs). A cold visit's offer was answered long before.
-   */
-  const EARLY_ANSWER_MS = 500;
-  function earlyAnswer() {
-    const signal = window.__ddSignal;
-    if (!signal || !signal.answered || signal.taken || signal.closed) return null;
-    // early_signal.test.js sets its own bound, so the order it checks owns no clock.
-    const ms = typeof window.__ddEarlyAnswerMs === 'number' ? window.__ddEarlyAnswerMs : EARLY_ANSWER_MS;
-    return Promise.race([signal.answered, new Promise((done) => setTimeout(done, ms))]);
-  }
-
   async function start() {
     let wasm;
     let bindings;
@@ -359,7 +342,8 @@
       bindings = await (early && early.js ? early.js : import(mine.js));
       // A tap asked for another file while this one's glue was loading: that one starts.
       if (mine !== files) return start();
-      await earlyAnswer();
+      // A returning guest's page answers the room's offer first (index.html, `beforeTheGame`).
+      if (window.__ddSignal && window.__ddSignal.beforeTheGame) await window.__ddSignal.beforeTheGame();
       if (mine !== files) return start();
       wasm = await bindings.default({ module_or_path: response });
       running = true;
