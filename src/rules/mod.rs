@@ -63,14 +63,14 @@ pub fn RulesPage() -> impl IntoView {
 #[component]
 fn Equipment() -> impl IntoView {
     view! {
-            <section class="rules__section" data-testid="rules-equipment">
-                <h2>"Die Fighter: Experimental Equipment"</h2>
-                <p>"With equipment on (lobby), five cards (here four) are dealt face up; a random team takes one, the other two, the first the last. Each card gives the team's Capital ship an ability powered by dice and crystals placed on it. Only the officer of a die's station rolls and places it; dice and crystals on a card can be taken off at any time, and a crystal action (override, warp, surge, launch) may take its crystals from a card. Using a card takes its dice off and uses its crystals, except those on a locked space (marked \u{201c}locked: stays\u{201d} on the card). A card with a snowflake is shouted by name and freezes the game like Fire. Fighters cannot use cards."</p>
-                <dl class="rulings">
-                    {duel_core::equipment::DECK.iter().map(|card| view! { <dt>{card.name()}</dt><dd>{card.spec().text}</dd> }).collect_view()}
-                </dl>
-                <p class="hint">"The box has more cards (the special torpedoes, Missile Pack, Plasma Pulse, Warp Nav, Gravimetric Bubble and others), but their effects are printed only on the physical cards, and Missile Pack cannot be built as written: they are left out rather than guessed."</p>
-            </section>
+        <section class="rules__section" data-testid="rules-equipment">
+            <h2>"Die Fighter: Experimental Equipment"</h2>
+            <p>"With equipment on (lobby), five cards (here four) are dealt face up; a random team takes one, the other two, the first the last. Each card gives the team's Capital ship an ability powered by dice and crystals placed on it. Only the officer of a die's station rolls and places it; dice and crystals on a card can be taken off at any time, and a crystal action (override, warp, surge, launch) may take its crystals from a card. Using a card takes its dice off and uses its crystals, except those on a locked space (marked \u{201c}locked: stays\u{201d} on the card). A card with a snowflake is shouted by name and freezes the game like Fire. Fighters cannot use cards."</p>
+            <dl class="rulings">
+                {duel_core::equipment::DECK.iter().map(|card| view! { <dt>{card.name()}</dt><dd>{card.spec().text}</dd> }).collect_view()}
+            </dl>
+            <p class="hint">"The box has more cards (the special torpedoes, Missile Pack, Plasma Pulse, Warp Nav, Gravimetric Bubble and others), but their effects are printed only on the physical cards, and Missile Pack cannot be built as written: they are left out rather than guessed."</p>
+        </section>
     }
 }
 
