@@ -10,6 +10,7 @@
 #
 # Tools go to $DICE_DUEL_TOOLS (default ~/.cache/dice-duel/tools):
 #   bin/trunk, bin/wasm-bindgen (+ test runner)   cargo install --root
+#   bin/wasm-split-cli                           cargo install --root (the practice file's split)
 #   npm/node_modules/.bin/wasm-opt                npm binaryen (Debian's binaryen 108 is broken)
 #   npm/node_modules/terser                       npm terser (the page's inline scripts minified)
 # and from Debian: node and npm, haproxy and coturn (the server's sharding and TURN tests, the relay-only browser test), brotli
@@ -130,6 +131,15 @@ fi
 TRUNK_PIN=$(sed -n 's/^wasm_bindgen *= *"\(.*\)".*/\1/p' "$ROOT/Trunk.toml")
 [ "$TRUNK_PIN" = "$WB_VERSION" ] ||
   die "Trunk.toml pins wasm_bindgen = \"$TRUNK_PIN\" but Cargo.lock has wasm-bindgen $WB_VERSION: set [tools] wasm_bindgen = \"$WB_VERSION\" in Trunk.toml"
+
+# --- wasm-split-cli: the practice and base files' split (issue 49, scripts/lib/split-build.sh) --
+# (It has no --version: cargo's own list of what it installed says which.)
+if ! [ -x "$TOOLS/bin/wasm-split-cli" ] ||
+  ! grep -q "^\"wasm_split_cli_support $WASM_SPLIT_VERSION " "$TOOLS/.crates.toml" 2>/dev/null; then
+  log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (about 2 minutes)"
+  tool_profile cargo install wasm_split_cli_support --locked --version "$WASM_SPLIT_VERSION" \
+    --features build-binary --root "$TOOLS"
+fi
 
 # --- npm tools: wasm-opt (binaryen; Debian's binaryen 108 is broken) and terser (the page's
 # inline scripts, scripts/lib/minify-page-scripts.js) ---------------------------------------------

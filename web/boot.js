@@ -245,6 +245,9 @@
     // game, or the game started the practice: the game's screen takes the focus).
     const focused = shell.contains(document.activeElement) && !(pending && (pending.then || pending.taken))
       ? document.activeElement.dataset.testid : null;
+    // The game's home may come in a file of its own (the practice file is split, issue 49): the
+    // shell stays over its "Loading…" (style/main.css) until it is built, or fails (said).
+    for (let k = 0; k < 600 && find(document, 'screen-loading'); k++) await tick();
     shell.remove();
     const asked = pending;
     pending = null;

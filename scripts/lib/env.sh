@@ -11,6 +11,9 @@ TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132.0.0
 # npm terser: the page's inline scripts minified (scripts/lib/minify-page-scripts.js).
 TERSER_VERSION=5.39.0
+# wasm_split_cli_support's CLI (issue 49): the practice file split into the first screen's part
+# and the rest, and the base file likewise (scripts/lib/split-build.sh). Its section is `__wasm_split_unstable`: pinned.
+WASM_SPLIT_VERSION=0.2.4
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -35,7 +35,20 @@ other_file() {
     { echo "shell-loader: not one $2 app in $1" >&2; exit 1; }
   [ "$OTHER_WASM" != "$wasm" ] || { echo "shell-loader: $1 holds this very build" >&2; exit 1; }
   cp "$1/$OTHER_JS" "$1/$OTHER_WASM" .
+  # A split file's other parts (scripts/lib/split-build.sh): its folder.
+  local parts
+  for parts in "$1"/dice-duel-split-*/; do
+    [ -d "$parts" ] && cp -r "$parts" .
+  done
+  return 0
 }
+# The base file split (issue 49, scripts/lib/split-build.sh): DUEL_BASE_DIST names it, and it
+# takes the place of the one Trunk built here (the same code, in one file).
+if [ -n "${DUEL_BASE_DIST:-}" ]; then
+  other_file "$DUEL_BASE_DIST" base
+  rm -f "$js" "$wasm"
+  js=$OTHER_JS wasm=$OTHER_WASM bytes=$(stat -c %s "$OTHER_WASM")
+fi
 # The full app (issue 32): DUEL_FULL_DIST names a finished build of it (scripts/lib/build-release.sh),
 # whose two files join this one. Without it (a build of one file), the full app is this one.
 full_js=$js full_wasm=$wasm full_bytes=$bytes

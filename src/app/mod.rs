@@ -5,6 +5,7 @@
 
 mod focus;
 mod keys;
+mod lazy;
 mod loading;
 mod play;
 mod trust_bar;
@@ -124,10 +125,10 @@ pub fn App() -> impl IntoView {
                 _ if store.ui.loads_full.with(Option::is_some) => {
                     view! { <FullAppNeeded why=store.ui.loads_full.get_untracked().unwrap_or_default() /> }.into_any()
                 }
-                Route::Home => view! { <crate::home::Home thunder_over=thunder_over /> }.into_any(),
+                Route::Home => lazy::home(thunder_over),
                 Route::Play => view! { <play::Play /> }.into_any(),
-                Route::Board => view! { <BoardScreen /> }.into_any(),
-                Route::Rules => view! { <crate::rules::RulesPage /> }.into_any(),
+                Route::Board => lazy::board(),
+                Route::Rules => lazy::rules(),
                 // The base file (issue 32) has neither: it loads the full app (a reload).
                 Route::Thunderstruck | Route::Maps | Route::Replay if !full_app::LOADED => {
                     view! { <FullAppNeeded why=needs_full(route.get_untracked()) /> }.into_any()
@@ -135,9 +136,10 @@ pub fn App() -> impl IntoView {
                 Route::Thunderstruck => view! { <crate::thunderstruck::ThunderScreen /> }.into_any(),
                 Route::Maps => view! { <crate::maps::MapEditor /> }.into_any(),
                 Route::Replay => view! { <crate::replay::ReplayScreen board_view=|| view! { <BoardScreen /> } thunder_view=play::duel_screen /> }.into_any(),
-                Route::Learn => view! { <crate::lessons::list::LessonList /> }.into_any(),
+                Route::Learn => lazy::learn(),
             }}
-            {move || (route.get() == Route::Play).then(|| view! { <crate::lessons::LessonCard /> })}
+            // A lesson's card only while a lesson runs: a practice never fetches its file.
+            {move || (route.get() == Route::Play && store.lesson.with(Option::is_some)).then(lazy::lesson_card)}
             <update::UpdateBar />
         </div>
     }

@@ -4,9 +4,6 @@
 use leptos::prelude::*;
 
 use super::loading::{FullAppNeeded, HostLoadsFull};
-use crate::debrief::Debrief;
-use crate::game::screen::GameScreen;
-use crate::lobby::Lobby;
 use crate::platform::full_app;
 use crate::session::SessionKind;
 use crate::store::{use_store, Errand};
@@ -66,10 +63,16 @@ pub fn Play() -> impl IntoView {
         }
         .into_any(),
         Stage::Connecting => view! { <Connecting /> }.into_any(),
-        Stage::Lobby => view! { <Lobby /> }.into_any(),
-        Stage::HostLobbyOnBase => view! { <HostLoadsFull /> <Lobby /> }.into_any(),
-        Stage::Game => view! { <GameScreen /> }.into_any(),
-        Stage::Over => view! { <Debrief /> }.into_any(),
+        Stage::Lobby => {
+            super::lazy::preload_game();
+            super::lazy::lobby()
+        }
+        Stage::HostLobbyOnBase => view! { <HostLoadsFull /> {super::lazy::lobby()} }.into_any(),
+        Stage::Game => {
+            super::lazy::preload_result();
+            super::lazy::game()
+        }
+        Stage::Over => super::lazy::debrief(),
         Stage::Thunderstruck => duel_screen(),
         Stage::LoadsFull => view! { <FullAppNeeded why=duel_words(store) /> }.into_any(),
     }

@@ -14,6 +14,7 @@ pub mod install;
 pub(crate) mod js;
 pub mod query;
 pub mod random;
+pub mod split;
 pub mod storage;
 #[cfg(feature = "test-hooks")]
 pub mod test_clock;

@@ -71,6 +71,9 @@ pub struct Pumped {
     pub story: Vec<String>,
     /// The host refused the connection.
     pub refused: Option<String>,
+    /// What this device's own machinery tells the players, a toast and a line in the story
+    /// (the bots' file could not be downloaded, then came: issue 49).
+    pub news: Vec<String>,
     /// ... because it runs another build or protocol: a reload fetches this one's successor.
     pub outdated: bool,
     /// Two devices each host this room (issue 43), when that changed:

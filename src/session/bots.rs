@@ -201,6 +201,8 @@ impl BotDriver {
         if seats.is_empty() {
             return None;
         }
+        // The bots' thinking may come in a file of its own (the practice file): asked for now.
+        super::bots_file::warm();
         // A paused crew still takes its equipment cards: without them the game never starts.
         if let Phase::Draft { .. } = game.phase() {
             return self.draft_move(game, seats, humans);
@@ -235,6 +237,17 @@ impl BotDriver {
         if self.paused || !matches!(game.phase(), Phase::Battle) {
             return None;
         }
+        super::bots_file::now(super::bots_file::work_file::work(self, game, seats, stations, level)).flatten()
+    }
+
+    /// [`Self::work_for`]'s thinking (in the bots' own file where the build splits it).
+    pub(super) fn work_now(
+        &mut self,
+        game: &Game,
+        seats: &[SeatId],
+        stations: &[Station],
+        level: Difficulty,
+    ) -> Option<(SeatId, Intent)> {
         if self.offered.as_ref().is_none_or(|(s, st, _)| s != seats || st != stations) {
             let crew = Crew::new(level, seats).seeded(self.seed ^ 0x1D1E).working_only(stations);
             self.offered = Some((seats.to_vec(), stations.to_vec(), crew));
@@ -244,6 +257,16 @@ impl BotDriver {
     }
 
     fn battle_move(&mut self, game: &Game, seats: &[SeatId], humans: &[SeatId]) -> Option<(SeatId, Intent)> {
+        super::bots_file::now(super::bots_file::battle_file::battle(self, game, seats, humans)).flatten()
+    }
+
+    /// [`Self::battle_move`]'s thinking (in the bots' own file where the build splits it).
+    pub(super) fn battle_now(
+        &mut self,
+        game: &Game,
+        seats: &[SeatId],
+        humans: &[SeatId],
+    ) -> Option<(SeatId, Intent)> {
         self.rebuild(game, seats, humans);
         self.calls.retain_open(game, self.clock);
         let requests: Vec<EnergyRequest> = self.calls.requests().to_vec();

@@ -9,6 +9,7 @@
 
 mod api;
 mod bots;
+mod bots_file;
 mod cover;
 #[cfg(feature = "test-hooks")]
 mod forge;
@@ -168,6 +169,7 @@ impl<T: RoomLink> Session<T> {
 
     fn run_bots(&mut self, now: u64, p: &mut Pumped) {
         self.bots.advance(now);
+        p.news.extend(bots_file::news().map(String::from));
         for _ in 0..BOT_ACTIONS_PER_PUMP {
             let seats = self.dev.replica.bot_seats_to_drive();
             if let Some(room) = self.dev.replica.room() {

@@ -113,7 +113,7 @@ impl Store {
         if let Some(reason) = &p.refused {
             self.toasts.error(format!("The room refused this device: {reason}"));
         }
-        for text in p.handover.iter().chain(&p.cover) {
+        for text in p.handover.iter().chain(&p.cover).chain(&p.news) {
             self.toasts.info(text.clone());
             self.set.log.update(|log| log.tell(text.clone(), Tone::News));
         }
