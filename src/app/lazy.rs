@@ -197,6 +197,21 @@ pub fn home(thunder_over: Signal<Option<bool>>) -> AnyView {
     deferred(move || home_file::home_view(thunder_over), false)
 }
 
+/// Asks for the game's home's part now (the app's first moment, when the home will be its first
+/// screen): the request starts in this call, not after the app has started.
+pub fn ask_for_home() {
+    if !crate::platform::split::SPLIT {
+        return;
+    }
+    let mut asking = Box::pin(home_file::preload());
+    // The first poll sends the request; the rest is awaited beside the app's start.
+    if asking.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending() {
+        leptos::task::spawn_local(async move {
+            let _ = asking.await;
+        });
+    }
+}
+
 /// In a room's lobby, once it is on screen: the game's screen, so the game's start never waits
 /// for a download (the base file, where it is a part of its own).
 pub fn preload_game() {

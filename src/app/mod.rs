@@ -57,6 +57,16 @@ fn enter(store: Store, route: Route) -> Route {
 #[component]
 pub fn App() -> impl IntoView {
     let opts = Options::from_query(&platform::query());
+    // The first screen's part asked for before the store is built (issue 49): on a returning
+    // visit its download and compilation overlap the app's start instead of following it. Not
+    // for a room link (its first screen is the lobby) nor a Practice the shell handed over.
+    let home_first = Route::from_hash(&platform::hash()) == Route::Home
+        && !opts.board_view
+        && !boot::shell_offered()
+        && crate::net::room_from_location().is_none();
+    if home_first {
+        lazy::ask_for_home();
+    }
     let store = Store::new(opts, boot::SERVICES);
     provide_context(store);
     // A Thunderstruck practice (none, running or over): the home screen offers to go back to it.

@@ -14,6 +14,12 @@ use crate::store::Store;
 /// the start this device remembers. In the tab's session storage, taken once.
 const SHELL_KEY: &str = "dice-duel/shell-practice";
 
+/// Whether the shell handed the game a Practice to start (looked at, not taken): the game's
+/// home is then not the first screen.
+pub fn shell_offered() -> bool {
+    storage::session_get(SHELL_KEY).is_some()
+}
+
 /// A first visit's Practice, tapped in the shell while the game loaded, starts
 /// as the game starts (issue 49: the game's home is not built first, only to
 /// be tapped through). Returns whether it started. Not over a saved practice:

@@ -14,7 +14,7 @@ mod rooms;
 pub mod watch;
 
 pub use errands::SERVICES;
-pub use first_practice::{practice_again, practice_as};
+pub use first_practice::{practice_again, practice_as, shell_offered};
 pub use rooms::{create_room, enter_room, host_room, host_serverless, join_room, join_serverless};
 
 use duel_core::SeatId;

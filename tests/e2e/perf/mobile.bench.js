@@ -23,6 +23,7 @@
 //
 // Needs a release build (dist/ or $DUEL_DIST) and target/debug/duel-server:
 //   scripts/lib/in-netns.sh node tests/e2e/perf/mobile.bench.js [--runs 3] [--step-ms 60000] [--wire]
+//     [--station weapons]   (also a cold first Practice at one station beside a bot crew)
 // --wire also prints each guest visit's data-channel messages, in and out, with their time and
 // size (the handshake after the wasm: the knock, the proof, the hello, the room view).
 // Prints one line per figure (p50 and max over the runs) and a markdown table for
@@ -36,6 +37,10 @@ function arg(name, fallback) {
 }
 
 const RUNS = arg('runs', 3);
+/** --station NAME: also a cold first Practice at that one station beside a bot crew (its Roll
+ * waits for the bot Engineering's energy, so for the bots' part too when the practice file is
+ * split, issue 49). */
+const STATION = (() => { const i = process.argv.indexOf('--station'); return i > 0 ? process.argv[i + 1] : null; })();
 /** No wait may take longer (--step-ms): on a throttled cold visit the wasm alone takes ~4 s. */
 const STEP_MS = arg('step-ms', 60000);
 
@@ -187,13 +192,16 @@ function resources(page) {
     const nav = performance.getEntriesByType('navigation')[0];
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     const all = performance.getEntriesByType('resource');
-    const wasm = all.find((r) => /\.wasm(\?|$)/.test(r.name));
+    const wasm = all.find((r) => /_bg\.wasm(\?|$)/.test(r.name));
+    // The practice file's parts (issue 49): the bots' thinking.
+    const bots = all.find((r) => /\/split_battle_file\.wasm$/.test(r.name));
     const ice = all.find((r) => /\/ice\?/.test(r.name));
     return {
       load: nav && nav.loadEventStart > 0 ? nav.loadEventStart : undefined,
       fcp: fcp?.startTime,
       wasmStart: wasm?.startTime,
       wasmEnd: wasm?.responseEnd,
+      botsEnd: bots?.responseEnd,
       iceStart: ice?.startTime,
       iceEnd: ice?.responseEnd,
       effectiveType: navigator.connection?.effectiveType,
@@ -224,7 +232,8 @@ async function homeVisit(context, url, temp) {
   return { page, effectiveType: r.effectiveType };
 }
 
-async function practiceVisit(context, url, temp) {
+async function practiceVisit(context, url, temp, station = null) {
+  if (station) return stationVisit(context, url, temp, station);
   const what = `practice ${temp}`;
   const { page, wire } = await throttledPage(context);
   await step(`${what}: open the page`, page.goto(url, { waitUntil: 'commit' }));
@@ -244,6 +253,25 @@ async function practiceVisit(context, url, temp) {
   // The app's own share of the last step (the taps before it include the harness's reaction).
   record('practice: "the whole ship" tapped → the Roll lit', temp, marks.roll - marks['tap:home-practice-as-crew']);
   if (temp === 'cold') record('practice: bytes on the wire until the Roll', temp, bytes, 'bytes');
+  return page;
+}
+
+/** A first Practice at one station (--station): the game shown, and when the bots' part
+ * arrived (a split practice file: its bots play only then; a station's energy is the bot
+ * Engineering's). */
+async function stationVisit(context, url, temp, station) {
+  const what = `practice at ${station} ${temp}`;
+  const { page, wire } = await throttledPage(context);
+  await step(`${what}: open the page`, page.goto(url, { waitUntil: 'commit' }));
+  await step(`${what}: tap Practice, answer the chooser`, new HomePage(page).practice({ as: station }));
+  const marks = await mark(page, 'game', `${what}: the game shown`);
+  // The bots' part, where the file has one (an unsplit file has none to wait for).
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/split_battle_file\.wasm$/.test(r.name) && r.responseEnd > 0), null, { timeout: 8000 }).catch(() => {});
+  const r = await resources(page);
+  record(`practice at ${station}: the wasm arrived`, temp, r.wasmEnd);
+  record(`practice at ${station}: the game shown`, temp, marks.game);
+  if (r.botsEnd !== undefined) record(`practice at ${station}: the bots' part arrived`, temp, r.botsEnd);
+  if (temp === 'cold') record(`practice at ${station}: bytes on the wire until then`, temp, wire.bytes, 'bytes');
   return page;
 }
 
@@ -351,6 +379,11 @@ function report() {
       const b = await phone(session.browser);
       await practiceVisit(b, server.url, 'cold');
       await b.close();
+      if (STATION) {
+        const d = await phone(session.browser);
+        await (await practiceVisit(d, server.url, 'cold', STATION)).close();
+        await d.close();
+      }
       // Device C: a guest, cold then warm (a new room each time).
       const c = await phone(session.browser);
       await warmUp(await guestVisit(session.browser, c, server.url, 'cold'), 'guest cold');
