@@ -9,6 +9,7 @@
 
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
+use std::time::Duration;
 
 use leptos::prelude::*;
 #[cfg(feature = "split")]
@@ -142,8 +143,8 @@ where
     .into_any()
 }
 
-/// In one file (the full app, the test build, native tests) a split point answers on its first poll: the
-/// view at once, none of the waiting above (which would cost the base file 2–3 KB of Brotli).
+/// In one file (the full app, the test build, native tests) a split point answers on its first
+/// poll: the view at once, none of the waiting above (which would cost a file 2–3 KB of Brotli).
 #[cfg(not(feature = "split"))]
 fn deferred<F, V>(view: V, _quiet: bool) -> AnyView
 where
@@ -215,34 +216,31 @@ pub fn ask_for_home() {
 /// In a room's lobby, once it is on screen: the game's screen, so the game's start never waits
 /// for a download (the base file, where it is a part of its own).
 pub fn preload_game() {
-    if !crate::platform::split::SPLIT {
-        return;
-    }
-    set_timeout(
-        || {
-            leptos::task::spawn_local(async {
-                // A failure here is said if the game cannot open (which asks again).
-                let _ = game_file::preload().await;
-            })
-        },
-        std::time::Duration::from_millis(500),
-    );
+    fetch_later(game_file::preload, Duration::from_millis(500));
 }
 
 /// A few seconds into a game (after its first screen and Roll, while the player thinks): the
-/// result's file, so the game's end never waits for a download, even before the service worker
+/// result's part, so the game's end never waits for a download, even before the service worker
 /// has kept it.
 pub fn preload_result() {
+    fetch_later(debrief_file::preload, Duration::from_secs(5));
+}
+
+/// Asks for a part `after` a while, beside what the player is doing. A failure here is said
+/// when its screen is shown (which asks again).
+fn fetch_later<F>(preload: fn() -> F, after: Duration)
+where
+    F: Future<Output = Result<(), LoadFailed>> + 'static,
+{
     if !crate::platform::split::SPLIT {
         return;
     }
     set_timeout(
-        || {
-            leptos::task::spawn_local(async {
-                // A failure here is said if the result cannot open (which asks again).
-                let _ = debrief_file::preload().await;
+        move || {
+            leptos::task::spawn_local(async move {
+                let _ = preload().await;
             })
         },
-        std::time::Duration::from_secs(5),
+        after,
     );
 }
