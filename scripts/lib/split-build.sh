@@ -37,7 +37,7 @@ NAME=dice-duel
 command -v wasm-split-cli >/dev/null || die "no wasm-split-cli on PATH (run scripts/install-tools.sh)"
 
 log "cargo: the $which file, split points on, linked with its relocations"
-cargo rustc --profile web --target wasm32-unknown-unknown -p dice-duel --bin dice-duel \
+cargo rustc --offline --profile web --target wasm32-unknown-unknown -p dice-duel --bin dice-duel \
   --no-default-features --features "$features" -- -Clink-args=--emit-relocs
 RAW=$TARGET_DIR/wasm32-unknown-unknown/web/$NAME.wasm
 
