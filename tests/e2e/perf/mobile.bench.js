@@ -14,7 +14,7 @@
 //      shown too: the wasm arrived, /ice asked, the signalling socket opened, WebRTC connected.
 // Cold visits also report the bytes on the wire (CDP Network.loadingFinished encodedDataLength).
 //
-// Each "done" is taken inside the page by a MutationObserver (see watchMarks), so the figures
+// Each "done" is taken inside the page by a MutationObserver (see watchMarks, ./page_marks.js), so the figures
 // are when the DOM changed, not when a test's polling noticed it. The taps are Playwright's, made
 // once it finds the control actionable (visible, stable for two frames): its reaction, a few
 // hundred ms at 4× CPU, is in the later figures, so "the whole ship tapped → the Roll lit" is
@@ -30,6 +30,7 @@
 // docs/PERFORMANCE.md. Times are reported, not enforced: exit 1 only when a step got stuck
 // (every wait is bounded, STEP_MS) or failed, naming the step.
 const { launchBrowser, startServer, serviceWorkerInControl, within, HomePage, LobbyPage } = require('../lib');
+const { watchMarks } = require('./page_marks');
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -65,79 +66,6 @@ async function step(what, promise, ms = STEP_MS) {
     const err = new Error(why);
     err.step = what;
     throw err;
-  }
-}
-
-/**
- * Runs in every page before its own scripts: window.__marks[name] = performance.now() the first
- * time each condition holds (checked on every DOM change), each tap on a test id ("tap:<id>"),
- * and when the signalling socket and the WebRTC connection were made and opened (the app's
- * wasm builds both with `new`, so wrapping the constructors sees them).
- */
-function watchMarks() {
-  const marks = (window.__marks = {});
-  const mark = (k) => { if (!(k in marks)) marks[k] = performance.now(); };
-  const q = (s) => document.querySelector(s);
-  const shown = (e) => !!e && e.getClientRects().length > 0;
-  const checks = {
-    // The shell is in the page, hidden; web/boot.js unhides it and wires its buttons at once.
-    shell: () => q('[data-testid="home-shell"]:not([hidden])'),
-    home: () => q('[data-testid="home"]'),
-    // Shown: the app shell holds a hidden copy of the choice from the start.
-    choice: () => shown(q('[data-testid="home-practice-choice"]')),
-    game: () => q('[data-testid="game"]'),
-    // A Roll on screen whose tap the rules would take (RollButton: data-refused="false").
-    roll: () => [...document.querySelectorAll('[data-testid="game"] [data-testid$="-roll"][data-refused="false"]')].some(shown),
-    connecting: () => q('[data-testid="connecting"]'),
-    lobby: () => q('[data-testid="lobby"]'),
-    // In the room: the lobby renders only once the host's room state has arrived
-    // (src/app/play.rs), and tells a guest whose room it joined, with a seat to take.
-    joined: () => /^You joined /.test(q('[data-testid="lobby-joined"]')?.textContent || '')
-      && q('[data-testid^="seat-"][data-testid$="-claim"]'),
-  };
-  const look = () => { for (const k of Object.keys(checks)) if (!(k in marks) && checks[k]()) mark(k); };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  document.addEventListener('click', (e) => {
-    const id = e.target.closest && e.target.closest('[data-testid]')?.dataset.testid;
-    if (id) mark(`tap:${id}`);
-  }, true);
-  const WS = window.WebSocket;
-  window.WebSocket = class extends WS {
-    constructor(...args) {
-      super(...args);
-      mark('wsStart');
-      this.addEventListener('open', () => mark('wsOpen'));
-    }
-  };
-  // A data channel open, and the first message through one (the host's room state, or the
-  // start of it): splits the handshake from what the guest then does with what it got.
-  const watchChannel = (channel) => {
-    channel.addEventListener('open', () => mark('dcOpen'));
-    channel.addEventListener('message', (e) => {
-      mark('dcMessage');
-      (window.__wire ||= []).push(['in', Math.round(performance.now()), e.data.byteLength ?? e.data.length]);
-    });
-    const send = channel.send.bind(channel);
-    channel.send = (d) => {
-      (window.__wire ||= []).push(['out', Math.round(performance.now()), d.byteLength ?? d.length]);
-      return send(d);
-    };
-    return channel;
-  };
-  const PC = window.RTCPeerConnection;
-  if (PC) {
-    window.RTCPeerConnection = class extends PC {
-      constructor(...args) {
-        super(...args);
-        mark('pcStart');
-        this.addEventListener('connectionstatechange', () => { if (this.connectionState === 'connected') mark('pcConnected'); });
-        this.addEventListener('datachannel', (e) => watchChannel(e.channel));
-      }
-
-      createDataChannel(...args) {
-        return watchChannel(super.createDataChannel(...args));
-      }
-    };
   }
 }
 
