@@ -8,14 +8,14 @@
 //! said in words, with Try again.
 
 use std::future::Future;
-use std::task::{Context, Poll, Waker};
+use std::task::Poll;
 use std::time::Duration;
 
 use leptos::prelude::*;
 #[cfg(feature = "split")]
 use leptos::reactive::computed::ScopedFuture;
 
-use crate::platform::split::LoadFailed;
+use crate::platform::split::{poll_once, LoadFailed};
 
 crate::platform::split::split_point! {
     /// The lobby (a room's, or a practice's options): a room link's first screen, so split in
@@ -108,7 +108,7 @@ where
         }
     };
     let mut first = attempt();
-    let first_answer = first.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+    let first_answer = poll_once(first.as_mut());
     if let Poll::Ready(Ok(view)) = first_answer {
         return view;
     }
@@ -151,7 +151,7 @@ where
     F: Future<Output = Result<AnyView, LoadFailed>> + 'static,
     V: Fn() -> F + Copy + Send + Sync + 'static,
 {
-    match std::pin::pin!(view()).poll(&mut Context::from_waker(Waker::noop())) {
+    match poll_once(std::pin::pin!(view())) {
         Poll::Ready(Ok(view)) => view,
         // (Cannot happen in one file: nothing is fetched.)
         Poll::Ready(Err(_)) | Poll::Pending => ().into_any(),
@@ -206,7 +206,7 @@ pub fn ask_for_home() {
     }
     let mut asking = Box::pin(home_file::preload());
     // The first poll sends the request; the rest is awaited beside the app's start.
-    if asking.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending() {
+    if poll_once(asking.as_mut()).is_pending() {
         leptos::task::spawn_local(async move {
             let _ = asking.await;
         });

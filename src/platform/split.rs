@@ -35,6 +35,14 @@ impl From<leptos::wasm_split::SplitLoaderError> for LoadFailed {
     }
 }
 
+/// A split point's answer if it is here now: one poll, with no one to wake (a part already
+/// fetched, or any part in one file, answers on it; a part on its way is awaited elsewhere).
+pub fn poll_once<F: std::future::Future + ?Sized>(
+    future: std::pin::Pin<&mut F>,
+) -> std::task::Poll<F::Output> {
+    future.poll(&mut std::task::Context::from_waker(std::task::Waker::noop()))
+}
+
 /// Whether this build splits (the practice and base files) or keeps every part in one file.
 pub const SPLIT: bool = cfg!(feature = "split");
 
@@ -124,11 +132,9 @@ mod tests {
 
     /// A future's answer on its first poll (a split point in one file has it at once).
     fn at_once<T>(future: impl std::future::Future<Output = T>) -> T {
-        use std::task::{Context, Poll, Waker};
-        let mut future = std::pin::pin!(future);
-        match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(answer) => answer,
-            Poll::Pending => panic!("a split point in one file waited"),
+        match poll_once(std::pin::pin!(future)) {
+            std::task::Poll::Ready(answer) => answer,
+            std::task::Poll::Pending => panic!("a split point in one file waited"),
         }
     }
 

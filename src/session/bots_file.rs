@@ -8,7 +8,7 @@
 //! players once, and asked again every few seconds until it comes; the game itself goes on.
 
 use std::future::Future;
-use std::task::{Context, Poll, Waker};
+use std::task::Poll;
 
 use duel_bots::Difficulty;
 use duel_core::{Game, Intent, SeatId, Station};
@@ -121,7 +121,7 @@ pub fn now<T>(call: impl Future<Output = Result<T, crate::platform::split::LoadF
         return None;
     }
     let mut call = std::pin::pin!(call);
-    match call.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+    match crate::platform::split::poll_once(call.as_mut()) {
         Poll::Ready(answer) => answer.ok(),
         Poll::Pending => None,
     }
